@@ -1,0 +1,1 @@
+"""What every rule system shares: the Duel protocol, replays and digests."""

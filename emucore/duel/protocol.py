@@ -1,0 +1,109 @@
+"""The Duel protocol: the one way anything drives a duel (DESIGN.md, rule 4).
+
+The frontend, the computer opponents, replays, the planner and the tests all go through
+``legal_actions()``, ``step(action) -> events``, ``snapshot()``/``restore()`` and ``digest()``.
+Actions and events are small frozen dataclasses; each system defines its own kinds and the
+codec that turns them into JSON-able dicts for replay files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now. The duel's state is unchanged.
+
+    ``rule`` is a short stable name for the rule that forbids it (for tests and scripts);
+    ``str()`` is one line for people.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every system's actions. ``kind`` names the action in replay files."""
+
+    kind: ClassVar[str] = "action"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict: ``{"kind": ..., field: value, ...}``."""
+        data = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every system's events: something a screen or a log would show."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict with the event's kind."""
+        return {"kind": self.kind, **asdict(self)}
+
+
+def action_from_json(data: dict[str, Any], kinds: Sequence[type[Action]]) -> Action:
+    """Rebuild an action from :meth:`Action.to_json` output, given a system's action classes."""
+    by_kind = {cls.kind: cls for cls in kinds}
+    kind = data.get("kind")
+    if kind not in by_kind:
+        raise ValueError(f"unknown action kind {kind!r}")
+    cls = by_kind[kind]
+    args = {}
+    for f in fields(cls):
+        if f.name not in data:
+            raise ValueError(f"action {kind!r} lacks field {f.name!r}")
+        value = data[f.name]
+        args[f.name] = tuple(value) if isinstance(value, list) else value
+    return cls(**args)
+
+
+class Duel(ABC):
+    """A duel of one rule system, driven only through this protocol."""
+
+    system: ClassVar[str] = ""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the side to act may take now (empty once the duel is over)."""
+
+    @abstractmethod
+    def step(self, action: Action) -> list[Event]:
+        """Apply one action; raise :class:`IllegalAction` (state unchanged) if not allowed."""
+
+    @abstractmethod
+    def snapshot(self) -> bytes:
+        """The complete state as bytes; ``restore(snapshot())`` continues identically."""
+
+    @abstractmethod
+    def restore(self, data: bytes) -> None:
+        """Return to a state taken by :meth:`snapshot`."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """True once the duel has ended."""
+
+    @property
+    @abstractmethod
+    def acting_side(self) -> int:
+        """The side (0 or 1) whose action :meth:`legal_actions` lists."""
+
+    def state_fields(self) -> dict[str, int]:
+        """Named state fields (``side0.lp`` ...) for replay diffs; systems override."""
+        return {}
+
+    def digest(self) -> str:
+        """A hash of the complete state (hex, 16 chars)."""
+        return hashlib.blake2b(self.snapshot(), digest_size=8).hexdigest()

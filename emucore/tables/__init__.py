@@ -1,0 +1,51 @@
+"""Load and validate ``roms_tables/<system>/`` into numpy arrays, once per process.
+
+Each system has a module here (``emucore.tables.fm`` ...) that declares its schemas and turns
+the checked tables into the arrays its engine uses. The root folder is ``roms_tables`` beside
+the package, or the folder named by the ``EMUCORE_TABLES`` environment variable.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+from pathlib import Path
+from typing import Any
+
+from emucore import SYSTEMS
+from emucore.tables.schema import TableError
+
+__all__ = ["TableError", "load", "tables_root", "check_all"]
+
+
+def tables_root() -> Path:
+    """The folder holding one sub-folder of tables per system."""
+    env = os.environ.get("EMUCORE_TABLES")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "roms_tables"
+
+
+def _module(system: str) -> Any:
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown system {system!r}; choose one of {', '.join(SYSTEMS)}")
+    return importlib.import_module(f"emucore.tables.{system}")
+
+
+@functools.cache
+def _load_cached(system: str, folder: str) -> Any:
+    return _module(system).load(Path(folder))
+
+
+def load(system: str, root: Path | str | None = None) -> Any:
+    """The checked tables of ``system`` (cached per process and folder)."""
+    base = Path(root) if root is not None else tables_root()
+    _module(system)
+    return _load_cached(system, str(base / system))
+
+
+def check_all(root: Path | str | None = None) -> dict[str, dict[str, int]]:
+    """Load every system's tables uncached; return row counts per table. Raises TableError."""
+    base = Path(root) if root is not None else tables_root()
+    return {s: _module(s).load(base / s).counts() for s in SYSTEMS}

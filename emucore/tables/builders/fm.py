@@ -1,0 +1,127 @@
+"""Forbidden Memories tables from ``reference/fm`` (+ the AI table of ``spec/fm-ai.md`` §6.4)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from emucore.tables.builders import read_csv, write_csv, write_text
+
+SORTS = ("abc_sort", "max_sort", "atk_sort", "def_sort", "type_sort", "ai_sort")
+TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
+# fm-ai.md §6.1 step 3: the duelists that play their home field card.
+HOME_FIELD = {21: 334, 23: 330, 25: 332, 27: 331, 29: 333, 34: 335}
+AI_COLUMNS = ("hand_size", "lp_threshold", "deck_threshold", "combo_depth", "evaluate_limit",
+              "unused_5", "unused_6", "hold_chance", "blind_attack_chance")
+
+
+def _ai_table(spec_dir: Path) -> dict[int, dict[str, object]]:
+    """The 39 rows of ``gDuel_aOpponentData`` and the strategy splits (fm-ai.md §6.4)."""
+    text = (spec_dir / "fm-ai.md").read_text(encoding="utf-8")
+    section = text.split("### 6.4", 1)[1].split("### 6.5", 1)[0]
+    rows: dict[int, dict[str, object]] = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 15 or not cells[0].isdigit():
+            continue
+        ident = int(cells[0])
+        row: dict[str, object] = dict(zip(AI_COLUMNS, (int(c) for c in cells[2:11]), strict=True))
+        row["sees_face_down"] = 1 if "yes" in cells[11] else 0
+        for label, cell in (("ahead", cells[12]), ("behind", cells[13])):
+            a, b, c = (int(x) for x in re.findall(r"\d+", cell))
+            row[f"{label}_a"], row[f"{label}_b"], row[f"{label}_c"] = a, b, c
+        rows[ident] = row
+    if sorted(rows) != list(range(1, 40)):
+        raise ValueError(f"{spec_dir / 'fm-ai.md'}: §6.4 table lists ids {sorted(rows)}")
+    return rows
+
+
+SOURCES = """\
+# Forbidden Memories tables — sources
+
+Built by `tools/build_tables.py` from `shared/reference/fm/` (see its README for the full
+provenance and cross-checks) and the per-duelist AI table of `shared/spec/fm-ai.md` §6.4.
+No card text, no art.
+
+| file | content | source | licence |
+|---|---|---|---|
+| cards.csv | 722 cards: kind, type, level, ATK/DEF, guardian stars, password, cost, the six Build Deck sort ordinals | sg4e/YGOFM-gamedata (`sqlite/fm-sqlite3.db`), cross-checked with Solumin/YGO-FM-FusionCalc | MIT — Copyright (c) sg4e |
+| fusions.csv | 25,146 unordered material pairs (25,131 recipes + 15 `glitch` pairs the retail lookup reads past an odd-length list) | sg4e/YGOFM-gamedata; glitch rows from the matching decompilation's `Duel_CheckFusion` | MIT — Copyright (c) sg4e |
+| equips.csv | 4,041 equip -> monster pairs | sg4e/YGOFM-gamedata | MIT — Copyright (c) sg4e |
+| rituals.csv | 24 rituals | sg4e/YGOFM-gamedata | MIT — Copyright (c) sg4e |
+| duelists.csv | 39 duelists, `gDuel_aOpponentData` bytes 0-8, strategy splits, field AI, home field card | sg4e/YGOFM-gamedata, GenericMadScientist/FM-Manip-Tool (MIT); AI bytes from krystalgamer/memories-decomp `src/game/ai_opponent_data.c` as summarised in spec/fm-ai.md §6.4 | MIT / numeric facts |
+| pools.csv | 156 weight pools (deck, S/A-POW, B/C/D, S/A-TEC), non-zero weights, each summing to 2048 | sg4e/YGOFM-gamedata, checked against GenericMadScientist/FM-Manip-Tool and lundylizard/fm-drop-extractor | MIT |
+| starter_pools.csv | 7 starter-deck groups | GenericMadScientist/FM-Manip-Tool | MIT |
+| terrain.csv | terrain bonus per monster type (`gDuel_aTerrainBoost`, 0x800909D4) | MaChInEgUn3/ygofm-decomp notes (numeric facts) | facts |
+| guardian_stars.csv | the two guardian-star cycles | decompilation notes; sg4e `GuardianStar.java` | MIT / facts |
+| rank_table.csv, ranks.csv | rank score-change rows (0x801798A8) and score -> rank, starchips, pool | decompilation notes, Pablojguedes/forbidden-memories-rank-calculator (agree on every value) | facts |
+
+MIT notice for the sg4e data: Copyright (c) sg4e. Permission is hereby granted, free of charge,
+to any person obtaining a copy of this data and associated files, to deal in them without
+restriction, subject to including this notice. THE DATA IS PROVIDED "AS IS", WITHOUT WARRANTY
+OF ANY KIND.
+"""
+
+
+def build(reference: Path, out: Path) -> dict[str, int]:
+    """Write ``roms_tables/fm``; returns row counts per file."""
+    src = reference / "fm"
+    counts: dict[str, int] = {}
+    cards = read_csv(src / "cards.csv")
+    counts["cards"] = write_csv(out / "cards.csv", (
+        "id", "name", "kind", "type_id", "attribute_id", "level", "atk", "def",
+        "star_1", "star_2", "password", "starchip_cost", *SORTS),
+        ([c["id"], c["name"], c["kind"], c["type_id"], c["attribute_id"], c["level"], c["atk"],
+          c["def"], c["guardian_star_1_id"], c["guardian_star_2_id"], c["password"],
+          c["starchip_cost"], *(c[s] for s in SORTS)] for c in cards))
+    fusions = read_csv(src / "fusions.csv")
+    counts["fusions"] = write_csv(out / "fusions.csv",
+                                  ("material_low", "material_high", "result", "glitch"),
+                                  ([f["material_low"], f["material_high"], f["result"],
+                                    f["odd_count_tail"]] for f in fusions))
+    counts["equips"] = write_csv(out / "equips.csv", ("equip_id", "monster_id"),
+                                 ([e["equip_id"], e["monster_id"]]
+                                  for e in read_csv(src / "equips.csv")))
+    counts["rituals"] = write_csv(
+        out / "rituals.csv", ("ritual_id", "tribute_1", "tribute_2", "tribute_3", "result_id"),
+        ([r["ritual_card_id"], r["tribute_1"], r["tribute_2"], r["tribute_3"], r["result_id"]]
+         for r in read_csv(src / "rituals.csv")))
+    ai = _ai_table(reference.parent / "spec")
+    extra = (*AI_COLUMNS, "sees_face_down", "ahead_a", "ahead_b", "ahead_c",
+             "behind_a", "behind_b", "behind_c")
+    duelists = read_csv(src / "duelists.csv")
+    for d in duelists:
+        if int(d["hand_size"]) != ai[int(d["duelist_id"])]["hand_size"]:
+            raise ValueError(f"duelist {d['duelist_id']}: hand size disagrees with fm-ai.md")
+    counts["duelists"] = write_csv(
+        out / "duelists.csv",
+        ("id", "name", *extra, "field_ai", "home_field_card", "wa_mrg_block_offset"),
+        ([d["duelist_id"], d["name"], *(ai[int(d["duelist_id"])][k] for k in extra),
+          d["field_ai"], HOME_FIELD.get(int(d["duelist_id"]), 0), d["wa_mrg_block_offset"]]
+         for d in duelists))
+    counts["pools"] = write_csv(out / "pools.csv", ("duelist_id", "pool", "card_id", "weight"),
+                                ([p["duelist_id"], p["pool"], p["card_id"], p["weight"]]
+                                 for p in read_csv(src / "duelist_pools.csv")))
+    counts["starter_pools"] = write_csv(
+        out / "starter_pools.csv", ("group_id", "cards_drawn", "card_id", "weight"),
+        ([p["group_id"], p["cards_drawn"], p["card_id"], p["weight"]]
+         for p in read_csv(src / "starter_pools.csv")))
+    counts["terrain"] = write_csv(out / "terrain.csv", ("type_id", *TERRAINS),
+                                  ([t["type_id"], *(t[k] for k in TERRAINS)]
+                                   for t in read_csv(src / "field_bonus.csv")))
+    counts["guardian_stars"] = write_csv(
+        out / "guardian_stars.csv", ("star_id", "name", "strong_against", "weak_against"),
+        ([g["star_id"], g["name"], g["strong_against_id"], g["weak_against_id"]]
+         for g in read_csv(src / "guardian_stars.csv")))
+    counts["rank_table"] = write_csv(
+        out / "rank_table.csv", ("row", "counter_offset", "category", "min_count", "max_count",
+                                 "score_delta"),
+        ([r["row"], r["counter_offset"].replace("+", ""), r["category"], r["min_count"],
+          r["max_count"], r["score_delta"]] for r in read_csv(src / "rank_score_table.csv")))
+    enums = json.loads((src / "enums.json").read_text(encoding="utf-8"))
+    counts["ranks"] = write_csv(out / "ranks.csv", ("score_min", "rank", "starchips", "pool"),
+                                ([r["score_min"] if r["score_min"] is not None else "",
+                                  r["rank"], r["starchips"], r["pool"]] for r in enums["ranks"]))
+    write_text(out / "SOURCES.md", SOURCES)
+    return counts

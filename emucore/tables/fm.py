@@ -1,0 +1,255 @@
+"""Forbidden Memories tables: schemas, cross-checks and the arrays the engine indexes by id.
+
+Arrays indexed by card id have 723 entries (index 0 unused, ids 1..722), like the game's
+own tables. Pools are ``(40, 4, 723)`` weights: [duelist id][pool][card id], duelist 0 unused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
+
+CARD_COUNT = 722
+ID_SLOTS = CARD_COUNT + 1
+DUELIST_COUNT = 39
+POOL_SUM = 2048
+KINDS = ("monster", "magic", "field", "equip", "ritual", "trap")
+POOLS = ("deck", "sa_pow", "bcd", "sa_tec")  # drop pool index = POOLS.index(name) - 1
+SORTS = ("abc", "max", "atk", "def", "type", "ai")
+TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
+
+
+def _ids(name: str, **kw: object) -> Column:
+    return Column(name, lo=1, hi=CARD_COUNT, **kw)  # type: ignore[arg-type]
+
+
+# ATK/DEF are stored as value/10 in 9 bits: multiples of 10 up to 5110.
+_STAT = {"lo": 0, "hi": 5110, "multiple_of": 10}
+SCHEMAS = (
+    Schema("cards.csv", (
+        _ids("id", unique=True), Column("name", "str", unique=True),
+        Column("kind", "choice", choices=KINDS), Column("type_id", lo=0, hi=23),
+        Column("attribute_id", lo=0, hi=7), Column("level", lo=0, hi=12),
+        Column("atk", **_STAT), Column("def", **_STAT),  # type: ignore[arg-type]
+        Column("star_1", lo=0, hi=10), Column("star_2", lo=0, hi=10),
+        Column("password", "str", optional=True), Column("starchip_cost", lo=0, hi=999999),
+        *(Column(f"{s}_sort", lo=1, hi=CARD_COUNT) for s in SORTS)), rows=CARD_COUNT),
+    Schema("fusions.csv", (_ids("material_low"), _ids("material_high"), _ids("result"),
+                           Column("glitch", lo=0, hi=1)),
+           rows=25146, key=("material_low", "material_high")),
+    Schema("equips.csv", (_ids("equip_id"), _ids("monster_id")), rows=4041,
+           key=("equip_id", "monster_id")),
+    Schema("rituals.csv", (_ids("ritual_id", unique=True), _ids("tribute_1"), _ids("tribute_2"),
+                           _ids("tribute_3"), _ids("result_id")), rows=24),
+    Schema("duelists.csv", (
+        Column("id", lo=1, hi=DUELIST_COUNT, unique=True), Column("name", "str"),
+        Column("hand_size", lo=5, hi=20), Column("lp_threshold", lo=0, hi=255),
+        Column("deck_threshold", lo=0, hi=40), Column("combo_depth", lo=0, hi=5),
+        Column("evaluate_limit", lo=0, hi=5), Column("unused_5", lo=0, hi=255),
+        Column("unused_6", lo=0, hi=255), Column("hold_chance", lo=0, hi=100),
+        Column("blind_attack_chance", lo=0, hi=100), Column("sees_face_down", lo=0, hi=1),
+        *(Column(f"{s}_{x}", lo=0, hi=100) for s in ("ahead", "behind") for x in "abc"),
+        Column("field_ai", lo=0, hi=1), Column("home_field_card", lo=0, hi=CARD_COUNT),
+        Column("wa_mrg_block_offset", lo=0)), rows=DUELIST_COUNT),
+    Schema("pools.csv", (Column("duelist_id", lo=1, hi=DUELIST_COUNT),
+                         Column("pool", "choice", choices=POOLS), _ids("card_id"),
+                         Column("weight", lo=1, hi=POOL_SUM)),
+           key=("duelist_id", "pool", "card_id")),
+    Schema("starter_pools.csv", (Column("group_id", lo=1, hi=7), Column("cards_drawn", lo=1,
+                                                                        hi=40),
+                                 _ids("card_id"), Column("weight", lo=1, hi=POOL_SUM)),
+           key=("group_id", "card_id")),
+    Schema("terrain.csv", (Column("type_id", lo=0, hi=19, unique=True),
+                           *(Column(t, lo=-500, hi=500, multiple_of=10) for t in TERRAINS)),
+           rows=20),
+    Schema("guardian_stars.csv", (Column("star_id", lo=1, hi=10, unique=True),
+                                  Column("name", "str"), Column("strong_against", lo=1, hi=10),
+                                  Column("weak_against", lo=1, hi=10)), rows=10),
+    Schema("rank_table.csv", (Column("row", lo=0, hi=9), Column("counter_offset", lo=0,
+                                                                  hi=0x1F),
+                              Column("category", "str"), Column("min_count", lo=0),
+                              Column("max_count", lo=0, optional=True, default=-1),
+                              Column("score_delta", lo=-128, hi=127)), rows=50),
+    Schema("ranks.csv", (Column("score_min", optional=True, default=-(2**31)),
+                         Column("rank", "str", unique=True), Column("starchips", lo=1, hi=5),
+                         Column("pool", "choice", choices=POOLS[1:])), rows=10),
+)
+
+
+@dataclass
+class FmTables:
+    """Every FM table, checked, plus id-indexed arrays for the engine."""
+
+    raw: dict[str, Table]
+    names: list[str]  # names[id]; names[0] = ""
+    kind: NDArray[np.int8]  # KINDS index per id, -1 for id 0
+    type_id: NDArray[np.int8]
+    level: NDArray[np.int8]
+    atk: NDArray[np.int16]
+    def_: NDArray[np.int16]
+    star_1: NDArray[np.int8]
+    star_2: NDArray[np.int8]
+    sort_keys: dict[str, NDArray[np.int16]]  # per sort order name -> ordinal per id
+    fusion: NDArray[np.int16]  # [a, b] -> result id or 0, symmetric
+    fusion_glitch: NDArray[np.bool_]  # [a, b] True for the 15 odd-count-tail pairs
+    equip: NDArray[np.bool_]  # [equip id, monster id]
+    rituals: dict[int, tuple[tuple[int, int, int], int]]  # ritual id -> (tributes, result)
+    pools: NDArray[np.int32]  # [duelist, POOLS index, card id]
+    starter_weights: NDArray[np.int32]  # [group 1..7, card id]
+    starter_drawn: NDArray[np.int32]  # [group 1..7]
+    terrain: NDArray[np.int16]  # [type 0..19, terrain 1..6 -> column 0..5], stat points
+    rank_thresholds: NDArray[np.int32]  # [row, 5] exclusive upper bound per bracket
+    rank_values: NDArray[np.int32]  # [row, 5]
+    rank_offsets: NDArray[np.int32]  # [row] side-record offset of the counter
+    ranks: list[tuple[int, str, int, str]]  # (score_min, rank, starchips, pool), best first
+    _by_name: dict[str, int] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Rows per table file."""
+        return {name.removesuffix(".csv"): len(t) for name, t in self.raw.items()}
+
+    def card_id(self, token: str) -> int:
+        """A card id from an id or a (case-insensitive) name; KeyError if unknown."""
+        token = token.strip()
+        if token.isdigit():
+            ident = int(token)
+            if 1 <= ident <= CARD_COUNT:
+                return ident
+            raise KeyError(f"card id {ident} outside 1..{CARD_COUNT}")
+        ident = self._by_name.get(token.casefold())
+        if ident is None:
+            raise KeyError(f"unknown card {token!r}")
+        return ident
+
+    def kind_name(self, ident: int) -> str:
+        return KINDS[int(self.kind[ident])]
+
+    def is_monster(self, ident: int) -> bool:
+        return int(self.kind[ident]) == 0
+
+    def duelist_name(self, duelist: int) -> str:
+        return str(self.raw["duelists.csv"]["name"][duelist - 1])
+
+    def duelist_row(self, duelist: int) -> dict[str, object]:
+        """One duelists.csv row as a dict (1-based id)."""
+        table = self.raw["duelists.csv"]
+        return {n: (v.item() if hasattr(v, "item") else v)
+                for n, v in ((c.name, table[c.name][duelist - 1])
+                             for c in table.schema.columns)}
+
+
+def _id_array(table: Table, column: str, dtype: type) -> NDArray:
+    out = np.zeros(ID_SLOTS, dtype=dtype)
+    out[table["id"]] = table[column]
+    return out
+
+
+def _check_sums(table: Table, group_cols: tuple[str, ...], what: str) -> None:
+    sums: dict[tuple, int] = {}
+    first: dict[tuple, int] = {}
+    for i, key in enumerate(zip(*(table[c] for c in group_cols), strict=True)):
+        sums[key] = sums.get(key, 0) + int(table["weight"][i])
+        first.setdefault(key, i)
+    for key, total in sums.items():
+        if total != POOL_SUM:
+            raise table.fail(first[key], "weight",
+                             f"{what} {'/'.join(map(str, key))} sums to {total}, not {POOL_SUM}")
+
+
+def _fusion_arrays(table: Table) -> tuple[NDArray[np.int16], NDArray[np.bool_]]:
+    lo, hi = table["material_low"], table["material_high"]
+    if (lo > hi).any():
+        i = int(np.flatnonzero(lo > hi)[0])
+        raise table.fail(i, "material_low", "material_low is greater than material_high")
+    fusion = np.zeros((ID_SLOTS, ID_SLOTS), dtype=np.int16)
+    glitch = np.zeros((ID_SLOTS, ID_SLOTS), dtype=bool)
+    fusion[lo, hi] = fusion[hi, lo] = table["result"]
+    glitch[lo, hi] = glitch[hi, lo] = table["glitch"].astype(bool)
+    return fusion, glitch
+
+
+def _rank_arrays(table: Table) -> tuple[NDArray, NDArray, NDArray]:
+    thresholds = np.zeros((10, 5), dtype=np.int32)
+    values = np.zeros((10, 5), dtype=np.int32)
+    offsets = np.zeros(10, dtype=np.int32)
+    slot = np.zeros(10, dtype=np.int32)
+    for i in range(len(table)):
+        row = int(table["row"][i])
+        if slot[row] >= 5:
+            raise table.fail(i, "row", f"row {row} has more than 5 brackets")
+        top = int(table["max_count"][i])
+        thresholds[row, slot[row]] = top + 1 if top >= 0 else 2**31 - 1
+        values[row, slot[row]] = table["score_delta"][i]
+        offsets[row] = table["counter_offset"][i]
+        slot[row] += 1
+    return thresholds, values, offsets
+
+
+def load(folder: Path) -> FmTables:
+    """Read, check and index the FM tables in ``folder``."""
+    raw = {s.file: read_table(folder, s) for s in SCHEMAS}
+    cards = raw["cards.csv"]
+    if sorted(cards["id"].tolist()) != list(range(1, ID_SLOTS)):
+        raise TableError(cards.path, f"ids must be exactly 1..{CARD_COUNT}")
+    kind = np.full(ID_SLOTS, -1, dtype=np.int8)
+    kind[cards["id"]] = [KINDS.index(k) for k in cards["kind"]]
+    exists = kind >= 0
+    monster = kind == 0
+    for name in ("fusions.csv", "equips.csv", "rituals.csv", "pools.csv", "starter_pools.csv"):
+        table = raw[name]
+        for col in table.schema.columns:
+            if col.hi == CARD_COUNT and col.lo == 1:
+                check_refs(table, col.name, exists, "a card id")
+    check_refs(raw["equips.csv"], "monster_id", monster, "a monster")
+    check_refs(raw["equips.csv"], "equip_id", kind == KINDS.index("equip"), "an equip card")
+    for col in ("tribute_1", "tribute_2", "tribute_3", "result_id"):
+        check_refs(raw["rituals.csv"], col, monster, "a monster")
+    check_refs(raw["rituals.csv"], "ritual_id", kind == KINDS.index("ritual"), "a ritual card")
+    _check_sums(raw["pools.csv"], ("duelist_id", "pool"), "pool")
+    _check_sums(raw["starter_pools.csv"], ("group_id",), "starter group")
+    pools_t = raw["pools.csv"]
+    if len({(d, p) for d, p in zip(pools_t["duelist_id"], pools_t["pool"], strict=True)}) != 156:
+        raise TableError(pools_t.path, "expected 156 pools (39 duelists x 4)")
+    pools = np.zeros((DUELIST_COUNT + 1, len(POOLS), ID_SLOTS), dtype=np.int32)
+    pool_idx = np.array([POOLS.index(p) for p in pools_t["pool"]])
+    pools[pools_t["duelist_id"], pool_idx, pools_t["card_id"]] = pools_t["weight"]
+    st = raw["starter_pools.csv"]
+    starter = np.zeros((8, ID_SLOTS), dtype=np.int32)
+    starter[st["group_id"], st["card_id"]] = st["weight"]
+    drawn = np.zeros(8, dtype=np.int32)
+    drawn[st["group_id"]] = st["cards_drawn"]
+    if int(drawn.sum()) != 40:
+        raise TableError(st.path, f"starter groups draw {int(drawn.sum())} cards, not 40")
+    terrain_t = raw["terrain.csv"]
+    terrain = np.zeros((20, len(TERRAINS)), dtype=np.int16)
+    terrain[terrain_t["type_id"]] = np.stack([terrain_t[t] for t in TERRAINS], axis=1)
+    fusion, glitch = _fusion_arrays(raw["fusions.csv"])
+    equip = np.zeros((ID_SLOTS, ID_SLOTS), dtype=bool)
+    equip[raw["equips.csv"]["equip_id"], raw["equips.csv"]["monster_id"]] = True
+    rt = raw["rituals.csv"]
+    rituals = {int(rt["ritual_id"][i]): ((int(rt["tribute_1"][i]), int(rt["tribute_2"][i]),
+                                          int(rt["tribute_3"][i])), int(rt["result_id"][i]))
+               for i in range(len(rt))}
+    thresholds, values, offsets = _rank_arrays(raw["rank_table.csv"])
+    rk = raw["ranks.csv"]
+    ranks = [(int(rk["score_min"][i]), str(rk["rank"][i]), int(rk["starchips"][i]),
+              str(rk["pool"][i])) for i in range(len(rk))]
+    names = [""] * ID_SLOTS
+    for ident, name in zip(cards["id"].tolist(), cards["name"], strict=True):
+        names[ident] = str(name)
+    return FmTables(
+        raw=raw, names=names, kind=kind,
+        type_id=_id_array(cards, "type_id", np.int8), level=_id_array(cards, "level", np.int8),
+        atk=_id_array(cards, "atk", np.int16), def_=_id_array(cards, "def", np.int16),
+        star_1=_id_array(cards, "star_1", np.int8), star_2=_id_array(cards, "star_2", np.int8),
+        sort_keys={s: _id_array(cards, f"{s}_sort", np.int16) for s in SORTS},
+        fusion=fusion, fusion_glitch=glitch, equip=equip, rituals=rituals, pools=pools,
+        starter_weights=starter, starter_drawn=drawn, terrain=terrain,
+        rank_thresholds=thresholds, rank_values=values, rank_offsets=offsets, ranks=ranks,
+        _by_name={n.casefold(): i for i, n in enumerate(names) if n},
+    )

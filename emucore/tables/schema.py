@@ -1,0 +1,199 @@
+"""Table schemas and the one CSV loader every system uses.
+
+A schema names each column with its kind and allowed values; :func:`read_table` reads a CSV
+into numpy column arrays and checks it, raising :class:`TableError` that names the file, the
+line and the column of the first bad value.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+
+class TableError(ValueError):
+    """A table on disk breaks its schema. ``str()`` is one line: file, line, column, problem."""
+
+    def __init__(self, path: Path | str, message: str, line: int | None = None,
+                 column: str | None = None) -> None:
+        where = str(path)
+        if line is not None:
+            where += f" line {line}"
+        if column is not None:
+            where += f", column {column}"
+        super().__init__(f"{where}: {message}")
+        self.path, self.line, self.column = str(path), line, column
+
+
+@dataclass(frozen=True)
+class Column:
+    """One named column. ``kind``: ``int`` (decimal or 0x-hex), ``str`` or ``choice``."""
+
+    name: str
+    kind: str = "int"
+    lo: int | None = None
+    hi: int | None = None
+    multiple_of: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False  # an empty cell is allowed (int columns then read as ``default``)
+    default: int = 0
+    unique: bool = False
+
+
+@dataclass(frozen=True)
+class Schema:
+    """A table file: its columns, an exact row count (or None) and a unique key."""
+
+    file: str
+    columns: tuple[Column, ...]
+    rows: int | None = None
+    key: tuple[str, ...] = ()
+
+
+@dataclass
+class Table:
+    """A loaded table: one numpy array per column (ints as int64, strings as object)."""
+
+    schema: Schema
+    path: Path
+    columns: dict[str, NDArray] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        first = self.schema.columns[0].name
+        return len(self.columns[first])
+
+    def __getitem__(self, name: str) -> NDArray:
+        return self.columns[name]
+
+    def rows(self) -> Iterator[dict[str, object]]:
+        """Each row as a dict (for display, not for hot paths)."""
+        names = [c.name for c in self.schema.columns]
+        for i in range(len(self)):
+            yield {n: self.columns[n][i].item() if hasattr(self.columns[n][i], "item")
+                   else self.columns[n][i] for n in names}
+
+    def fail(self, index: int, column: str, message: str) -> TableError:
+        """A :class:`TableError` for data row ``index`` (0-based; line = index + 2)."""
+        return TableError(self.path, message, line=int(index) + 2, column=column)
+
+
+def _parse_int(text: str) -> int:
+    text = text.strip()
+    if text.lower().startswith(("0x", "-0x", "+0x")):
+        return int(text, 16)
+    return int(text)
+
+
+def _read_rows(path: Path, schema: Schema) -> list[list[str]]:
+    try:
+        with path.open(newline="", encoding="utf-8") as handle:
+            reader = csv.reader(handle)
+            header = next(reader, None)
+            rows = list(reader)
+    except FileNotFoundError:
+        raise TableError(path, "missing table file") from None
+    except (UnicodeDecodeError, csv.Error) as exc:
+        raise TableError(path, f"unreadable CSV ({exc})") from None
+    if header is None:
+        raise TableError(path, "empty file (no header)")
+    wanted = [c.name for c in schema.columns]
+    if header != wanted:
+        raise TableError(path, f"header {','.join(header)} != expected {','.join(wanted)}",
+                         line=1)
+    for i, row in enumerate(rows):
+        if len(row) != len(wanted):
+            raise TableError(path, f"{len(row)} fields, expected {len(wanted)}", line=i + 2)
+    return rows
+
+
+def _column_values(path: Path, col: Column, cells: list[str]) -> NDArray:
+    if col.kind == "str":
+        for i, cell in enumerate(cells):
+            if not cell and not col.optional:
+                raise TableError(path, "empty value", line=i + 2, column=col.name)
+        return np.array(cells, dtype=object)
+    if col.kind == "choice":
+        for i, cell in enumerate(cells):
+            if cell not in col.choices:
+                raise TableError(path, f"{cell!r} is not one of {', '.join(col.choices)}",
+                                 line=i + 2, column=col.name)
+        return np.array(cells, dtype=object)
+    values = np.empty(len(cells), dtype=np.int64)
+    given = np.ones(len(cells), dtype=bool)
+    for i, cell in enumerate(cells):
+        if cell == "":
+            if not col.optional:
+                raise TableError(path, "empty value", line=i + 2, column=col.name)
+            values[i], given[i] = col.default, False
+            continue
+        try:
+            values[i] = _parse_int(cell)
+        except ValueError:
+            raise TableError(path, f"{cell!r} is not an integer", line=i + 2,
+                             column=col.name) from None
+    _check_range(path, col, values, given)
+    return values
+
+
+def _check_range(path: Path, col: Column, values: NDArray, given: NDArray[np.bool_]) -> None:
+    bad = np.zeros(len(values), dtype=bool)
+    reason = ""
+    checks = []
+    if col.lo is not None:
+        checks.append((given & (values < col.lo), f"below the minimum {col.lo}"))
+    if col.hi is not None:
+        checks.append((given & (values > col.hi), f"above the maximum {col.hi}"))
+    if col.multiple_of:
+        checks.append((given & (values % col.multiple_of != 0),
+                       f"not a multiple of {col.multiple_of}"))
+    for mask, why in checks:
+        if mask.any():
+            first = int(np.flatnonzero(mask)[0])
+            if not bad.any() or first < int(np.flatnonzero(bad)[0]):
+                bad, reason = mask, why
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise TableError(path, f"{int(values[i])} is {reason}", line=i + 2, column=col.name)
+
+
+def _check_unique(table: Table, names: tuple[str, ...]) -> None:
+    seen: dict[tuple, int] = {}
+    cols = [table[n] for n in names]
+    for i, key in enumerate(zip(*cols, strict=True)):
+        if key in seen:
+            raise table.fail(i, names[-1], f"duplicate {'/'.join(names)} {key if len(key) > 1 else key[0]} "
+                             f"(first at line {seen[key] + 2})")
+        seen[key] = i
+
+
+def read_table(root: Path, schema: Schema) -> Table:
+    """Read and check one table file under ``root``."""
+    path = root / schema.file
+    rows = _read_rows(path, schema)
+    if schema.rows is not None and len(rows) != schema.rows:
+        raise TableError(path, f"{len(rows)} rows, expected {schema.rows}")
+    table = Table(schema, path)
+    for j, col in enumerate(schema.columns):
+        table.columns[col.name] = _column_values(path, col, [r[j] for r in rows])
+    for col in schema.columns:
+        if col.unique:
+            _check_unique(table, (col.name,))
+    if schema.key:
+        _check_unique(table, schema.key)
+    return table
+
+
+def check_refs(table: Table, column: str, valid: NDArray[np.bool_], what: str) -> None:
+    """Every value of ``column`` must index a True entry of ``valid`` (e.g. an existing card)."""
+    values = table[column]
+    inside = (values >= 0) & (values < len(valid))
+    ok = np.zeros(len(values), dtype=bool)
+    ok[inside] = valid[values[inside]]
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        raise table.fail(i, column, f"{int(values[i])} is not {what}")
