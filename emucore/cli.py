@@ -44,7 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"emucore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in PLUGINS:
-        if importlib.util.find_spec(name) is not None:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
             importlib.import_module(name).register(sub)
     return parser
 

@@ -22,6 +22,12 @@ KINDS = ("monster", "magic", "field", "equip", "ritual", "trap")
 POOLS = ("deck", "sa_pow", "bcd", "sa_tec")  # drop pool index = POOLS.index(name) - 1
 SORTS = ("abc", "max", "atk", "def", "type", "ai")
 TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
+TYPE_NAMES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
+              "Winged Beast", "Fiend", "Fairy", "Insect", "Dinosaur", "Reptile", "Fish",
+              "Sea Serpent", "Machine", "Thunder", "Aqua", "Pyro", "Rock", "Plant", "Magic",
+              "Trap", "Ritual", "Equip")
+STAR_NAMES = ("", "Mars", "Jupiter", "Saturn", "Uranus", "Pluto", "Neptune", "Mercury", "Sun",
+              "Moon", "Venus")
 
 
 def _ids(name: str, **kw: object) -> Column:
@@ -125,6 +131,25 @@ class FmTables:
         if ident is None:
             raise KeyError(f"unknown card {token!r}")
         return ident
+
+    def card_info(self, ident: int) -> dict[str, object]:
+        """What ``emucore card fm ID`` shows."""
+        info: dict[str, object] = {"id": ident, "name": self.names[ident],
+                                   "kind": self.kind_name(ident)}
+        if self.is_monster(ident):
+            stars = [STAR_NAMES[int(self.star_1[ident])], STAR_NAMES[int(self.star_2[ident])]]
+            info.update(type=TYPE_NAMES[int(self.type_id[ident])], level=int(self.level[ident]),
+                        atk=int(self.atk[ident]), defense=int(self.def_[ident]),
+                        guardian_stars=stars)
+        cards = self.raw["cards.csv"]
+        info["password"] = str(cards["password"][ident - 1])
+        info["starchip_cost"] = int(cards["starchip_cost"][ident - 1])
+        return info
+
+    def fusion_result(self, a: int, b: int) -> int | None:
+        """The fusion of two cards (order-free), or None."""
+        result = int(self.fusion[a, b])
+        return result or None
 
     def kind_name(self, ident: int) -> str:
         return KINDS[int(self.kind[ident])]
