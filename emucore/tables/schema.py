@@ -166,7 +166,8 @@ def _check_unique(table: Table, names: tuple[str, ...]) -> None:
     cols = [table[n] for n in names]
     for i, key in enumerate(zip(*cols, strict=True)):
         if key in seen:
-            raise table.fail(i, names[-1], f"duplicate {'/'.join(names)} {key if len(key) > 1 else key[0]} "
+            shown = key if len(key) > 1 else key[0]
+            raise table.fail(i, names[-1], f"duplicate {'/'.join(names)} {shown} "
                              f"(first at line {seen[key] + 2})")
         seen[key] = i
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 BUILDERS = ("fm", "dm1", "ocg1999", "tcglite")
+SOURCES_DIR = Path(__file__).parent / "sources"  # the SOURCES.md text of each system
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:

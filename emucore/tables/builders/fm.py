@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from emucore.tables.builders import read_csv, write_csv, write_text
+from emucore.tables.builders import SOURCES_DIR, read_csv, write_csv, write_text
 
 SORTS = ("abc_sort", "max_sort", "atk_sort", "def_sort", "type_sort", "ai_sort")
 TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
@@ -37,31 +37,6 @@ def _ai_table(spec_dir: Path) -> dict[int, dict[str, object]]:
     return rows
 
 
-SOURCES = """\
-# Forbidden Memories tables — sources
-
-Built by `tools/build_tables.py` from `shared/reference/fm/` (see its README for the full
-provenance and cross-checks) and the per-duelist AI table of `shared/spec/fm-ai.md` §6.4.
-No card text, no art.
-
-| file | content | source | licence |
-|---|---|---|---|
-| cards.csv | 722 cards: kind, type, level, ATK/DEF, guardian stars, password, cost, the six Build Deck sort ordinals | sg4e/YGOFM-gamedata (`sqlite/fm-sqlite3.db`), cross-checked with Solumin/YGO-FM-FusionCalc | MIT — Copyright (c) sg4e |
-| fusions.csv | 25,146 unordered material pairs (25,131 recipes + 15 `glitch` pairs the retail lookup reads past an odd-length list) | sg4e/YGOFM-gamedata; glitch rows from the matching decompilation's `Duel_CheckFusion` | MIT — Copyright (c) sg4e |
-| equips.csv | 4,041 equip -> monster pairs | sg4e/YGOFM-gamedata | MIT — Copyright (c) sg4e |
-| rituals.csv | 24 rituals | sg4e/YGOFM-gamedata | MIT — Copyright (c) sg4e |
-| duelists.csv | 39 duelists, `gDuel_aOpponentData` bytes 0-8, strategy splits, field AI, home field card | sg4e/YGOFM-gamedata, GenericMadScientist/FM-Manip-Tool (MIT); AI bytes from krystalgamer/memories-decomp `src/game/ai_opponent_data.c` as summarised in spec/fm-ai.md §6.4 | MIT / numeric facts |
-| pools.csv | 156 weight pools (deck, S/A-POW, B/C/D, S/A-TEC), non-zero weights, each summing to 2048 | sg4e/YGOFM-gamedata, checked against GenericMadScientist/FM-Manip-Tool and lundylizard/fm-drop-extractor | MIT |
-| starter_pools.csv | 7 starter-deck groups | GenericMadScientist/FM-Manip-Tool | MIT |
-| terrain.csv | terrain bonus per monster type (`gDuel_aTerrainBoost`, 0x800909D4) | MaChInEgUn3/ygofm-decomp notes (numeric facts) | facts |
-| guardian_stars.csv | the two guardian-star cycles | decompilation notes; sg4e `GuardianStar.java` | MIT / facts |
-| rank_table.csv, ranks.csv | rank score-change rows (0x801798A8) and score -> rank, starchips, pool | decompilation notes, Pablojguedes/forbidden-memories-rank-calculator (agree on every value) | facts |
-
-MIT notice for the sg4e data: Copyright (c) sg4e. Permission is hereby granted, free of charge,
-to any person obtaining a copy of this data and associated files, to deal in them without
-restriction, subject to including this notice. THE DATA IS PROVIDED "AS IS", WITHOUT WARRANTY
-OF ANY KIND.
-"""
 
 
 def build(reference: Path, out: Path) -> dict[str, int]:
@@ -123,5 +98,5 @@ def build(reference: Path, out: Path) -> dict[str, int]:
     counts["ranks"] = write_csv(out / "ranks.csv", ("score_min", "rank", "starchips", "pool"),
                                 ([r["score_min"] if r["score_min"] is not None else "",
                                   r["rank"], r["starchips"], r["pool"]] for r in enums["ranks"]))
-    write_text(out / "SOURCES.md", SOURCES)
+    write_text(out / "SOURCES.md", (SOURCES_DIR / "fm.md").read_text(encoding="utf-8"))
     return counts

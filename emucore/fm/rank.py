@@ -1,0 +1,111 @@
+"""End-of-duel rank, starchips and card drops (spec/fm-engine.md §9).
+
+``Duel_CalcRankScore`` (0x80021598) scores a side record; ``DuelScene_UpdateResultRewards``
+(func_800218F0) turns the winner's score into a rank, a starchip prize and a drop pool;
+``Duel_SelectCardDrop`` (0x80021810) rolls the card. Counters are named by their side-record
+offsets so the planner and the engine read the same fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emucore.hw.psyq_rand import Rand
+from emucore.tables.fm import POOLS, FmTables
+
+# Side-record counters the score reads, by the rank table's rows (0..9).
+COUNTERS = ("turns", "effective_attacks", "defensive_wins", "face_down_plays", "pure_magic",
+            "traps_triggered", "cards_used", "lp", "fusions", "equips")
+END_ADJUSTMENT = {"lp": 2, "deckout": -40, "exodia": 40}  # side record +0x00
+STARCHIP_CAP = 999_999
+TRUNK_CAP = 250
+BASE_SCORE = 50
+TIERS = "DCBAS"
+
+
+def score_change(tables: FmTables, row: int, counter: int) -> int:
+    """``Duel_CalcRankScoreChange`` (0x80021558): the value of the first threshold strictly
+    greater than ``counter`` in row ``row``."""
+    thresholds = tables.rank_thresholds[row]
+    bracket = int(np.searchsorted(thresholds, counter, side="right"))
+    return int(tables.rank_values[row, min(bracket, len(thresholds) - 1)])
+
+
+def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: int) -> int:
+    """``Duel_CalcRankScore``: 50 + the end adjustment + one change per counter.
+
+    ``counters`` holds the ten values of :data:`COUNTERS` as the side record stores them
+    (LP read as signed 16-bit, the draw cursor as the cards used).
+    """
+    missing = [c for c in COUNTERS if c not in counters]
+    if missing:
+        raise ValueError(f"missing counters: {', '.join(missing)}")
+    total = BASE_SCORE + end_adjustment
+    for row, name in enumerate(COUNTERS):
+        total += score_change(tables, row, int(counters[name]))
+    return total
+
+
+@dataclass(frozen=True)
+class RankResult:
+    """What the result screen shows and what the drop rolls over."""
+
+    score: int
+    rank: str  # e.g. "S-TEC"
+    tier: int  # 0 D .. 4 S
+    tec: bool
+    starchips: int
+    pool: str  # "sa_pow" | "bcd" | "sa_tec"
+
+    @property
+    def pool_index(self) -> int:
+        """0 POW, 1 B/C/D, 2 TEC — the argument of ``Duel_SelectCardDrop``."""
+        return POOLS.index(self.pool) - 1
+
+
+def rank_result(score: int) -> RankResult:
+    """``DuelScene_UpdateResultRewards`` on the winner's score.
+
+    Below 50 the score is mirrored (``99 - s``, a negative score first becoming 0) and the rank
+    is TEC; 100 and above is clamped to 99; tier = (s - 50) // 10; starchips = tier + 1; pool
+    B/C/D below tier A, else POW or TEC.
+    """
+    s = score
+    tec = s < BASE_SCORE
+    if tec:
+        s = 99 - max(s, 0)
+    s = min(s, 99)
+    tier = (s - BASE_SCORE) // 10
+    pool = "bcd" if tier < 3 else ("sa_tec" if tec else "sa_pow")
+    rank = f"{TIERS[tier]}-{'TEC' if tec else 'POW'}"
+    return RankResult(score, rank, tier, tec, tier + 1, pool)
+
+
+def select_drop(rng: Rand, weights: NDArray) -> int:
+    """``Duel_SelectCardDrop``: one ``(rand() & 0x7FF) + 1`` roll over 722 weights in id
+    order; the first id whose running sum reaches it; 0 if never reached."""
+    threshold = rng.rand_2048()
+    cumulative = np.cumsum(np.asarray(weights, np.int64)[1:])
+    index = int(np.searchsorted(cumulative, threshold, side="left"))
+    return index + 1 if index < len(cumulative) else 0
+
+
+def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
+    """The card a win against ``duelist`` gives from ``pool`` (``sa_pow``/``bcd``/``sa_tec``)."""
+    if pool not in POOLS[1:]:
+        raise ValueError(f"unknown drop pool {pool!r}; choose sa_pow, bcd or sa_tec")
+    return select_drop(rng, tables.pools[duelist, POOLS.index(pool)])
+
+
+def add_starchips(current: int, prize: int) -> int:
+    """Starchips after a prize, clamped to 999,999."""
+    return min(current + prize, STARCHIP_CAP)
+
+
+def award_card(copies: int) -> int:
+    """Trunk copies of a card after ``Duel_AwardCard`` (+1, capped at 250)."""
+    return min(copies + 1, TRUNK_CAP)
