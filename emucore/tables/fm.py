@@ -175,15 +175,14 @@ def _id_array(table: Table, column: str, dtype: type) -> NDArray:
 
 
 def _check_sums(table: Table, group_cols: tuple[str, ...], what: str) -> None:
-    sums: dict[tuple, int] = {}
-    first: dict[tuple, int] = {}
-    for i, key in enumerate(zip(*(table[c] for c in group_cols), strict=True)):
-        sums[key] = sums.get(key, 0) + int(table["weight"][i])
-        first.setdefault(key, i)
-    for key, total in sums.items():
-        if total != POOL_SUM:
-            raise table.fail(first[key], "weight",
-                             f"{what} {'/'.join(map(str, key))} sums to {total}, not {POOL_SUM}")
+    keys = np.stack([np.unique(table[c], return_inverse=True)[1] for c in group_cols], axis=1)
+    groups, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    sums = np.bincount(inverse.reshape(-1), weights=table["weight"], minlength=len(groups))
+    bad = np.flatnonzero(sums != POOL_SUM)
+    if len(bad):
+        i = int(first[bad[0]])
+        key = "/".join(str(table[c][i]) for c in group_cols)
+        raise table.fail(i, "weight", f"{what} {key} sums to {int(sums[bad[0]])}, not {POOL_SUM}")
 
 
 def _fusion_arrays(table: Table) -> tuple[NDArray[np.int16], NDArray[np.bool_]]:
