@@ -1,0 +1,77 @@
+"""Simplified-TCG tables: the 44 normal monsters of the two 2002 starter decks.
+
+Card ids are 1..44 in file order (Yugi's 19, then Kaiba's 25). There are no fusions in this
+rule system, so :meth:`TcgliteTables.fusion_result` always answers None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from emucore.tables.schema import Column, Schema, Table, TableError, read_table
+
+CARD_COUNT = 44
+DECK_SIZES = {"yugi": 19, "kaiba": 25}
+
+SCHEMAS = (
+    Schema("cards.csv", (
+        Column("id", lo=1, hi=CARD_COUNT, unique=True), Column("name", "str", unique=True),
+        Column("deck", "choice", choices=tuple(DECK_SIZES)), Column("level", lo=1, hi=12),
+        Column("atk", lo=0, hi=9999, multiple_of=50), Column("def", lo=0, hi=9999, multiple_of=50),
+        Column("source_name", "str", unique=True),
+    ), rows=CARD_COUNT),
+)
+
+
+@dataclass
+class TcgliteTables:
+    """The checked card table and the two starter decks as id lists."""
+
+    raw: dict[str, Table]
+    cards: list[dict[str, object]]  # cards[id - 1]
+    decks: dict[str, list[int]]  # "yugi" / "kaiba" -> card ids in file order
+    _by_name: dict[str, int] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Rows per table file."""
+        return {name.removesuffix(".csv"): len(t) for name, t in self.raw.items()}
+
+    def card_id(self, token: str) -> int:
+        """A card id from an id or a (case-insensitive) name, printed or source spelling."""
+        token = token.strip()
+        if token.isdigit():
+            ident = int(token)
+            if 1 <= ident <= CARD_COUNT:
+                return ident
+            raise KeyError(f"card id {ident} outside 1..{CARD_COUNT}")
+        ident = self._by_name.get(token.casefold())
+        if ident is None:
+            raise KeyError(f"unknown card {token!r}")
+        return ident
+
+    def card_info(self, ident: int) -> dict[str, object]:
+        """What ``emucore card tcglite ID`` shows."""
+        row = self.cards[ident - 1]
+        return {"id": row["id"], "name": row["name"], "kind": "monster", "deck": row["deck"],
+                "level": row["level"], "atk": row["atk"], "defense": row["def"]}
+
+    def fusion_result(self, a: int, b: int) -> int | None:
+        """No fusions in the simplified TCG."""
+        return None
+
+
+def load(folder: Path) -> TcgliteTables:
+    """Read, check and index the tcglite tables in ``folder``."""
+    raw = {s.file: read_table(folder, s) for s in SCHEMAS}
+    table = raw["cards.csv"]
+    if table["id"].tolist() != list(range(1, CARD_COUNT + 1)):
+        raise TableError(table.path, f"ids must be 1..{CARD_COUNT} in order")
+    rows = [dict(r) for r in table.rows()]
+    decks = {name: [int(r["id"]) for r in rows if r["deck"] == name] for name in DECK_SIZES}
+    for name, size in DECK_SIZES.items():
+        if len(decks[name]) != size:
+            raise TableError(table.path, f"deck {name} has {len(decks[name])} cards, not {size}")
+    by_name = {str(r["source_name"]).casefold(): int(r["id"]) for r in rows}
+    by_name.update({str(r["name"]).casefold(): int(r["id"]) for r in rows})
+    return TcgliteTables(raw=raw, cards=rows, decks=decks, _by_name=by_name)
