@@ -1,0 +1,40 @@
+"""The Forbidden Memories computer opponent (spec/fm-ai.md).
+
+Public entry point, the one the engine's CLI and the frontend call::
+
+    from emucore.fm.ai import choose_action
+    action = choose_action(duel)          # duel: emucore.fm FmDuel, AI side to act
+
+It exports the board snapshot from the duel state, runs the hand or field program of the
+acting side's duelist (the embedded reconstruction, or the original programs loaded from the
+user's own disc, see :mod:`emucore.fm.ai.disc`) on the AI virtual machine, consumes ``rand()``
+through the duel's own stream in the original order, and returns one engine action.
+
+Layers (each importable on its own):
+
+* :mod:`.snapshot` - the persistent 12-byte-record board snapshot and its exporter (§2)
+* :mod:`.helpers`  - the search helpers FindStrongest ... EvaluateFusion with their quirks (§4)
+* :mod:`.vm`       - the bytecode machine, all opcodes (§3)
+* :mod:`.executors`- what the engine does with a selection record (§5, deep-card swap §2.4)
+* :mod:`.embedded` - our reconstruction of the hand and field programs (§6-§7)
+* :mod:`.choices`  - every point the spec leaves unknown, named in one place
+* :mod:`.disc`     - the original programs from a disc image, with integrity checks
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def choose_action(duel: Any, programs: Any = None) -> Any:
+    """The acting side's next action, chosen by the computer opponent.
+
+    ``programs`` is ``None`` for the embedded AI, or a :class:`emucore.fm.ai.disc.Programs`
+    loaded from the user's disc image.
+    """
+    from emucore.fm.ai.adapter import choose_action as _choose
+
+    return _choose(duel, programs)
+
+
+__all__ = ["choose_action"]
