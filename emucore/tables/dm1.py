@@ -1,0 +1,220 @@
+"""Duel Monsters (Game Boy, 1998) tables: schemas, cross-checks and id-indexed arrays.
+
+Arrays indexed by card number have 366 entries (index 0 unused, numbers 1..365); the cartridge
+itself indexes by number - 1. ``stat[terrain, id]`` holds the stored ATK/DEF per terrain
+(0 = no field, 1..6 = Forest..Yami), mirroring the seven ROM stat tables of bank 9.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
+
+CARD_COUNT = 365
+ID_SLOTS = CARD_COUNT + 1
+MONSTERS = 315
+OPPONENT_COUNT = 16
+TERRAINS = 7  # 0 none, 1 Forest, 2 Wasteland, 3 Mountain, 4 Sogen, 5 Umi, 6 Yami
+POOL_SUM = 2048
+KINDS = ("monster", "magic")
+TYPE_NAMES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
+              "Winged Beast", "Fiend", "Fairy", "Insect", "Dinosaur", "Reptile", "Fish",
+              "Sea Serpent", "Machine", "Thunder", "Aqua", "Pyro", "Rock", "Plant", "Magic")
+EFFECTS = ("equip", "transform", "force_attack", "seal_type", "field", "destroy_all",
+           "destroy_opponent", "heal", "burn", "lock", "level_down_all", "reveal")
+MAX_STAT = 9999  # four BCD digits
+
+
+def _ids(name: str, **kw: object) -> Column:
+    return Column(name, lo=1, hi=CARD_COUNT, **kw)  # type: ignore[arg-type]
+
+
+_STAT = {"lo": 0, "hi": MAX_STAT}
+_APPROX = Column("approximate", lo=0, hi=1)
+SCHEMAS = (
+    Schema("cards.csv", (
+        _ids("id", unique=True), Column("name", "str", unique=True),
+        Column("kind", "choice", choices=KINDS), Column("type_id", lo=0, hi=20),
+        Column("atk", optional=True, multiple_of=10, **_STAT),  # type: ignore[arg-type]
+        Column("def", optional=True, multiple_of=10, **_STAT),  # type: ignore[arg-type]
+        Column("rarity", "choice", choices=("S", "A", "B", "C", "D")),
+        Column("password", "str", optional=True), Column("name_full", "str")),
+        rows=CARD_COUNT),
+    Schema("fusions.csv", (_ids("material_low"), _ids("material_high"), _ids("result")),
+           key=("material_low", "material_high")),
+    Schema("magic.csv", (
+        _ids("id", unique=True), Column("name", "str"),
+        Column("effect", "choice", choices=EFFECTS), Column("amount", lo=0, hi=MAX_STAT),
+        Column("terrain", lo=0, hi=TERRAINS - 1),
+        Column("sealed_type", lo=0, hi=19, optional=True, default=-1),
+        Column("transform_from", lo=1, hi=CARD_COUNT, optional=True),
+        Column("transform_to", lo=1, hi=CARD_COUNT, optional=True),
+        Column("lock_turns", lo=1, hi=99, optional=True)), rows=CARD_COUNT - MONSTERS),
+    Schema("fields.csv", (_ids("field_card", unique=True),
+                          Column("terrain", lo=1, hi=TERRAINS - 1, unique=True),
+                          Column("name", "str"), Column("boosted", "str", optional=True),
+                          Column("weakened", "str", optional=True)), rows=TERRAINS - 1),
+    Schema("field_stats.csv", (_ids("card_id"), Column("terrain", lo=1, hi=TERRAINS - 1),
+                               Column("atk", **_STAT), Column("def", **_STAT),  # type: ignore
+                               _APPROX), rows=MONSTERS * (TERRAINS - 1),
+           key=("card_id", "terrain")),
+    Schema("equips.csv", (_ids("equip_id"), _ids("monster_id"), _APPROX),
+           key=("equip_id", "monster_id")),
+    Schema("opponents.csv", (Column("id", lo=0, hi=OPPONENT_COUNT - 1, unique=True),
+                             Column("name", "str"), Column("rom_name", "str"),
+                             Column("pool_id", lo=0, hi=16), Column("stage", lo=1, hi=5),
+                             _APPROX), rows=OPPONENT_COUNT),
+    Schema("opponent_pools.csv", (Column("opponent_id", lo=0, hi=OPPONENT_COUNT - 1),
+                                  _ids("card_id"), Column("weight", lo=1, hi=POOL_SUM),
+                                  _APPROX), key=("opponent_id", "card_id")),
+)
+
+
+@dataclass
+class Dm1Tables:
+    """Every DM1 table, checked, plus the arrays the engine indexes by card number."""
+
+    raw: dict[str, Table]
+    names: list[str]  # names[id]; names[0] = ""
+    kind: NDArray[np.int8]  # 0 monster, 1 magic, -1 for id 0
+    type_id: NDArray[np.int8]
+    stat: NDArray[np.int16]  # [terrain 0..6, id, 0 ATK / 1 DEF]
+    fusion: NDArray[np.int16]  # [a, b] -> result or 0, symmetric
+    equip: NDArray[np.bool_]  # [equip id, monster id]
+    effect: NDArray[np.int8]  # EFFECTS index per magic id, -1 otherwise
+    amount: NDArray[np.int16]  # heal/burn LP per magic id
+    terrain_of: NDArray[np.int8]  # terrain slot per field card id
+    magic_rows: dict[int, dict[str, object]]
+    pools: NDArray[np.int32]  # [opponent, id] weights (sum 2048 each)
+    opponents: list[dict[str, object]]
+    _by_name: dict[str, int] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Rows per table file."""
+        return {name.removesuffix(".csv"): len(t) for name, t in self.raw.items()}
+
+    def card_id(self, token: str) -> int:
+        """A card number from a number or a (case-insensitive) name; KeyError if unknown."""
+        token = str(token).strip()
+        if token.lstrip("#").isdigit():
+            ident = int(token.lstrip("#"))
+            if 1 <= ident <= CARD_COUNT:
+                return ident
+            raise KeyError(f"card number {ident} outside 1..{CARD_COUNT}")
+        ident = self._by_name.get(token.casefold())
+        if ident is None:
+            raise KeyError(f"unknown card {token!r}")
+        return ident
+
+    def card_info(self, ident: int | str) -> dict[str, object]:
+        """What ``emucore card dm1 ID`` shows."""
+        ident = self.card_id(str(ident))
+        cards = self.raw["cards.csv"]
+        info: dict[str, object] = {"id": ident, "name": self.names[ident],
+                                   "name_full": str(cards["name_full"][ident - 1]),
+                                   "kind": KINDS[int(self.kind[ident])],
+                                   "type": TYPE_NAMES[int(self.type_id[ident])],
+                                   "rarity": str(cards["rarity"][ident - 1])}
+        if self.is_monster(ident):
+            info.update(atk=int(self.stat[0, ident, 0]), defense=int(self.stat[0, ident, 1]))
+        else:
+            info.update({k: v for k, v in self.magic_rows[ident].items()
+                         if k in ("effect", "amount", "terrain") and v})
+        password = str(cards["password"][ident - 1])
+        if password:
+            info["password"] = password
+        return info
+
+    def fusion_result(self, a: int, b: int) -> int | None:
+        """The fusion of two cards (order-free), or None."""
+        return int(self.fusion[a, b]) or None
+
+    def is_monster(self, ident: int) -> bool:
+        return int(self.kind[ident]) == 0
+
+    def opponent(self, index: int) -> dict[str, object]:
+        """One opponents.csv row (ROM duelist index 0..15)."""
+        if not 0 <= index < OPPONENT_COUNT:
+            raise KeyError(f"opponent {index} outside 0..{OPPONENT_COUNT - 1}")
+        return self.opponents[index]
+
+
+def _stat_table(cards: Table, stats: Table) -> NDArray[np.int16]:
+    stat = np.zeros((TERRAINS, ID_SLOTS, 2), dtype=np.int16)
+    stat[:, cards["id"], 0] = cards["atk"]
+    stat[:, cards["id"], 1] = cards["def"]
+    stat[stats["terrain"], stats["card_id"], 0] = stats["atk"]
+    stat[stats["terrain"], stats["card_id"], 1] = stats["def"]
+    return stat
+
+
+def _check_pools(table: Table) -> None:
+    sums = np.bincount(table["opponent_id"], weights=table["weight"], minlength=OPPONENT_COUNT)
+    for opp in range(OPPONENT_COUNT):
+        if int(sums[opp]) != POOL_SUM:
+            rows = np.flatnonzero(table["opponent_id"] == opp)
+            raise table.fail(int(rows[0]) if len(rows) else 0, "weight",
+                             f"pool of opponent {opp} sums to {int(sums[opp])}, not {POOL_SUM}")
+
+
+def _check_kinds(cards: Table) -> NDArray[np.int8]:
+    if cards["id"].tolist() != list(range(1, ID_SLOTS)):
+        raise TableError(cards.path, f"ids must be exactly 1..{CARD_COUNT} in order")
+    kind = np.full(ID_SLOTS, -1, dtype=np.int8)
+    kind[cards["id"]] = [KINDS.index(k) for k in cards["kind"]]
+    if int((kind == 0).sum()) != MONSTERS:
+        raise TableError(cards.path, f"{int((kind == 0).sum())} monsters, expected {MONSTERS}")
+    for i, k in enumerate(cards["kind"]):
+        magic = k == "magic"
+        if magic != (int(cards["type_id"][i]) == 20):
+            raise cards.fail(i, "type_id", "type 20 (Magic) is for magic cards only")
+    return kind
+
+
+def load(folder: Path) -> Dm1Tables:
+    """Read, check and index the DM1 tables in ``folder``."""
+    raw = {s.file: read_table(folder, s) for s in SCHEMAS}
+    cards = raw["cards.csv"]
+    kind = _check_kinds(cards)
+    monster, magic = kind == 0, kind == 1
+    for col in ("material_low", "material_high", "result"):
+        check_refs(raw["fusions.csv"], col, monster, "a monster")
+    check_refs(raw["magic.csv"], "id", magic, "a magic card")
+    check_refs(raw["fields.csv"], "field_card", magic, "a magic card")
+    check_refs(raw["field_stats.csv"], "card_id", monster, "a monster")
+    check_refs(raw["equips.csv"], "monster_id", monster, "a monster")
+    check_refs(raw["opponent_pools.csv"], "card_id", monster, "a monster")
+    magic_t = raw["magic.csv"]
+    effect = np.full(ID_SLOTS, -1, dtype=np.int8)
+    effect[magic_t["id"]] = [EFFECTS.index(e) for e in magic_t["effect"]]
+    check_refs(raw["equips.csv"], "equip_id", effect == EFFECTS.index("equip"),
+               "an equip card")
+    _check_pools(raw["opponent_pools.csv"])
+    fus = raw["fusions.csv"]
+    fusion = np.zeros((ID_SLOTS, ID_SLOTS), dtype=np.int16)
+    fusion[fus["material_low"], fus["material_high"]] = fus["result"]
+    fusion[fus["material_high"], fus["material_low"]] = fus["result"]
+    eq = raw["equips.csv"]
+    equip = np.zeros((ID_SLOTS, ID_SLOTS), dtype=bool)
+    equip[eq["equip_id"], eq["monster_id"]] = True
+    amount = np.zeros(ID_SLOTS, dtype=np.int16)
+    amount[magic_t["id"]] = magic_t["amount"]
+    terrain_of = np.zeros(ID_SLOTS, dtype=np.int8)
+    terrain_of[magic_t["id"]] = magic_t["terrain"]
+    pools_t = raw["opponent_pools.csv"]
+    pools = np.zeros((OPPONENT_COUNT, ID_SLOTS), dtype=np.int32)
+    pools[pools_t["opponent_id"], pools_t["card_id"]] = pools_t["weight"]
+    names = [""] + [str(n) for n in cards["name"]]
+    return Dm1Tables(
+        raw=raw, names=names, kind=kind,
+        type_id=np.concatenate(([0], cards["type_id"])).astype(np.int8),
+        stat=_stat_table(cards, raw["field_stats.csv"]), fusion=fusion, equip=equip,
+        effect=effect, amount=amount, terrain_of=terrain_of,
+        magic_rows={int(r["id"]): r for r in magic_t.rows()}, pools=pools,
+        opponents=list(raw["opponents.csv"].rows()),
+        _by_name={n.casefold(): i for i, n in enumerate(names) if n})
