@@ -1,0 +1,130 @@
+"""The card and duelist data the AI reads, as plain Python lists for fast scalar lookups.
+
+Built once per process from ``emucore.tables.load('fm')``; tests may build their own (a
+synthetic fusion table for the golden cases of spec/fm-ai.md §11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+STAT_MAX = 9999
+MONSTER_TYPES = 20
+TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
+MEGAMORPH = 657
+OPPONENT_BYTES = 9  # gDuel_aOpponentData row width
+DUELIST_BYTE_COLUMNS = ("hand_size", "lp_threshold", "deck_threshold", "combo_depth",
+                        "evaluate_limit", "unused_5", "unused_6", "hold_chance",
+                        "blind_attack_chance")
+
+
+@dataclass(frozen=True)
+class Duelist:
+    """The per-duelist facts the programs branch on (spec/fm-ai.md §6.3-§6.4)."""
+
+    ident: int
+    name: str
+    row: tuple[int, ...]            # the 9 bytes of gDuel_aOpponentData
+    sees_face_down: bool            # r14 = 0
+    ahead: tuple[int, int, int]     # A/B/C percentages
+    behind: tuple[int, int, int]
+    home_field_card: int            # 0 = none
+
+
+@dataclass(frozen=True)
+class AiData:
+    """Card stats, combination tables and duelist rows, indexed by id (0 unused)."""
+
+    card_type: list[int]
+    raw_atk: list[int]          # table ATK (already x10), no terrain
+    raw_def: list[int]
+    star_1: list[int]
+    star_2: list[int]
+    base_atk: list[list[int]]   # [terrain][id]: Duel_GetBaseCardStat (raw + terrain, 0..9999)
+    base_def: list[list[int]]
+    terrain_boost: list[list[int]]  # [terrain][type]
+    fusion: list[dict[int, int]]    # fusion[a][b] = result (symmetric)
+    equips: list[frozenset[int]]    # equips[equip id] = monsters it fits
+    rituals: tuple[tuple[int, tuple[int, int, int], int], ...]  # (ritual, tributes, result)
+    opponent_bytes: list[int]       # 40 rows x 9 bytes, row 0 = copy of row 1
+    duelists: dict[int, Duelist]
+
+    def check_fusion(self, a: int, b: int) -> int:
+        """``Duel_CheckFusion``: pure table lookup, 0 = none."""
+        return self.fusion[a].get(b, 0)
+
+    def check_equip(self, equip: int, monster: int) -> int:
+        """``Duel_CheckEquip(equip, monster)``: the monster if the equip fits it, else 0."""
+        return monster if monster in self.equips[equip] else 0
+
+    def is_monster(self, card: int) -> bool:
+        return self.card_type[card] < MONSTER_TYPES
+
+
+def build(card_type: Iterable[int], atk: Iterable[int], dfn: Iterable[int],
+          star_1: Iterable[int], star_2: Iterable[int], terrain_table: Iterable[Iterable[int]],
+          fusions: Iterable[tuple[int, int, int]], equips: Iterable[tuple[int, int]],
+          rituals: Mapping[int, tuple[tuple[int, int, int], int]],
+          duelists: Mapping[int, Duelist]) -> AiData:
+    """Assemble :class:`AiData` from plain sequences (ids index every per-card list)."""
+    ctype = [int(x) for x in card_type]
+    raw_atk, raw_def = [int(x) for x in atk], [int(x) for x in dfn]
+    n = len(ctype)
+    boost = [[0] * 24]
+    for col in zip(*[list(r) for r in terrain_table], strict=True):
+        boost.append([int(v) for v in col] + [0] * 4)   # types 20..23 never boosted
+
+    def base(stat: list[int], terrain: int) -> list[int]:
+        row = boost[terrain]
+        return [min(max(stat[i] + (row[ctype[i]] if 0 <= ctype[i] < 24 else 0), 0), STAT_MAX)
+                for i in range(n)]
+
+    fusion: list[dict[int, int]] = [{} for _ in range(n)]
+    for a, b, r in fusions:
+        fusion[a][b] = r
+        fusion[b][a] = r
+    fits: list[set[int]] = [set() for _ in range(n)]
+    for e, m in equips:
+        fits[e].add(m)
+    rows = sorted(duelists)
+    opponent = list(duelists[rows[0]].row) if rows else [0] * OPPONENT_BYTES
+    for d in range(1, 40):
+        opponent += list(duelists[d].row) if d in duelists else [0] * OPPONENT_BYTES
+    return AiData(
+        card_type=ctype, raw_atk=raw_atk, raw_def=raw_def,
+        star_1=[int(x) for x in star_1], star_2=[int(x) for x in star_2],
+        base_atk=[base(raw_atk, t) for t in range(7)],
+        base_def=[base(raw_def, t) for t in range(7)],
+        terrain_boost=boost, fusion=fusion, equips=[frozenset(s) for s in fits],
+        rituals=tuple((r, tuple(t), res) for r, (t, res) in sorted(rituals.items())),
+        opponent_bytes=opponent, duelists=dict(duelists))
+
+
+@lru_cache(maxsize=1)
+def load() -> AiData:
+    """The AI data of the shipped FM tables (cached per process)."""
+    from emucore import tables
+
+    t = tables.load("fm")
+    fus = t.raw["fusions.csv"]
+    eq = t.raw["equips.csv"]
+    duel_t = t.raw["duelists.csv"]
+    duelists = {}
+    for i in range(len(duel_t)):
+        row = t.duelist_row(int(duel_t["id"][i]))
+        duelists[int(row["id"])] = Duelist(
+            ident=int(row["id"]), name=str(row["name"]),
+            row=tuple(int(row[c]) for c in DUELIST_BYTE_COLUMNS),
+            sees_face_down=bool(row["sees_face_down"]),
+            ahead=(int(row["ahead_a"]), int(row["ahead_b"]), int(row["ahead_c"])),
+            behind=(int(row["behind_a"]), int(row["behind_b"]), int(row["behind_c"])),
+            home_field_card=int(row["home_field_card"]))
+    return build(
+        t.type_id.tolist(), t.atk.tolist(), t.def_.tolist(), t.star_1.tolist(),
+        t.star_2.tolist(), t.terrain.tolist(),
+        zip(fus["material_low"].tolist(), fus["material_high"].tolist(),
+            fus["result"].tolist(), strict=True),
+        zip(eq["equip_id"].tolist(), eq["monster_id"].tolist(), strict=True),
+        t.rituals, duelists)

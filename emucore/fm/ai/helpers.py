@@ -1,0 +1,439 @@
+"""The AI's search helpers, exactly as the original handlers compute them (spec/fm-ai.md §4).
+
+Every helper reads the snapshot through a :class:`Board` (column lists of the persistent
+snapshot, taken at ``AiScript_Init``) and the per-run scratch :class:`State` (card set, type
+set, fusion path, combo cards, selection record). None of them calls ``rand()``.
+Original quirks are kept and marked ``quirk:``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from emucore.fm.ai import choices
+from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
+from emucore.fm.ai.snapshot import (
+    AI_HAND,
+    DEFENCE,
+    FACE_DOWN,
+    PL_HAND,
+    PL_MAGIC,
+    PL_MONSTERS,
+    USED,
+    BoardView,
+    Snapshot,
+)
+from emucore.hw.fm_stats import guardian_star_matchup
+
+BURN_DAMAGE = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}  # Sparks .. Tremendous Fire
+_MATCHUP = [[int(guardian_star_matchup(a, b)) for b in range(256)] for a in range(256)]
+
+
+@dataclass
+class Board:
+    """What one VM run sees: the snapshot's columns plus the duel globals (§2, §3.3)."""
+
+    snapshot: Snapshot
+    view: BoardView
+    data: AiData
+    window: int                      # Ai_GetHandSize: byte 0 of the duelist's row
+    ids: list[int] = field(init=False)
+    atk: list[int] = field(init=False)
+    dfn: list[int] = field(init=False)
+    flags: list[int] = field(init=False)
+    ctype: list[int] = field(init=False)
+    star: list[int] = field(init=False)
+    star2: list[int] = field(init=False)
+    deck_index: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
+         self.deck_index) = self.snapshot.columns()
+
+    @property
+    def terrain(self) -> int:
+        return self.view.terrain
+
+    def base(self, card: int, stat: int) -> int:
+        """``Duel_GetBaseCardStat(card, stat)``: table stat + terrain boost, clamped."""
+        table = self.data.base_def if stat else self.data.base_atk
+        return table[self.terrain][card]
+
+    def mark(self, slot: int) -> None:
+        """``MoveCard``: ``flags |= USED`` in the snapshot itself (§3.3 opcode 3D)."""
+        self.flags[slot] |= USED
+        self.snapshot.set_flags(slot, self.flags[slot])
+
+
+@dataclass
+class State:
+    """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1)."""
+
+    combo: list[int] = field(default_factory=lambda: [0] * 6)
+    card_set: list[int] = field(default_factory=lambda: [0] * 32)
+    type_set: list[int] = field(default_factory=lambda: [0] * 25)   # stores type + 1
+    fusion_set: int = 0
+    best: int = 0            # u16 best stat of the fusion search
+    depth: int = 0
+    best_depth: int = 0
+    path: list[int] = field(default_factory=lambda: [0] * 6)
+    used: list[int] = field(default_factory=lambda: [0] * 32)
+    selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
+    best_attack: tuple[int, int, int] = (0, 0, 0)   # FindBestAttack results (never set)
+
+
+# -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
+
+_UNUSED_ZONES = frozenset((1, 3, 6, 8))
+
+
+def card_range(zone: int, window: int) -> range:
+    """``Ai_GetCardRange``: slots of a zone code (codes outside 0..9 -> nothing, a choice)."""
+    lo_hi = {0: (1, 5), 1: (1, 5), 2: (6, 10), 3: (6, 10), 4: (AI_HAND, 10 + window),
+             5: (PL_MONSTERS, 60), 6: (PL_MONSTERS, 60), 7: (PL_MAGIC, 65), 8: (PL_MAGIC, 65),
+             9: (PL_HAND, 70)}.get(zone)
+    return range(lo_hi[0], lo_hi[1] + 1) if lo_hi else range(0)
+
+
+def winning_range(zone: int, window: int) -> range:
+    """``Ai_GetWinningCardRange`` for FindStrongest/FindWeakest."""
+    lo_hi = {0: (1, 5), 1: (1, 5), 2: (AI_HAND, 10 + window), 3: (PL_MONSTERS, 60),
+             4: (PL_MONSTERS, 60), 5: (PL_MONSTERS, 60), 6: (PL_HAND, 70)}.get(zone)
+    return range(lo_hi[0], lo_hi[1] + 1) if lo_hi else range(0)
+
+
+def excluded(b: Board, s: State, sets: int, slot: int) -> bool:
+    """``Ai_IsCardInSets``: 1 = card set, 2 = type set, else nothing excluded.
+
+    quirk: membership compares against every entry, empty ones included, so card id 0 "is in"
+    any card set that is not full.
+    """
+    if sets == 1:
+        return b.ids[slot] in s.card_set
+    if sets == 2:
+        return b.ctype[slot] + 1 in s.type_set
+    return False
+
+
+def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int):
+    flags = b.flags
+    for i in winning_range(zone, b.window):
+        if b.ids[i] == 0:
+            continue
+        f = flags[i]
+        if zone in (1, 4, 5) and f & USED:
+            continue
+        if zone == 4 and f & DEFENCE:
+            continue
+        if zone == 5 and not f & DEFENCE:
+            continue
+        if zone in (3, 4, 5) and f & FACE_DOWN and hide == 1:
+            continue
+        if sets and excluded(b, s, sets, i):
+            continue
+        yield i
+
+
+def find_strongest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
+    """FindStrongest (``ai_script_find_strongest.c``): ties keep the lowest slot; no type
+    filter, so a 0/0 magic card beats the initial -1."""
+    best_slot, best = 0, -1
+    for i in _winning_candidates(b, s, zone, hide, sets):
+        if stat != 1 and b.atk[i] > best:
+            best, best_slot = b.atk[i], i
+        if stat != 0 and b.dfn[i] > best:
+            best, best_slot = b.dfn[i], i
+    return best_slot
+
+
+def find_weakest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
+    """FindWeakest: strict ``<`` from 9999 (quirk: a 9999 card is never returned)."""
+    best_slot, best = 0, STAT_MAX
+    for i in _winning_candidates(b, s, zone, hide, sets):
+        a, d = b.atk[i], b.dfn[i]
+        value = a if stat == 0 else d if stat == 1 else (a if d < a else d)
+        if value < best:
+            best, best_slot = value, i
+    return best_slot
+
+
+def find_killer(b: Board, target: int, mode: int) -> int:
+    """FindKiller: the weakest unused AI monster (raw snapshot ATK) that strictly wins.
+
+    The star bonus decides winning but not the ranking; position is not tested.
+    """
+    wanted = b.atk[target] if mode == 0 else b.dfn[target]
+    target_star = b.star[target]
+    best, k = STAT_MAX, 0
+    for i in range(1, 6):
+        if b.ids[i] == 0 or b.flags[i] & USED:
+            continue
+        a = b.atk[i]
+        if a - wanted + _MATCHUP[b.star[i] & 0xFF][target_star & 0xFF] > 0 and a < best:
+            best, k = a, i
+    return k
+
+
+def find_defense_stopper(b: Board, hide: int) -> int:
+    """FindDefenseStopper: pair strongest against strongest by snapshot ATK.
+
+    quirk: no ``card_id`` test, so an empty slot's stale ATK still takes part (G8).
+    """
+    floor = b.atk[0]
+    taken_ai: set[int] = set()
+    taken_pl: set[int] = set()
+    rounds = 0
+    for _ in range(5):
+        a = _largest(b, range(1, 6), taken_ai, floor, hide=0)
+        if a:
+            taken_ai.add(a)
+        p = _largest(b, range(PL_MONSTERS, PL_MONSTERS + 5), taken_pl, floor, hide)
+        if p == 0:
+            break
+        taken_pl.add(p)
+        if b.atk[a] <= b.atk[p]:
+            return 0
+        rounds += 1
+    return 1 if rounds else 0
+
+
+def _largest(b: Board, slots: range, taken: set[int], floor: int, hide: int) -> int:
+    best_slot, best = 0, floor
+    for i in slots:
+        if i in taken or (hide == 1 and b.flags[i] & FACE_DOWN):
+            continue
+        if b.atk[i] > best:
+            best, best_slot = b.atk[i], i
+    return best_slot
+
+
+def count_cards(b: Board, zone: int) -> int:
+    """CountCards: occupied slots of the zone; zones 1/3/6/8 count unused ones only."""
+    unused = zone in _UNUSED_ZONES
+    return sum(1 for i in card_range(zone, b.window)
+               if b.ids[i] and not (unused and b.flags[i] & USED))
+
+
+def find_first_card(b: Board, state: int, zone: int) -> int:
+    """FindFirstCard: 0 empty, 1 occupied face-up, 2 occupied face-down.
+
+    quirk: in zones 1/3/6/8 a slot whose (possibly stale) flags hold USED is skipped before the
+    emptiness test.
+    """
+    unused = zone in _UNUSED_ZONES
+    for i in card_range(zone, b.window):
+        if unused and b.flags[i] & USED:
+            continue
+        if b.ids[i] == 0:
+            if state == 0:
+                return i
+            continue
+        down = bool(b.flags[i] & FACE_DOWN)
+        if (state == 1 and not down) or (state == 2 and down):
+            return i
+    return 0
+
+
+def find_card(b: Board, card: int, zone: int, hide: int) -> int:
+    """FindCard: first slot holding ``card`` (id 0 finds an empty slot)."""
+    unused = zone in _UNUSED_ZONES
+    for i in card_range(zone, b.window):
+        if b.ids[i] != card or (unused and b.flags[i] & USED):
+            continue
+        if hide != 1 or zone < 5 or not b.flags[i] & FACE_DOWN:
+            return i
+    return 0
+
+
+def match_type(b: Board, s: State, card_type: int, zone: int, hide: int, sets: int) -> int:
+    """MatchType: first occupied slot whose snapshot type equals ``card_type``."""
+    unused = zone in _UNUSED_ZONES
+    for i in card_range(zone, b.window):
+        if b.ids[i] == 0 or b.ctype[i] != card_type or (unused and b.flags[i] & USED):
+            continue
+        if hide == 1 and zone >= 5 and b.flags[i] & FACE_DOWN:
+            continue
+        if sets and excluded(b, s, sets, i):
+            continue
+        return i
+    return 0
+
+
+def find_equip_target(b: Board, s: State, equip: int, mode: int, sets: int) -> int:
+    """FindEquipTarget (``ai_fusion.c``): first AI monster the equip fits."""
+    for i in range(1, 6):
+        cid = b.ids[i]
+        if cid == 0 or (mode == 1 and b.flags[i] & USED) or (sets and excluded(b, s, sets, i)):
+            continue
+        if b.data.check_equip(equip, cid):
+            return i
+    return 0
+
+
+def calc_card_power(b: Board, card: int, mode: int) -> int:
+    """CalcCardPower: base stat + terrain of a card id (no equips, no penalties)."""
+    if b.data.card_type[card] < MONSTER_TYPES:
+        atk, dfn = b.base(card, 0), b.base(card, 1)
+        if mode == 0:
+            return atk
+        if mode == 1:
+            return dfn
+        if mode == 2:
+            return atk if atk > dfn else dfn
+        return choices.CALC_POWER_BAD_MODE
+    return BURN_DAMAGE.get(card, 0) if mode == 0 else 0
+
+
+def check_ritual(b: Board, ritual: int) -> int:
+    """``Duel_CheckRitual``: result id if three distinct monsters of the acting side match."""
+    monsters = [c.card_id for c in b.view.acting.monsters if c is not None]
+    for rid, tributes, result in b.data.rituals:
+        if rid != ritual:
+            continue
+        pool = list(monsters)
+        for t in tributes:
+            if t not in pool:
+                break
+            pool.remove(t)
+        else:
+            return result
+    return 0
+
+
+# -- the fusion search (§4.11-§4.12) ------------------------------------------------------
+
+def _consider(b: Board, s: State, value: int, depth: int) -> None:
+    if value > s.best or (value == s.best and depth < s.best_depth):
+        s.best, s.best_depth = value, depth
+        s.combo[: depth + 1] = s.path[: depth + 1]
+        s.combo[depth + 1] = 0
+
+
+def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
+    """``Ai_CompleteFusion``: depth-first over the window in order (``limit`` = L)."""
+    ids, data = b.ids, b.data
+    depth = s.depth
+    for i in range(b.window):
+        slot = AI_HAND + i
+        c = ids[slot]
+        if s.used[i] or c == 0 or (s.fusion_set and excluded(b, s, s.fusion_set, slot)):
+            continue
+        r = data.fusion[acc].get(c, 0)
+        if r == 0:
+            r = c if c in data.equips[acc] else 0   # acc must be the equip, c the monster
+            if r == 0:
+                continue
+        s.path[depth] = slot
+        _consider(b, s, b.data.base_atk[b.terrain][r], depth)
+        _consider(b, s, b.data.base_def[b.terrain][r], depth)
+        if depth < min(limit - 1, choices.MAX_FUSION_DEPTH):
+            s.used[i] = 1
+            s.depth = depth + 1
+            complete_fusion(b, s, r, limit)
+            s.used[i] = 0
+            s.depth = depth
+
+
+def _start(b: Board, s: State, slot: int) -> None:
+    s.path[s.depth] = slot
+    for value in (b.atk[slot], b.dfn[slot]):
+        if value > s.best:
+            s.best, s.best_depth = value, s.depth
+            s.combo[0], s.combo[1] = slot, 0
+
+
+def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
+    """FindBestCombo: 0 chain starts in the hand, 1 field card + hand cards, 2 the field card
+    alone, 3 nothing (``combo`` and ``best_depth`` carry over from earlier calls)."""
+    limit = depth + 1
+    s.best, s.depth, s.fusion_set = 0, 0, sets
+    s.used = [0] * 32
+    for i in range(5):
+        slot = 1 + i
+        c = b.ids[slot]
+        if c == 0 or (sets and excluded(b, s, sets, slot)):
+            continue
+        _start(b, s, slot)
+        if limit >= 2:
+            s.used[i] = 1   # quirk: marks WINDOW position i (slot 11 + i), not the field card
+            s.depth = 1
+            complete_fusion(b, s, c, limit)
+            s.used[i] = 0
+            s.depth = 0
+    for i in range(b.window):
+        slot = AI_HAND + i
+        c = b.ids[slot]
+        if c == 0 or (sets and excluded(b, s, sets, slot)):
+            continue
+        _start(b, s, slot)
+        if limit >= 3:
+            s.used[i] = 1
+            s.depth = 1
+            complete_fusion(b, s, c, limit)
+            s.used[i] = 0
+            s.depth = 0
+    if s.combo[0] == 0:
+        return 3
+    if s.combo[0] >= 6:
+        return 0
+    return 1 if s.combo[1] != 0 else 2
+
+
+def evaluate_fusion(b: Board, s: State, card: int, depth: int, sets: int) -> int:
+    """EvaluateFusion: 0 if a chain from the window beats ``card``, else 1.
+
+    quirk: an improvement with a single window card is recorded at depth 0, the same as
+    "nothing found", so only chains of two or more window cards report 0.
+    """
+    s.depth, s.best_depth, s.fusion_set = 0, 0, sets
+    s.used = [0] * 32
+    atk, dfn = b.base(card, 0), b.base(card, 1)
+    s.best = atk if dfn < atk else dfn
+    complete_fusion(b, s, card, depth + 1)
+    return 0 if s.best_depth != 0 else 1
+
+
+# -- selection-record writers --------------------------------------------------------------
+
+def push_combo(s: State, clear: bool) -> None:
+    """PushComboCard (``clear``) / PushComboEmpty: copy combo cards >= 11 into bytes 0.."""
+    if clear:
+        s.selection[0:6] = [0] * 6
+    out = 0
+    for v in s.combo[: s.best_depth + 1]:
+        if v >= AI_HAND:
+            s.selection[out] = v & 0xFF
+            out += 1
+
+
+def start_combo(s: State) -> int:
+    """StartCombo: the first combo card that is a field slot (1..10), else 0."""
+    return next((v for v in s.combo[:5] if 1 <= v <= 10), 0)
+
+
+def add_card(s: State, card: int) -> None:
+    """AddCard: into the first empty entry unless present; a full set ignores it."""
+    if card in s.card_set:
+        return
+    if 0 in s.card_set:
+        s.card_set[s.card_set.index(0)] = card
+
+
+def add_type(s: State, card_type: int) -> None:
+    """AddType: the type set stores type + 1."""
+    value = (card_type + 1) & 0xFF
+    if value not in s.type_set and 0 in s.type_set:
+        s.type_set[s.type_set.index(0)] = value
+
+
+def play_field_card(s: State, slot: int, a: int, b: int, cat: int) -> None:
+    """PlayFieldCard's encoding of bytes 9-11 (``ai_script_end.c``, §5.2)."""
+    s.selection[9] = slot & 0xFF
+    s.selection[11] = b & 0xFF
+    if cat == 0:
+        s.selection[10] = slot & 0xFF if slot >= 6 and a == 1 else 0
+    elif cat >= 255:
+        s.selection[10] = 0x3A
+    else:
+        s.selection[10] = cat & 0xFF   # choices: a negative category keeps its low byte
+
