@@ -32,7 +32,7 @@ from emucore.duel.protocol import Action
 
 def choose_action(duel: Dm1Duel) -> Action | None:
     """The computer's action for the acting side (None once the duel is over)."""
-    phase = duel.v["phase"][0]
+    phase = duel.v.phase[0]
     if phase == PLAY:
         return _play(duel)
     if phase == ORDERS:
@@ -43,12 +43,12 @@ def choose_action(duel: Dm1Duel) -> Action | None:
 def _play(duel: Dm1Duel) -> Action:
     side = duel.acting_side
     kind, fusion = duel.t.kind, duel.t.fusion
-    atk = duel.atk[duel.v["field"][0]][1]  # level-0 ATK on the current terrain
+    atk = duel.atk[duel.v.field[0]][1]  # level-0 ATK on the current terrain
     hand = duel.hand_cards(side)
     monsters = [(i, c) for i, c in enumerate(hand) if kind[c] == 0]
     if not monsters:
         return duel.legal_actions()[0]
-    cards = duel.v["zone_card"]
+    cards = duel.v.zone_card
     own = [(z, cards[side * ZONES + z]) for z in range(ZONES)]
     best: tuple[int, int, int] | None = None  # (result ATK, hand index, zone)
     for i, c in monsters:
@@ -88,7 +88,7 @@ def _order(duel: Dm1Duel) -> Action:
     beaten = [(duel.zone_attack(foe, t), -t, t) for t in targets if mine > _guard(duel, foe, t)]
     if beaten:
         return Order(zone, True, max(beaten)[2])
-    if duel.v["forced_attack"][side]:
+    if duel.v.forced_attack[side]:
         cheapest = min(targets, key=lambda t: (_guard(duel, foe, t) - mine, t))
         return Order(zone, True, cheapest)
     return Order(zone, False, NO_TARGET)

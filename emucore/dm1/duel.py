@@ -12,9 +12,10 @@ passes. Magic effects live in :mod:`emucore.dm1.magic`.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from emucore import tables
 from emucore.dm1 import decks, magic, rng
@@ -81,25 +82,25 @@ class Dm1Duel(Duel):
     def __init__(self, deck: Sequence[int] | None = None, *, opponent: int = 0, seed: int = 0,
                  player_pool: int | None = None, opponent_deck: Sequence[int] | None = None,
                  shuffle: bool = True, data: object | None = None) -> None:
-        self.t = data if data is not None else tables.load("dm1")
+        self.t = data if data is not None else default_tables()
         self.t.opponent(opponent)  # KeyError for an unknown opponent
         self.record = new_record()
         self.v = views(self.record)
         self.atk, self.dfn = stat_tables(self.t.stat)
         self.events: list[Event] = []
         v = self.v
-        v["rng_state"][0] = seed & 0xFFFFFFFF
-        v["opponent"][0] = opponent
-        v["fusion_block"][0:3] = _u16([FUSION_EMPTY] * 3)
-        v["winner"][0] = NO_WINNER
+        v.rng_state[0] = seed & 0xFFFFFFFF
+        v.opponent[0] = opponent
+        v.fusion_block[0:3] = _u16([FUSION_EMPTY] * 3)
+        v.winner[0] = NO_WINNER
         sides = (self._prepare(deck, player_pool, shuffle),
                  self._prepare(opponent_deck, None if opponent_deck else opponent, shuffle))
         for side, cards in enumerate(sides):
-            v["deck"][side * DECK_SIZE:(side + 1) * DECK_SIZE] = _u16(cards)
-            v["lp"][side] = START_LP
-            v["hand"][side * HAND_SLOTS:side * HAND_SLOTS + OPENING_HAND] = _u16(
+            v.deck[side * DECK_SIZE:(side + 1) * DECK_SIZE] = _u16(cards)
+            v.lp[side] = START_LP
+            v.hand[side * HAND_SLOTS:side * HAND_SLOTS + OPENING_HAND] = _u16(
                 cards[:OPENING_HAND])
-            v["hand_count"][side] = v["draw_cursor"][side] = OPENING_HAND
+            v.hand_count[side] = v.draw_cursor[side] = OPENING_HAND
         self._begin_turn(FIRST_SIDE)
         self.opening_events = self.events
 
@@ -116,11 +117,11 @@ class Dm1Duel(Duel):
 
     @property
     def over(self) -> bool:
-        return self.v["phase"][0] == OVER
+        return self.v.phase[0] == OVER
 
     @property
     def acting_side(self) -> int:
-        return self.v["acting"][0]
+        return self.v.acting[0]
 
     def snapshot(self) -> bytes:
         return bytes(self.record)
@@ -134,7 +135,7 @@ class Dm1Duel(Duel):
         return fields_of(bytes(self.record))
 
     def legal_actions(self) -> list[Action]:
-        phase = self.v["phase"][0]
+        phase = self.v.phase[0]
         if phase == PLAY:
             return self._play_actions()
         if phase == ORDERS:
@@ -142,7 +143,7 @@ class Dm1Duel(Duel):
         return []
 
     def step(self, action: Action) -> list[Event]:
-        phase = self.v["phase"][0]
+        phase = self.v.phase[0]
         self.events = []
         if phase == OVER:
             raise IllegalAction("duel-over", "the duel is over")
@@ -163,52 +164,52 @@ class Dm1Duel(Duel):
         else:
             raise IllegalAction("phase", f"a {action.kind} action is not allowed in the "
                                          f"{'play' if phase == PLAY else 'order'} phase")
-        if self.v["phase"][0] != OVER:
+        if self.v.phase[0] != OVER:
             self._advance()
         return self.events
 
     # --- reading the state ----------------------------------------------------------------
 
     def lp(self, side: int) -> int:
-        return self.v["lp"][side]
+        return self.v.lp[side]
 
     def hand_cards(self, side: int) -> list[int]:
         base = side * HAND_SLOTS
-        return self.v["hand"][base:base + self.v["hand_count"][side]].tolist()
+        return self.v.hand[base:base + self.v.hand_count[side]].tolist()
 
     def hand_card(self, side: int, index: int) -> int:
-        return self.v["hand"][side * HAND_SLOTS + index]
+        return self.v.hand[side * HAND_SLOTS + index]
 
     def zone_card(self, side: int, zone: int) -> int:
-        return self.v["zone_card"][side * ZONES + zone]
+        return self.v.zone_card[side * ZONES + zone]
 
     def zone_level(self, side: int, zone: int) -> int:
-        return self.v["zone_level"][side * ZONES + zone]
+        return self.v.zone_level[side * ZONES + zone]
 
     def zone_stance(self, side: int, zone: int) -> int:
-        return self.v["zone_stance"][side * ZONES + zone]
+        return self.v.zone_stance[side * ZONES + zone]
 
     def zone_attack(self, side: int, zone: int) -> int:
         """ATK as shown and fought with: stored terrain value x level factor, four digits."""
         i = side * ZONES + zone
         v = self.v
-        return self.atk[v["field"][0]][v["zone_level"][i] + 1][v["zone_card"][i]]
+        return self.atk[v.field[0]][v.zone_level[i] + 1][v.zone_card[i]]
 
     def zone_defense(self, side: int, zone: int) -> int:
         i = side * ZONES + zone
         v = self.v
-        return self.dfn[v["field"][0]][v["zone_level"][i] + 1][v["zone_card"][i]]
+        return self.dfn[v.field[0]][v.zone_level[i] + 1][v.zone_card[i]]
 
     def occupied(self, side: int) -> list[int]:
         """Own zones holding a monster, in zone order."""
-        cards = self.v["zone_card"]
+        cards = self.v.zone_card
         base = side * ZONES
         return [z for z in range(ZONES) if cards[base + z]]
 
     def next_to_order(self) -> int:
         """The zone whose order is asked next (-1 when none)."""
-        side = self.v["acting"][0]
-        cards, flags = self.v["zone_card"], self.v["zone_flags"]
+        side = self.v.acting[0]
+        cards, flags = self.v.zone_card, self.v.zone_flags
         for z in range(ZONES):
             i = side * ZONES + z
             if cards[i] and not flags[i] & ACTED:
@@ -218,8 +219,8 @@ class Dm1Duel(Duel):
     def may_attack(self, side: int, zone: int) -> bool:
         """Whether the monster may attack now (first turn, Swords and seals prevent it)."""
         v = self.v
-        return (v["turn"][0] > 1 and not v["lock_turns"][side]
-                and not v["zone_flags"][side * ZONES + zone] & SEALED)
+        return (v.turn[0] > 1 and not v.lock_turns[side]
+                and not v.zone_flags[side * ZONES + zone] & SEALED)
 
     def attack_targets(self, side: int) -> list[int]:
         """Where an attack of ``side`` may go: the opponent's monsters, else ``DIRECT``."""
@@ -227,12 +228,12 @@ class Dm1Duel(Duel):
 
     @property
     def winner(self) -> int | None:
-        w = self.v["winner"][0]
+        w = self.v.winner[0]
         return None if w == NO_WINNER else w
 
     @property
     def end_reason(self) -> str:
-        return END_REASONS[self.v["end_reason"][0]]
+        return END_REASONS[self.v.end_reason[0]]
 
     # --- actions --------------------------------------------------------------------------
 
@@ -250,7 +251,7 @@ class Dm1Duel(Duel):
     def _order_actions(self) -> list[Action]:
         side, zone = self.acting_side, self.next_to_order()
         out: list[Action] = []
-        if not (self.v["forced_attack"][side] and self.may_attack(side, zone)):
+        if not (self.v.forced_attack[side] and self.may_attack(side, zone)):
             out.append(Order(zone, False, NO_TARGET))
         if self.may_attack(side, zone):
             out += [Order(zone, True, t) for t in self.attack_targets(side)]
@@ -260,28 +261,37 @@ class Dm1Duel(Duel):
 
     def _check_hand(self, index: int, monster: bool) -> None:
         side = self.acting_side
-        if not 0 <= index < self.v["hand_count"][side]:
+        if not 0 <= index < self.v.hand_count[side]:
             raise IllegalAction("hand", f"no hand card {index} (hand holds "
-                                        f"{self.v['hand_count'][side]})")
+                                        f"{self.v.hand_count[side]})")
         is_monster = self.t.kind[self.hand_card(side, index)] == 0
         if is_monster != monster:
             raise IllegalAction("card-kind", "summon a monster, activate a magic card")
 
     def _check_order(self, action: Order) -> None:
-        if action not in self._order_actions():
-            zone = self.next_to_order()
-            raise IllegalAction("order", f"{action} is not a legal order now (zone {zone} acts"
-                                         f"; choose from {self._order_actions()})")
+        side, zone = self.acting_side, self.next_to_order()
+        may = self.may_attack(side, zone)
+        if action.zone != zone:
+            ok = False
+        elif not action.attack:
+            ok = action.target == NO_TARGET and not (may and self.v.forced_attack[side])
+        elif may:
+            ok = action.target in self.attack_targets(side)
+        else:
+            ok = action.target == NO_TARGET
+        if not ok:
+            raise IllegalAction("order", f"{action} is not a legal order now (zone {zone} acts;"
+                                         f" choose from {self._order_actions()})")
 
     def _take_from_hand(self, index: int) -> int:
         side = self.acting_side
-        hand = self.v["hand"]
+        hand = self.v.hand
         base = side * HAND_SLOTS
-        count = self.v["hand_count"][side]
+        count = self.v.hand_count[side]
         card = hand[base + index]
         hand[base + index:base + count - 1] = hand[base + index + 1:base + count]
         hand[base + count - 1] = 0
-        self.v["hand_count"][side] = count - 1
+        self.v.hand_count[side] = count - 1
         return card
 
     def _summon(self, index: int, zone: int) -> None:
@@ -290,9 +300,9 @@ class Dm1Duel(Duel):
         card = self._take_from_hand(index)
         i = side * ZONES + zone
         v = self.v
-        old = v["zone_card"][i]
+        old = v.zone_card[i]
         result = self.t.fusion[card, old] if old else 0
-        block = v["fusion_block"]
+        block = v.fusion_block
         if old:
             block[0], block[1] = card - 1, old - 1  # WRAM $CECB/$CECD: ROM indices
             block[2] = result - 1 if result else FUSION_EMPTY
@@ -305,21 +315,21 @@ class Dm1Duel(Duel):
 
     def _place(self, i: int, card: int, flags: int) -> None:
         v = self.v
-        v["zone_card"][i] = card
-        v["zone_level"][i] = 0
-        v["zone_stance"][i] = ATTACK
-        v["zone_flags"][i] = flags
+        v.zone_card[i] = card
+        v.zone_level[i] = 0
+        v.zone_stance[i] = ATTACK
+        v.zone_flags[i] = flags
 
     def _order(self, action: Order) -> None:
         side, zone = self.acting_side, action.zone
         i = side * ZONES + zone
         v = self.v
-        v["zone_stance"][i] = ATTACK if action.attack else DEFEND
-        v["zone_flags"][i] |= ACTED
+        v.zone_stance[i] = ATTACK if action.attack else DEFEND
+        v.zone_flags[i] |= ACTED
         self.events.append(Ordered(side, zone, action.attack))
         if action.target == DIRECT:
             value = self.zone_attack(side, zone)
-            v["zone_flags"][i] |= FACE_UP
+            v.zone_flags[i] |= FACE_UP
             self.events.append(Battle(side, zone, DIRECT, value, 0, False))
             self.damage(1 - side, value)
         elif action.target != NO_TARGET:
@@ -331,8 +341,8 @@ class Dm1Duel(Duel):
         without damage; otherwise the attacker's controller takes DEF - ATK)."""
         foe = 1 - side
         v = self.v
-        v["zone_flags"][side * ZONES + zone] |= FACE_UP
-        v["zone_flags"][foe * ZONES + target] |= FACE_UP
+        v.zone_flags[side * ZONES + zone] |= FACE_UP
+        v.zone_flags[foe * ZONES + target] |= FACE_UP
         atk = self.zone_attack(side, zone)
         attacking = self.zone_stance(foe, target) == ATTACK
         other = self.zone_attack(foe, target) if attacking else self.zone_defense(foe, target)
@@ -353,33 +363,33 @@ class Dm1Duel(Duel):
 
     def destroy(self, side: int, zone: int) -> None:
         i = side * ZONES + zone
-        card = self.v["zone_card"][i]
+        card = self.v.zone_card[i]
         if card:
             self.events.append(Destroyed(side, zone, card))
             self._place(i, 0, 0)
-            self.v["zone_stance"][i] = DEFEND
+            self.v.zone_stance[i] = DEFEND
 
     def damage(self, side: int, amount: int) -> None:
         """LP loss, floored at 0; LP 0 ends the duel."""
-        lp = self.v["lp"][side]
+        lp = self.v.lp[side]
         new = max(0, lp - amount)
-        self.v["lp"][side] = new
+        self.v.lp[side] = new
         self.events.append(LpChanged(side, new - lp, new))
         if new == 0:
             self._end(1 - side, END_LP)
 
     def heal(self, side: int, amount: int) -> None:
-        lp = self.v["lp"][side]
+        lp = self.v.lp[side]
         new = min(LP_CAP, lp + amount)
-        self.v["lp"][side] = new
+        self.v.lp[side] = new
         self.events.append(LpChanged(side, new - lp, new))
 
     def draw_random(self) -> int:
-        """One value of the duel's stream (0..32767)."""
+        """One value of the duel's stream (0..32767); see :mod:`emucore.dm1.rng`."""
         v = self.v
-        state = rng.next_state(v["rng_state"][0])
-        v["rng_state"][0] = state
-        v["rng_calls"][0] = (v["rng_calls"][0] + 1) & 0xFFFFFFFF
+        state = rng.next_state(v.rng_state[0])
+        v.rng_state[0] = state
+        v.rng_calls[0] = (v.rng_calls[0] + 1) & 0xFFFFFFFF
         return rng.output(state)
 
     # --- turn flow ----------------------------------------------------------------------------
@@ -387,45 +397,51 @@ class Dm1Duel(Duel):
     def _advance(self) -> None:
         """After a play or an order: orders are due, or the turn passes."""
         v = self.v
-        v["phase"][0] = ORDERS
+        v.phase[0] = ORDERS
         if self.next_to_order() < 0:
-            side = v["acting"][0]
-            if v["lock_turns"][side]:
-                v["lock_turns"][side] -= 1
-            v["forced_attack"][side] = 0
+            side = v.acting[0]
+            if v.lock_turns[side]:
+                v.lock_turns[side] -= 1
+            v.forced_attack[side] = 0
             self._begin_turn(1 - side)
 
     def _begin_turn(self, side: int) -> None:
         v = self.v
-        v["turn"][0] += 1
-        v["acting"][0] = side
-        v["phase"][0] = PLAY
-        flags = v["zone_flags"]
+        v.turn[0] += 1
+        v.acting[0] = side
+        v.phase[0] = PLAY
+        flags = v.zone_flags
         for i in range(side * ZONES, side * ZONES + ZONES):
             flags[i] &= ~ACTED & 0xFF
-        self.events.append(TurnStart(side, v["turn"][0]))
-        cursor = v["draw_cursor"][side]
-        count = v["hand_count"][side]
-        if v["turn"][0] > 1 and cursor < DECK_SIZE:
-            card = v["deck"][side * DECK_SIZE + cursor]
-            v["hand"][side * HAND_SLOTS + count] = card
-            v["hand_count"][side] = count = count + 1
-            v["draw_cursor"][side] = cursor + 1
+        self.events.append(TurnStart(side, v.turn[0]))
+        cursor = v.draw_cursor[side]
+        count = v.hand_count[side]
+        if v.turn[0] > 1 and cursor < DECK_SIZE:
+            card = v.deck[side * DECK_SIZE + cursor]
+            v.hand[side * HAND_SLOTS + count] = card
+            v.hand_count[side] = count = count + 1
+            v.draw_cursor[side] = cursor + 1
             self.events.append(Drew(side, card))
         if EXODIA.issubset(self.hand_cards(side)):
             self._end(side, END_EXODIA)
         elif count == 0:
-            a, b = v["lp"][0], v["lp"][1]
+            a, b = v.lp[0], v.lp[1]
             self._end(0 if a > b else 1 if b > a else DRAW, END_EMPTY_HAND)
 
     def _end(self, winner: int, reason: int) -> None:
         v = self.v
-        if v["phase"][0] == OVER:
+        if v.phase[0] == OVER:
             return
-        v["phase"][0] = OVER
-        v["winner"][0] = winner
-        v["end_reason"][0] = reason
+        v.phase[0] = OVER
+        v.winner[0] = winner
+        v.end_reason[0] = reason
         self.events.append(DuelEnded(winner, END_REASONS[reason]))
+
+
+@functools.cache
+def default_tables() -> Any:
+    """The installed DM1 tables (loaded once per process)."""
+    return tables.load("dm1")
 
 
 def _u16(cards: Sequence[int]) -> memoryview:

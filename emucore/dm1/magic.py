@@ -60,7 +60,7 @@ def _equip(duel: Dm1Duel, card: int, target: int) -> bool:
 
 def _shift_level(duel: Dm1Duel, side: int, zone: int, delta: int) -> bool:
     i = side * ZONES + zone
-    levels = duel.v["zone_level"]
+    levels = duel.v.zone_level
     new = levels[i] + delta
     if not LEVEL_MIN <= new <= LEVEL_MAX:
         return False
@@ -73,7 +73,7 @@ def _transform(duel: Dm1Duel, card: int, target: int) -> bool:
     row = duel.t.magic_rows[card]
     if target == NO_TARGET or duel.zone_card(side, target) != row["transform_from"]:
         return False
-    duel.v["zone_card"][side * ZONES + target] = row["transform_to"]  # level and order kept
+    duel.v.zone_card[side * ZONES + target] = row["transform_to"]  # level and order kept
     return True
 
 
@@ -81,10 +81,10 @@ def _force_attack(duel: Dm1Duel, card: int, target: int) -> bool:
     """Stop Defense: the opponent's monsters switch to attack position now and must attack on
     the opponent's next turn ([choice] reading of "must attack next turn")."""
     foe = 1 - duel.acting_side
-    stances = duel.v["zone_stance"]
+    stances = duel.v.zone_stance
     for z in duel.occupied(foe):
         stances[foe * ZONES + z] = ATTACK
-    duel.v["forced_attack"][foe] = 1
+    duel.v.forced_attack[foe] = 1
     return True
 
 
@@ -92,7 +92,7 @@ def _seal_type(duel: Dm1Duel, card: int, target: int) -> bool:
     """Dragon Capture Jar: every monster of the sealed type on the field (both sides) is
     sealed — it may not attack while it stays ([choice]: sealing lasts while on the field)."""
     sealed_type = duel.t.magic_rows[card]["sealed_type"]
-    flags = duel.v["zone_flags"]
+    flags = duel.v.zone_flags
     hit = False
     for side in (0, 1):
         for z in duel.occupied(side):
@@ -103,7 +103,7 @@ def _seal_type(duel: Dm1Duel, card: int, target: int) -> bool:
 
 
 def _field(duel: Dm1Duel, card: int, target: int) -> bool:
-    duel.v["field"][0] = duel.t.terrain_of[card]
+    duel.v.field[0] = duel.t.terrain_of[card]
     return True
 
 
@@ -139,7 +139,7 @@ def _lock(duel: Dm1Duel, card: int, target: int) -> bool:
     during its next ``lock_turns`` turns (the counter drops at the end of each of its turns)."""
     foe = 1 - duel.acting_side
     _reveal_side(duel, foe)
-    duel.v["lock_turns"][foe] = duel.t.magic_rows[card]["lock_turns"]
+    duel.v.lock_turns[foe] = duel.t.magic_rows[card]["lock_turns"]
     return True
 
 
@@ -150,7 +150,7 @@ def _level_down_all(duel: Dm1Duel, card: int, target: int) -> bool:
 
 
 def _reveal_side(duel: Dm1Duel, side: int) -> None:
-    flags = duel.v["zone_flags"]
+    flags = duel.v.zone_flags
     for z in duel.occupied(side):
         flags[side * ZONES + z] |= FACE_UP
 

@@ -58,15 +58,32 @@ def new_record() -> bytearray:
     return bytearray(RECORD_SIZE)
 
 
-def views(record: bytearray) -> dict[str, memoryview]:
-    """One typed, flat memoryview per field of :data:`DUEL_DTYPE` over ``record``."""
-    whole = memoryview(record)
-    out = {}
+class Views:
+    """Typed, flat memoryviews of every field of :data:`DUEL_DTYPE` over one record."""
+
+    __slots__ = DUEL_DTYPE.names
+
+    def __init__(self, record: bytearray) -> None:
+        whole = memoryview(record)
+        for name, start, end, fmt in _LAYOUT:
+            setattr(self, name, whole[start:end].cast(fmt))
+
+
+def _layout() -> list[tuple[str, int, int, str]]:
+    out = []
     for name in DUEL_DTYPE.names:
         dtype, offset = DUEL_DTYPE.fields[name][:2]
         base = dtype.base if dtype.subdtype else dtype
-        out[name] = whole[offset:offset + dtype.itemsize].cast(_CAST[base.str])
+        out.append((name, offset, offset + dtype.itemsize, _CAST[base.str]))
     return out
+
+
+_LAYOUT = _layout()
+
+
+def views(record: bytearray) -> Views:
+    """The typed field views of ``record``."""
+    return Views(record)
 
 
 def fields_of(snapshot: bytes) -> dict[str, int]:

@@ -9,8 +9,6 @@ rule, so the duel's hot path is a list lookup: ``atk[terrain][level + 1][card]``
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from emucore.hw import gameboy
@@ -23,14 +21,19 @@ StatTable = list[list[list[int]]]  # [terrain][level + 1][card] -> value shown a
 def stat_tables(stored: np.ndarray) -> tuple[StatTable, StatTable]:
     """(ATK, DEF) tables from the stored per-terrain values ``stored[terrain, id, 0|1]``,
     under the rounding rule selected now in :mod:`emucore.hw.gameboy`."""
-    return _cached(stored.tobytes(), stored.shape, gameboy.ROUNDING)
+    key = (id(stored), gameboy.ROUNDING)
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] is not stored:
+        hit = _CACHE[key] = (stored, _build(stored))
+    return hit[1]
 
 
-@functools.cache
-def _cached(raw: bytes, shape: tuple[int, ...], rounding: str) -> tuple[StatTable, StatTable]:
-    stored = np.frombuffer(raw, dtype=np.int16).reshape(shape)
+_CACHE: dict[tuple[int, str], tuple[np.ndarray, tuple[StatTable, StatTable]]] = {}
+
+
+def _build(stored: np.ndarray) -> tuple[StatTable, StatTable]:
     out = []
     for which in (0, 1):
         out.append([[gameboy.scaled_stat(stored[t, :, which], level, 0).tolist()
-                     for level in LEVELS] for t in range(shape[0])])
+                     for level in LEVELS] for t in range(stored.shape[0])])
     return out[0], out[1]
