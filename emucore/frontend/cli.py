@@ -1,0 +1,127 @@
+"""``emucore play`` and ``emucore screenshot``.
+
+pygame is imported only when one of these commands runs, so the rest of the CLI starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from emucore import SYSTEMS
+from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``play`` and ``screenshot`` to the ``emucore`` command."""
+    play = subparsers.add_parser(
+        "play", help="play a system in a window (or headless from a pad script)",
+        description="Play a system with a gamepad or the keyboard. --headless runs the same "
+                    "app without a window from a scripted pad log (frame -> pad state).")
+    _common(play)
+    play.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11)")
+    play.add_argument("--mute", action="store_true", help="start with sound off (F9)")
+    play.add_argument("--headless", action="store_true",
+                      help="no window (SDL dummy driver), run --script unpaced and exit")
+    play.set_defaults(func=_play)
+
+    shot = subparsers.add_parser(
+        "screenshot", help="write a PNG of a screen (headless)",
+        description="Run a system headless from its title screen, driven by an optional pad "
+                    "script, and write the last frame as a PNG.")
+    _common(shot)
+    shot.add_argument("--out", required=True, help="PNG file to write")
+    shot.set_defaults(func=_screenshot)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--system", default="fm", help=f"one of {', '.join(SYSTEMS)}")
+    parser.add_argument("--machine", choices=("psx", "gb"),
+                        help="machine profile (default: the system's own)")
+    parser.add_argument("--script", help="pad log file: lines 'FRAME PAD1 [PAD2]'")
+    parser.add_argument("--scale", type=int_arg("scale", 1, 10), default=3,
+                        help="integer window scale (default 3)")
+    parser.add_argument("--palette", help="palette name (gb: green or grey)")
+    add_json_flag(parser)
+
+
+def _start(args: argparse.Namespace, headless: bool, sound: bool = True):
+    """Build the app for ``args``; returns (app, first screen, script or None)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    elif _no_display():
+        from emucore.frontend.display import NoDisplayError
+        raise NoDisplayError("no display found (DISPLAY / WAYLAND_DISPLAY unset); run "
+                             "`emucore play --headless --script FILE` instead")
+    from emucore.frontend import script as script_mod
+    from emucore.frontend import systems
+    from emucore.frontend.app import App
+    from emucore.frontend.display import init_video
+    from emucore.frontend.machine import machine
+
+    module = systems.load(args.system)
+    name = args.machine or module.MACHINE
+    if name not in systems.machines(module):
+        raise UsageError(f"{args.system} cannot be shown on the {name} machine "
+                         f"(supported: {', '.join(systems.machines(module))})")
+    profile = machine(name)
+    if args.palette and args.palette not in profile.palettes:
+        raise UsageError(f"unknown palette {args.palette!r} for {name} "
+                         f"({', '.join(profile.palettes)})")
+    pad_script = script_mod.load(name, args.script) if args.script else None
+    init_video(headless)
+    app = App(profile, args.system, headless=headless, scale=args.scale,
+              fullscreen=getattr(args, "fullscreen", False), palette=args.palette,
+              sound=sound)
+    return app, module.title_screen(app), pad_script
+
+
+def _no_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return False
+    if not sys.platform.startswith("linux"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _summary(app) -> dict:
+    return {"system": app.system, "machine": app.machine.name, "frames": app.frame,
+            "screen": type(app.screen).__name__ if app.screen else None,
+            "framebuffer_sha256": app.fb.digest(), "notices": app.notices}
+
+
+def _play(args: argparse.Namespace) -> int:
+    if args.headless and not args.script:
+        raise UsageError("--headless needs --script FILE (the pad log to play)")
+    import pygame
+    app, first, pad_script = _start(args, args.headless, sound=not args.headless)
+    if args.mute:
+        app.sound.toggle_mute()
+    try:
+        app.run(first, pad_script)
+    finally:
+        pygame.quit()
+    if args.headless or args.json:
+        emit(args, _summary(app), lambda d: f"{d['system']}: {d['frames']} frames, "
+                                            f"ended on {d['screen']}")
+    return 0
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    import pygame
+    app, first, pad_script = _start(args, headless=True, sound=False)
+    try:
+        if pad_script is None:
+            app.switch(first)
+            app.step((app.pads[0].word, app.pads[1].word))
+        else:
+            app.run(first, pad_script)
+        app.screenshot(args.out, args.scale)
+    finally:
+        pygame.quit()
+    data = {**_summary(app), "out": args.out}
+    emit(args, data, lambda d: f"wrote {d['out']} (frame {d['frames']}, {d['screen']})")
+    return 0

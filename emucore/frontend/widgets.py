@@ -1,0 +1,85 @@
+"""Reusable screen pieces for every system: a vertical menu, a message box and a layout
+helper. They read the pad through the app and draw with colour roles, so they work on both
+machine profiles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from emucore.frontend.app import App
+from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
+
+
+@dataclass
+class Menu:
+    """A list of labels with a cursor; Up/Down move (auto-repeat), confirm chooses.
+
+    :meth:`update` returns the chosen index on the frame confirm is pressed, ``-1`` when
+    cancel is pressed (if ``cancellable``), else ``None``.
+    """
+
+    items: Sequence[str]
+    cursor: int = 0
+    cancellable: bool = True
+    visible: int = 12
+    top: int = 0
+    disabled: set[int] = field(default_factory=set)
+
+    def update(self, app: App) -> int | None:
+        pad = app.pad
+        if pad.repeat("up") or pad.repeat("down"):
+            step = -1 if pad.held("up") else 1
+            self.cursor = (self.cursor + step) % len(self.items)
+            app.sound.play("move")
+        self.top = min(max(self.top, self.cursor - self.visible + 1), self.cursor)
+        if pad.pressed("confirm"):
+            if self.cursor in self.disabled:
+                app.sound.play("error")
+                return None
+            app.sound.play("confirm")
+            return self.cursor
+        if self.cancellable and pad.pressed("cancel"):
+            app.sound.play("cancel")
+            return -1
+        return None
+
+    def draw(self, app: App, fb: Framebuffer, x: int, y: int, width: int) -> None:
+        """Draw the visible part of the list in a panel at (x, y)."""
+        rows = min(self.visible, len(self.items))
+        fb.box(x, y, width, rows * CELL_H + 6, app.colour("panel"), app.colour("text_dim"))
+        for row in range(rows):
+            i = self.top + row
+            ty = y + 4 + row * CELL_H
+            colour = app.colour("text_dim" if i in self.disabled else "text")
+            if i == self.cursor:
+                fb.fill(x + 2, ty - 1, width - 4, CELL_H, app.colour("panel_light"))
+                fb.text(x + 3, ty, "\u25b6", app.colour("cursor"))
+            label = self.items[i][: max((width - 14) // CELL_W, 1)]
+            fb.text(x + 3 + CELL_W + 2, ty, label, colour)
+
+
+def wrap(text: str, columns: int) -> list[str]:
+    """Split ``text`` into lines of at most ``columns`` characters at spaces."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            if line and len(line) + 1 + len(word) > columns:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
+
+
+def message_box(app: App, fb: Framebuffer, text: str, width: int | None = None) -> None:
+    """A centred panel with wrapped text."""
+    width = width or fb.width * 3 // 4
+    lines = wrap(text, (width - 8) // CELL_W)
+    height = len(lines) * CELL_H + 8
+    x, y = (fb.width - width) // 2, (fb.height - height) // 2
+    fb.box(x, y, width, height, app.colour("panel"), app.colour("text"))
+    for i, line in enumerate(lines):
+        fb.text(x + 4, y + 5 + i * CELL_H, line, app.colour("text"))
