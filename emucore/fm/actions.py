@@ -1,0 +1,240 @@
+"""FM actions (what a side does) and events (what a screen shows).
+
+Zones are numbered per side: monster columns 0..4 and magic/trap columns 0..4 (the row is
+implied by the action). Hand positions are 0..4. Every action carries ``rng_calls``: the
+number of ``rand()`` calls the deciding party (the computer opponent's scripts) made before
+acting; :meth:`FmDuel.step` advances the duel's single stream by that many calls first, so a
+replay of actions alone reproduces the stream exactly. People and scripts leave it at 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from emucore.duel.protocol import Action, Event
+
+AUTO = -1  # zone: the lowest free column of the row the play lands in
+DIRECT = -1  # attack target: the opponent's life points
+DECK_PICK = 100  # Play.cards entry DECK_PICK + p: the card at draw position p (fm-ai §2.4)
+
+
+@dataclass(frozen=True)
+class FmAction(Action):
+    rng_calls: int = field(default=0, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Play(FmAction):
+    """The hand phase's one play: raise ``cards`` (hand positions, in raise order; 1..5) and
+    place them. ``zone`` is the column the play lands on (AUTO = lowest free): an occupied
+    column makes its card the first of the combination chain. ``face_down`` sets a single
+    card face-down (a magic card is then set instead of activated); ``star`` 0/1 picks the
+    guardian star of the monster that ends up placed."""
+
+    kind = "play"
+    cards: tuple[int, ...]
+    zone: int = AUTO
+    face_down: bool = False
+    star: int = 0
+
+
+@dataclass(frozen=True)
+class Attack(FmAction):
+    """Monster column ``attacker`` attacks the opponent's column ``target`` or DIRECT."""
+
+    kind = "attack"
+    attacker: int
+    target: int = DIRECT
+
+
+@dataclass(frozen=True)
+class ChangePosition(FmAction):
+    """Switch a monster between attack and defence position (uses its action this turn)."""
+
+    kind = "position"
+    zone: int
+
+
+@dataclass(frozen=True)
+class Activate(FmAction):
+    """Activate the set magic, field, ritual or equip card in magic/trap column ``zone``;
+    an equip names the monster column ``target`` it goes onto."""
+
+    kind = "activate"
+    zone: int
+    target: int = AUTO
+
+
+@dataclass(frozen=True)
+class EndTurn(FmAction):
+    """End the field phase; the other side's draw phase follows at once."""
+
+    kind = "end_turn"
+
+
+ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activate, EndTurn)
+
+
+# ----------------------------------------------------------------------------- events
+@dataclass(frozen=True)
+class TurnStart(Event):
+    kind = "turn"
+    side: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class Draw(Event):
+    kind = "draw"
+    side: int
+    card: int
+    hand_pos: int
+
+
+@dataclass(frozen=True)
+class Placed(Event):
+    """A card arrives in a zone (row "monster" or "magic")."""
+
+    kind = "placed"
+    side: int
+    card: int
+    row: str
+    zone: int
+    face_down: bool
+    star: int
+
+
+@dataclass(frozen=True)
+class Fusion(Event):
+    kind = "fusion"
+    side: int
+    a: int
+    b: int
+    result: int
+
+
+@dataclass(frozen=True)
+class Equip(Event):
+    kind = "equip"
+    side: int
+    equip: int
+    monster: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Failure(Event):
+    """A combination step that neither fuses nor equips: ``discarded`` leaves, ``kept`` stays."""
+
+    kind = "failure"
+    side: int
+    discarded: int
+    kept: int
+
+
+@dataclass(frozen=True)
+class Flip(Event):
+    kind = "flip"
+    side: int
+    row: str
+    zone: int
+    card: int
+
+
+@dataclass(frozen=True)
+class PositionChange(Event):
+    kind = "position"
+    side: int
+    zone: int
+    card: int
+    defense: bool
+
+
+@dataclass(frozen=True)
+class Battle(Event):
+    """``result`` is func_8001EFD4's value (-1 = tie of two attack-position monsters)."""
+
+    kind = "battle"
+    side: int
+    attacker: int
+    attacker_zone: int
+    defender: int
+    defender_zone: int
+    result: int
+    outcome: str  # direct, win, win_defense, standoff, double_ko, lose, lose_defense
+
+
+@dataclass(frozen=True)
+class Trap(Event):
+    kind = "trap"
+    side: int  # the trap's owner
+    card: int
+    zone: int
+    against: int  # the card it answered
+
+
+@dataclass(frozen=True)
+class Magic(Event):
+    kind = "magic"
+    side: int
+    card: int
+    effect: str
+
+
+@dataclass(frozen=True)
+class TerrainChange(Event):
+    kind = "terrain"
+    terrain: int
+
+
+@dataclass(frozen=True)
+class StatChange(Event):
+    kind = "stat"
+    side: int
+    zone: int
+    card: int
+    stat_modifier: int
+
+
+@dataclass(frozen=True)
+class LpChange(Event):
+    kind = "lp"
+    side: int
+    delta: int
+    lp: int
+
+
+@dataclass(frozen=True)
+class Destroy(Event):
+    kind = "destroy"
+    side: int
+    row: str
+    zone: int
+    card: int
+
+
+@dataclass(frozen=True)
+class RitualSummon(Event):
+    kind = "ritual"
+    side: int
+    ritual: int
+    result: int  # 0 when the tributes were missing
+    zone: int
+
+
+@dataclass(frozen=True)
+class DuelEnd(Event):
+    kind = "end"
+    winner: int
+    reason: str  # lp, deckout, exodia
+    scores: tuple[int, int]
+    rank: str
+    starchips: int
+    pool: str
+    drop: int  # 0 when no card is awarded
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data["scores"] = list(self.scores)
+        return data

@@ -1,0 +1,138 @@
+"""Attacks: the attack-trap selector ``func_8001F0D0`` (§7.1), the comparison
+``func_8001EFD4`` (§4.5) and the battle table of ``DuelScene_UpdateBattle`` (§5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emucore.fm import state as S
+from emucore.fm.actions import Battle, Flip, PositionChange, Trap
+from emucore.fm.board import STAT_MAX
+
+if TYPE_CHECKING:
+    from emucore.fm.engine import FmDuel
+
+ATTACK_TRAPS = (681, 682, 683, 684, 685, 686)  # House of Adhesive Tape .. Widespread Ruin
+TRAP_THRESHOLDS = (5, 10, 15, 20, 30, 255)  # gDuel_abTrapAttackThresholds 0x8009AF24, x100
+THRESHOLD_SCALE = 100
+FAKE_TRAP = 690
+TIE = -1
+
+
+def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
+    """``func_8001F0D0``: the record of the trap that answers this attack, or -1.
+
+    Among the attack traps present (a later column with the same id overwrites an earlier
+    one), the one with the smallest threshold that still covers the attacker's ATK
+    (CalcCardStats: no guardian star, whatever its position); else the first Fake Trap.
+    """
+    present = [-1] * len(ATTACK_TRAPS)
+    magic = d.row_records(defender_side, S.MAGIC)
+    for r in magic:
+        card = d.card_at(r)
+        if ATTACK_TRAPS[0] <= card <= ATTACK_TRAPS[-1]:
+            present[card - ATTACK_TRAPS[0]] = r
+    atk = d.stats(attacker)[0]
+    chosen = -1
+    for i in range(len(ATTACK_TRAPS) - 1, -1, -1):
+        if present[i] < 0:
+            continue
+        if TRAP_THRESHOLDS[i] * THRESHOLD_SCALE < atk:
+            break
+        chosen = present[i]
+    if chosen < 0:
+        chosen = next((r for r in magic if d.card_at(r) == FAKE_TRAP), -1)
+    return chosen
+
+
+def compare(d: FmDuel, left: int, right: int) -> int:
+    """``func_8001EFD4(left, right)``: the attacker's battle value (guardian-star bonus on the
+    left side only, capped at 9999, no floor) minus the defender's plain value; on equality 0
+    if either defends, -1 if both attack. quirk: the asymmetric star term."""
+    l_atk, l_def = d.stats(left)
+    r_atk, r_def = d.stats(right)
+    l_defends = bool(d.flags(left) & S.F_DEFENSE)
+    r_defends = bool(d.flags(right) & S.F_DEFENSE)
+    bonus = d._matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
+    actual = min((l_def if l_defends else l_atk) + bonus, STAT_MAX)
+    wanted = r_def if r_defends else r_atk
+    if actual != wanted:
+        return actual - wanted
+    return 0 if (l_defends or r_defends) else TIE
+
+
+def attack(d: FmDuel, side: int, col: int, target: int) -> None:
+    """Resolve one attack of ``side``'s monster column ``col`` on ``target`` (or direct)."""
+    other = 1 - side
+    a = d.rec(side, S.MONSTERS, col)
+    a_id = d.card_at(a)
+    flags = d.flags(a)
+    if flags & S.F_DEFENSE:  # a defending monster switches to attack first (§5.2 of fm-ai)
+        flags &= ~S.F_DEFENSE
+        d.events.append(PositionChange(side, col, a_id, False))
+    if flags & S.F_FACE_DOWN:
+        flags &= ~S.F_FACE_DOWN
+        d.events.append(Flip(side, "monster", col, a_id))
+    d.set_flags(a, flags | S.F_USED)
+    trap = select_attack_trap(d, other, a)
+    if trap >= 0:
+        _spring_trap(d, other, trap, a)
+        return
+    if target < 0:
+        damage = d.stats(a)[0]  # direct: CalcCardStats ATK, no star term
+        d.events.append(Battle(side, a_id, col, 0, -1, damage, "direct"))
+        d.damage(other, damage)
+        return
+    t = d.rec(other, S.MONSTERS, target)
+    t_id = d.card_at(t)
+    if d.flags(t) & S.F_FACE_DOWN:
+        # Choice: the attacked card stays revealed (the original shows it face-up after).
+        d.set_flags(t, d.flags(t) & ~S.F_FACE_DOWN)
+        d.events.append(Flip(other, "monster", target, t_id))
+    result = compare(d, a, t)
+    defending = bool(d.flags(t) & S.F_DEFENSE)
+    outcome = _outcome(result, defending)
+    d.events.append(Battle(side, a_id, col, t_id, target, result, outcome))
+    if outcome == "win":
+        d.destroy(t)
+        d.damage(other, result)
+        d.st.bump(side, "attack_destroys")
+        d.st.bump(side, "effective_attacks")
+    elif outcome == "win_defense":
+        d.destroy(t)
+        d.st.bump(side, "attack_destroys")
+        d.st.bump(other, "defenders_lost")
+    elif outcome == "double_ko":
+        d.destroy(a)
+        d.destroy(t)
+    elif outcome == "lose":
+        d.destroy(a)
+        d.damage(side, -result)
+    elif outcome == "lose_defense":
+        d.damage(side, -result)
+        d.st.bump(other, "defensive_wins")
+
+
+def _outcome(result: int, defending: bool) -> str:
+    """The row of the battle table (§5) for a comparison result."""
+    if result > 0:
+        return "win_defense" if defending else "win"
+    if result == 0:
+        return "standoff"
+    if result == TIE:
+        return "double_ko"
+    return "lose_defense" if defending else "lose"
+
+
+def _spring_trap(d: FmDuel, owner: int, trap: int, attacker: int) -> None:
+    """``func_8001F364``: the trap is removed and replaces the battle; the owner's
+    traps-triggered counter +0x06 rises. The attack traps destroy the attacker; Fake Trap
+    only stops the attack (choice: the spec leaves its effect open, §12)."""
+    card = d.card_at(trap)
+    col = trap - d.rec(owner, S.MAGIC, 0)
+    a_id = d.card_at(attacker)
+    d.discard(trap)
+    d.events.append(Trap(owner, card, col, a_id))
+    d.st.bump(owner, "traps_triggered")
+    if card != FAKE_TRAP:
+        d.destroy(attacker)

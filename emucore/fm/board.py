@@ -1,0 +1,235 @@
+"""Record-level operations every FM rule uses: set up, move and clear card records, stats,
+life points. :class:`BoardOps` is the base of :class:`emucore.fm.engine.FmDuel`.
+
+Scalar fast paths: the per-card table columns are cached as Python lists, and the guardian
+star matchup as a 16 x 16 list computed once from ``emucore.hw.fm_stats`` (the vectorised
+reference), so a ``step()`` does not pay numpy's per-call overhead.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emucore.fm import state as S
+from emucore.fm.actions import Destroy, LpChange
+from emucore.hw import fm_stats
+from emucore.hw.psyq_rand import Rand
+from emucore.tables.fm import FmTables
+
+STAT_MAX = fm_stats.STAT_MAX
+MEGAMORPH = 657
+EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
+EXODIA = (17, 18, 19, 20, 21)
+TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
+ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
+
+
+_COLUMNS: dict[int, dict[str, list]] = {}
+
+
+def _columns(tables: FmTables) -> dict[str, list]:
+    """Per-id table columns as Python lists, cached per tables object."""
+    cached = _COLUMNS.get(id(tables))
+    if cached is not None:
+        return cached
+    stars = np.arange(16)
+    matchup = fm_stats.guardian_star_matchup(stars[:, None], stars[None, :])
+    boost = [[0] * len(tables.atk)]  # terrain 0: no boost
+    for terrain in range(1, 7):
+        boost.append(fm_stats.terrain_boost(tables.terrain, tables.type_id.astype(np.int64),
+                                            terrain).astype(int).tolist())
+    cached = {"atk": tables.atk.astype(int).tolist(), "def": tables.def_.astype(int).tolist(),
+              "type": tables.type_id.astype(int).tolist(),
+              "star1": tables.star_1.astype(int).tolist(),
+              "star2": tables.star_2.astype(int).tolist(),
+              "matchup": matchup.astype(int).tolist(), "boost": boost}
+    _COLUMNS[id(tables)] = cached
+    return cached
+
+
+def s16(value: int) -> int:
+    """Wrap to a signed 16-bit value (the record fields' width)."""
+    return ((value + 0x8000) & 0xFFFF) - 0x8000
+
+
+class BoardOps:
+    """Card-record and life-point primitives over a :class:`~emucore.fm.state.DuelState`."""
+
+    def __init__(self, tables: FmTables, rng: Rand) -> None:
+        self.t = tables
+        self.st = S.DuelState()
+        self.rng = rng
+        self.events: list = []
+        cols = _columns(tables)
+        self._atk, self._def, self._type = cols["atk"], cols["def"], cols["type"]
+        self._star1, self._star2 = cols["star1"], cols["star2"]
+        self._matchup, self._boost = cols["matchup"], cols["boost"]
+        self._fusion = tables.fusion
+        self._equip = tables.equip
+
+    # ------------------------------------------------------------------ card facts
+    def card_type(self, card: int) -> int:
+        return self._type[card]
+
+    def is_monster(self, card: int) -> bool:
+        return self._type[card] < TYPE_MAGIC
+
+    def fusion_of(self, a: int, b: int) -> int:
+        """``Duel_CheckFusion`` (0x80019A60): table lookup, order-free; 0 = none (the 15
+        odd-count-tail glitch pairs are live)."""
+        return int(self._fusion[a, b])
+
+    def equip_fits(self, equip: int, monster: int) -> bool:
+        """``Duel_CheckEquip(equip, monster)`` (0x80019A08): argument order matters."""
+        return bool(self._equip[equip, monster])
+
+    @staticmethod
+    def equip_bonus(equip: int) -> int:
+        """+500 per equip, +1000 for Megamorph (0x8001A7F8 / 0x8001A820)."""
+        return MEGAMORPH_BONUS if equip == MEGAMORPH else EQUIP_BONUS
+
+    # ------------------------------------------------------------------ records
+    @staticmethod
+    def rec(side: int, row: int, col: int) -> int:
+        return side * S.RECORDS_PER_SIDE + row + col
+
+    def occupied(self, r: int) -> bool:
+        return bool(self.st.c_flags[r] & S.F_OCCUPIED)
+
+    def card_at(self, r: int) -> int:
+        return int(self.st.c_id[r])
+
+    def flags(self, r: int) -> int:
+        return int(self.st.c_flags[r])
+
+    def set_flags(self, r: int, value: int) -> None:
+        self.st.c_flags[r] = value & 0xFFFF
+
+    def setup_record(self, r: int, card: int, deck_index: int, flags: int) -> None:
+        """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost."""
+        st = self.st
+        st.c_id[r] = card
+        st.c_atk[r] = self._atk[card]
+        st.c_def[r] = self._def[card]
+        st.c_mod[r] = 0
+        st.c_terrain[r] = self._boost[int(st.g["terrain"][0])][card]
+        st.c_flags[r] = flags
+        st.card["table_index"][r] = r
+        st.c_deck_ptr[r] = S.DECK_RECORD_BASE + 6 * deck_index
+        st.d_record[deck_index] = r
+
+    def deck_index_of(self, r: int) -> int:
+        return (int(self.st.c_deck_ptr[r]) - S.DECK_RECORD_BASE) // 6
+
+    def move_record(self, src: int, dst: int) -> None:
+        """Move a card record (hand -> field) and repoint its deck-card record."""
+        st = self.st
+        st.card[dst] = st.card[src]
+        st.card["table_index"][dst] = dst
+        d = self.deck_index_of(dst)
+        self.clear_record(src)
+        st.d_record[d] = dst
+        side, local = divmod(dst, S.RECORDS_PER_SIDE)
+        if local < S.MONSTERS:
+            st.d_flags[d] = S.IN_HAND
+            st.s_hand[side, local] = d
+        else:
+            st.d_flags[d] = S.ON_FIELD
+
+    def clear_record(self, r: int) -> None:
+        """Empty a card record; a hand record also empties its side-record hand entry."""
+        self.st.card[r] = 0
+        side, local = divmod(r, S.RECORDS_PER_SIDE)
+        if local < S.MONSTERS:
+            self.st.s_hand[side, local] = -1
+
+    def discard(self, r: int) -> int:
+        """A card leaves play (destroyed, used, consumed); returns its id."""
+        card = self.card_at(r)
+        d = self.deck_index_of(r)
+        self.st.d_flags[d] = S.GONE
+        self.st.d_record[d] = S.NO_RECORD
+        self.clear_record(r)
+        return card
+
+    def destroy(self, r: int) -> None:
+        """Destroy a field card and tell the screen."""
+        side, local = divmod(r, S.RECORDS_PER_SIDE)
+        row = S.MONSTERS if local < S.MAGIC else S.MAGIC
+        card = self.discard(r)
+        self.events.append(Destroy(side, ROW_NAME[row], local - row, card))
+
+    def stats(self, r: int) -> tuple[int, int]:
+        """``Duel_CalcCardStats``: base + stat_modifier + terrain_modifier, one clamp 0..9999."""
+        st = self.st
+        extra = int(st.c_mod[r]) + int(st.c_terrain[r])
+        atk = min(max(int(st.c_atk[r]) + extra, 0), STAT_MAX)
+        dfn = min(max(int(st.c_def[r]) + extra, 0), STAT_MAX)
+        return atk, dfn
+
+    def active_star(self, r: int) -> int:
+        """The star a record fights with: star 2 if flag 0x200, else star 1."""
+        card = self.card_at(r)
+        return self._star2[card] if self.flags(r) & S.F_STAR2 else self._star1[card]
+
+    def recompute_terrain(self) -> None:
+        """A field card changed the terrain: every occupied record's terrain_modifier."""
+        st = self.st
+        boost = self._boost[int(st.g["terrain"][0])]
+        for r in range(30):
+            if st.c_flags[r] & S.F_OCCUPIED:
+                st.c_terrain[r] = boost[int(st.c_id[r])]
+
+    def add_modifier(self, r: int, delta: int) -> None:
+        """stat_modifier += delta in its s16 width (no clamp in retail)."""
+        self.st.c_mod[r] = s16(int(self.st.c_mod[r]) + delta)
+
+    # ------------------------------------------------------------------ life points
+    def damage(self, side: int, amount: int) -> None:
+        """``LP -= d; if (s16)LP < 0: LP = 0`` on the u16 LP field."""
+        lp = (int(self.st.s_lp[side]) - amount) & 0xFFFF
+        if lp >= 0x8000:
+            lp = 0
+        self._set_lp(side, lp)
+
+    def heal(self, side: int, amount: int) -> None:
+        """``LP += h; if max < (s16)LP: LP = max``.
+
+        quirk: the cap compares the signed value, so a u16 LP pushed past 32767 reads
+        negative and escapes the cap (reachable only with two-player LP above 27767).
+        """
+        lp = (int(self.st.s_lp[side]) + amount) & 0xFFFF
+        if int(self.st.s_max_lp[side]) < s16(lp):
+            lp = int(self.st.s_max_lp[side]) & 0xFFFF
+        self._set_lp(side, lp)
+
+    def _set_lp(self, side: int, lp: int) -> None:
+        old = int(self.st.s_lp[side])
+        self.st.s_lp[side] = lp
+        self.st.side["lp_display"][side] = s16(lp)
+        if lp != old:
+            self.events.append(LpChange(side, lp - old, lp))
+
+    # ------------------------------------------------------------------ rows
+    def first_free(self, side: int, row: int) -> int:
+        """Lowest free column of a row, -1 when full."""
+        flags = self.st.c_flags
+        base = side * S.RECORDS_PER_SIDE + row
+        for col in range(5):
+            if not flags[base + col] & S.F_OCCUPIED:
+                return col
+        return -1
+
+    def row_records(self, side: int, row: int) -> list[int]:
+        """Occupied record indices of a row, by column."""
+        base = side * S.RECORDS_PER_SIDE + row
+        flags = self.st.c_flags
+        return [base + c for c in range(5) if flags[base + c] & S.F_OCCUPIED]
+
+    def find_trap(self, side: int, card: int) -> int:
+        """``Duel_SelectTrapByCardId`` (func_80025028): first occupied record of ``side``'s
+        magic/trap row holding ``card``, or -1."""
+        for r in self.row_records(side, S.MAGIC):
+            if self.card_at(r) == card:
+                return r
+        return -1

@@ -1,0 +1,68 @@
+"""The combination chain: ``DuelScene_UpdateCardPlacement`` (spec/fm-engine.md §3.1).
+
+Slot 0 of the working list is the accumulating card A (the first raised hand card, or the
+field card the play lands on); each next card B is tested in this order: fusion
+(``Duel_CheckFusion(A, B)``), equip B onto A, equip A onto B, else failure. Fusion therefore
+wins over equip for any pair that has both.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emucore.fm import state as S
+from emucore.fm.actions import Equip, Failure, Fusion
+from emucore.fm.board import s16
+
+if TYPE_CHECKING:
+    from emucore.fm.engine import FmDuel
+
+
+def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
+    """Combine the cards in ``records`` (card-record indices, working-slot order).
+
+    Returns the record of the card left at the end and whether it was produced by a fusion
+    (its guardian star is then chosen by the play).
+    """
+    a = records[0]
+    fused = False
+    for b in records[1:]:
+        a_id, b_id = d.card_at(a), d.card_at(b)
+        result = d.fusion_of(a_id, b_id)
+        if result:
+            # Fusion: A's record is rebuilt for the result (Duel_SetupCardRecord), so any
+            # equip bonus A carried is lost; B is consumed.
+            d.discard(b)
+            d.setup_record(a, result, d.deck_index_of(a), S.F_OCCUPIED)
+            d.st.bump(side, "fusions")
+            d.events.append(Fusion(side, a_id, b_id, result))
+            fused = True
+        elif d.equip_fits(b_id, a_id):
+            apply_equip(d, side, monster=a, equip=b)
+        elif d.equip_fits(a_id, b_id):
+            apply_equip(d, side, monster=b, equip=a)
+            a, fused = b, False
+        else:
+            # Failure: one cosmetic rand() for the discarded card's fly-off speed,
+            # (rand() & 255) + 768 in state 7; it shares the stream with the rules.
+            d.rng.rand()
+            if not d.is_monster(b_id) and d.is_monster(a_id):
+                d.discard(b)
+                d.events.append(Failure(side, b_id, a_id))
+            else:
+                d.discard(a)
+                d.events.append(Failure(side, a_id, b_id))
+                a, fused = b, False
+    return a, fused
+
+
+def apply_equip(d: FmDuel, side: int, monster: int, equip: int) -> None:
+    """The equip card is consumed; the monster's stat_modifier grows by its bonus; equips
+    (+0x09) rises and D_8009B154 accumulates the bonus for Reverse Trap."""
+    equip_id, monster_id = d.card_at(equip), d.card_at(monster)
+    bonus = d.equip_bonus(equip_id)
+    d.discard(equip)
+    d.add_modifier(monster, bonus)
+    d.st.bump(side, "equips")
+    d.st.g["equip_bonus"][0] = s16(int(d.st.g["equip_bonus"][0]) + bonus)  # D_8009B154
+    d.events.append(Equip(side, equip_id, monster_id, bonus))

@@ -1,0 +1,265 @@
+"""Magic cards (14 classes, §6), effect-response traps (§7.2) and rituals (§8).
+
+``func_80026BA4`` dispatches on a class byte per card (table 0x80090AD4, not dumped); the
+membership below is the spec's §6.2, which lists every magic, equip, trap and ritual id.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emucore.fm import state as S
+from emucore.fm.actions import (
+    Flip,
+    Magic,
+    PositionChange,
+    RitualSummon,
+    StatChange,
+    TerrainChange,
+    Trap,
+)
+from emucore.fm.board import TYPE_MAGIC
+
+if TYPE_CHECKING:
+    from emucore.fm.engine import FmDuel
+
+# Class numbers (spec §6.2).
+EQUIP_OR_TRAP, FIELD, HEAL, BURN, BOARD_DESTRUCTION, REMOVAL, STOP_DEFENSE, RAIGEKI = range(8)
+DARK_PIERCING_LIGHT, STAT_PENALTY, SWORDS, CURSEBREAKER, RITUAL, HARPIE = range(8, 14)
+
+HEAL_AMOUNTS = {338: 200, 339: 500, 340: 1000, 341: 2000, 342: 5000}  # 0x8009AF30 x100
+BURN_AMOUNTS = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}  # 0x8009AF38 x10
+# 0x80090A4C pairs {id - 600, arg}
+REMOVAL_RULES = {653: 3, 656: 2, 660: 14, 661: 150, 662: 9, 663: 18, 664: 12}
+REMOVAL_TYPE_LIMIT = 21  # arg < 21: a card type; else an ATK floor of arg x 10
+STAT_PENALTIES = {349: -500, 669: -1000}
+DARK_HOLE, DRAGON_CAPTURE_JAR, RAIGEKI_ID, STOP_DEFENSE_ID = 336, 329, 337, 320
+DARK_PIERCING_LIGHT_ID, SWORDS_ID, CURSEBREAKER_ID, HARPIE_ID = 350, 348, 655, 672
+FIELD_CARDS = range(330, 336)  # terrain = id - 329
+GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP = 687, 688, 689
+SWORDS_TURNS = 3 + 1  # DUEL_SWORDS_DURATION_TURNS + 1
+DRAGON = 0
+
+# Choice (spec §12, Dark-piercing Light): the reveal walks the opposing monster AND magic/trap
+# rows (grid entries 5..14, the otavioarns copy of the handler).
+DARK_PIERCING_ROWS = (S.MONSTERS, S.MAGIC)
+
+
+def magic_class(card: int, card_type: int) -> int:
+    """The class byte of a card (§6.2)."""
+    if card in FIELD_CARDS:
+        return FIELD
+    if card in HEAL_AMOUNTS:
+        return HEAL
+    if card in BURN_AMOUNTS:
+        return BURN
+    if card in (DARK_HOLE, DRAGON_CAPTURE_JAR):
+        return BOARD_DESTRUCTION
+    if card in REMOVAL_RULES:
+        return REMOVAL
+    if card in STAT_PENALTIES:
+        return STAT_PENALTY
+    fixed = {STOP_DEFENSE_ID: STOP_DEFENSE, RAIGEKI_ID: RAIGEKI, SWORDS_ID: SWORDS,
+             DARK_PIERCING_LIGHT_ID: DARK_PIERCING_LIGHT, CURSEBREAKER_ID: CURSEBREAKER,
+             HARPIE_ID: HARPIE}
+    if card in fixed:
+        return fixed[card]
+    return RITUAL if card_type == 22 else EQUIP_OR_TRAP
+
+
+def use_card(d: FmDuel, side: int, r: int) -> None:
+    """The use sequence ``func_80019608``: a face-up magic or ritual card (from the hand or
+    the magic/trap row) takes effect and leaves play. Pure magic (+0x05) counts type 20."""
+    card = d.card_at(r)
+    ctype = d.card_type(card)
+    if ctype == TYPE_MAGIC:
+        d.st.bump(side, "pure_magic")
+    cls = magic_class(card, ctype)
+    if cls == RITUAL:
+        d.discard(r)
+        _ritual(d, side, card)
+        return
+    d.discard(r)
+    d.events.append(Magic(side, card, _EFFECT_NAMES[cls]))
+    _HANDLERS[cls](d, side, card)
+
+
+def _field(d: FmDuel, side: int, card: int) -> None:
+    d.st.g["terrain"][0] = card - 329
+    d.recompute_terrain()
+    d.events.append(TerrainChange(card - 329))
+
+
+def _heal(d: FmDuel, side: int, card: int) -> None:
+    """``DuelEffect_ApplyLifePointRecovery``; Bad Reaction to Simochi turns it into a loss."""
+    amount = HEAL_AMOUNTS[card]
+    if _respond(d, 1 - side, BAD_REACTION, card):
+        d.damage(side, amount)
+    else:
+        d.heal(side, amount)
+
+
+def _burn(d: FmDuel, side: int, card: int) -> None:
+    """``DuelEffect_ApplyDirectDamage``; Goblin Fan sends the damage back to the caster."""
+    amount = BURN_AMOUNTS[card]
+    if _respond(d, 1 - side, GOBLIN_FAN, card):
+        d.damage(side, amount)
+    else:
+        d.damage(1 - side, amount)
+
+
+def _respond(d: FmDuel, owner: int, trap_id: int, against: int) -> bool:
+    """An effect-response trap of ``owner`` fires if set: removed, counted, shown."""
+    r = d.find_trap(owner, trap_id)
+    if r < 0:
+        return False
+    col = r - d.rec(owner, S.MAGIC, 0)
+    d.discard(r)
+    d.st.bump(owner, "traps_triggered")
+    d.events.append(Trap(owner, trap_id, col, against))
+    return True
+
+
+def _board_destruction(d: FmDuel, side: int, card: int) -> None:
+    """``DuelEffect_ApplyBoardDestruction``: Dark Hole hits every monster of both sides;
+    Dragon Capture Jar the opposing Dragons."""
+    if card == DARK_HOLE:
+        targets = d.row_records(0, S.MONSTERS) + d.row_records(1, S.MONSTERS)
+    else:
+        targets = [r for r in d.row_records(1 - side, S.MONSTERS)
+                   if d.card_type(d.card_at(r)) == DRAGON]
+    for r in targets:
+        d.destroy(r)
+
+
+def _removal(d: FmDuel, side: int, card: int) -> None:
+    """``DuelEffect_ApplyMonsterRemoval``: arg < 21 a type, else CalcCardStats ATK >= arg*10."""
+    arg = REMOVAL_RULES[card]
+    for r in d.row_records(1 - side, S.MONSTERS):
+        if arg < REMOVAL_TYPE_LIMIT:
+            hit = d.card_type(d.card_at(r)) == arg
+        else:
+            hit = d.stats(r)[0] >= arg * 10
+        if hit:
+            d.destroy(r)
+
+
+def _stop_defense(d: FmDuel, side: int, card: int) -> None:
+    """``DuelEffect_ApplyStopDefense``: every opposing defender switches to attack."""
+    for r in d.row_records(1 - side, S.MONSTERS):
+        if d.flags(r) & S.F_DEFENSE:
+            d.set_flags(r, d.flags(r) & ~S.F_DEFENSE)
+            d.events.append(PositionChange(1 - side, r % 5, d.card_at(r), False))
+
+
+def _raigeki(d: FmDuel, side: int, card: int) -> None:
+    for r in d.row_records(1 - side, S.MONSTERS):
+        d.destroy(r)
+
+
+def _reveal(d: FmDuel, side: int, rows: tuple[int, ...]) -> None:
+    for row in rows:
+        for r in d.row_records(side, row):
+            if d.flags(r) & S.F_FACE_DOWN:
+                d.set_flags(r, d.flags(r) & ~S.F_FACE_DOWN)
+                d.events.append(Flip(side, "monster" if row == S.MONSTERS else "magic",
+                                     r % 5, d.card_at(r)))
+
+
+def _dark_piercing_light(d: FmDuel, side: int, card: int) -> None:
+    _reveal(d, 1 - side, DARK_PIERCING_ROWS)
+
+
+def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
+    """``DuelEffect_ApplyStatPenalty``: permanent stat_modifier penalty on every opposing
+    monster (ATK and DEF)."""
+    for r in d.row_records(1 - side, S.MONSTERS):
+        d.add_modifier(r, STAT_PENALTIES[card])
+        d.events.append(StatChange(1 - side, r % 5, d.card_at(r), int(d.st.c_mod[r])))
+
+
+def _swords(d: FmDuel, side: int, card: int) -> None:
+    """Reveal the opposing monsters; the opponent's side +0x19 = 4. It is decremented at
+    that side's own draw phase (func_8001898C), so it blocks its next three turns."""
+    _reveal(d, 1 - side, (S.MONSTERS,))
+    d.st.s_swords[1 - side] = SWORDS_TURNS
+
+
+def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
+    """Choice (spec §12, handler not read): "cancels level reductions on your monsters" =
+    every own monster with a negative stat_modifier gets 0 back."""
+    for r in d.row_records(side, S.MONSTERS):
+        if int(d.st.c_mod[r]) < 0:
+            d.st.c_mod[r] = 0
+            d.events.append(StatChange(side, r % 5, d.card_at(r), 0))
+
+
+def _harpie(d: FmDuel, side: int, card: int) -> None:
+    """Choice (spec §12, handler not read): every opposing magic/trap card is destroyed,
+    traps included, without triggering them."""
+    for r in d.row_records(1 - side, S.MAGIC):
+        d.destroy(r)
+
+
+def _nothing(d: FmDuel, side: int, card: int) -> None:
+    """Class 0 used as magic: no effect."""
+
+
+_HANDLERS = {EQUIP_OR_TRAP: _nothing, FIELD: _field, HEAL: _heal, BURN: _burn,
+             BOARD_DESTRUCTION: _board_destruction, REMOVAL: _removal,
+             STOP_DEFENSE: _stop_defense, RAIGEKI: _raigeki,
+             DARK_PIERCING_LIGHT: _dark_piercing_light, STAT_PENALTY: _stat_penalty,
+             SWORDS: _swords, CURSEBREAKER: _cursebreaker, HARPIE: _harpie}
+_EFFECT_NAMES = {EQUIP_OR_TRAP: "none", FIELD: "terrain", HEAL: "heal", BURN: "burn",
+                 BOARD_DESTRUCTION: "destruction", REMOVAL: "removal",
+                 STOP_DEFENSE: "stop_defense", RAIGEKI: "raigeki",
+                 DARK_PIERCING_LIGHT: "reveal", STAT_PENALTY: "penalty", SWORDS: "swords",
+                 CURSEBREAKER: "cursebreaker", RITUAL: "ritual", HARPIE: "harpie"}
+
+
+def check_ritual(d: FmDuel, side: int, ritual: int) -> tuple[list[int], int]:
+    """``Duel_CheckRitual``: three distinct occupied monster records of ``side`` holding the
+    three tribute ids (position and face-down do not matter); ([], 0) when missing."""
+    entry = d.t.rituals.get(ritual)
+    if entry is None:
+        return [], 0
+    tributes, result = entry
+    free = d.row_records(side, S.MONSTERS)
+    chosen = []
+    for want in tributes:
+        hit = next((r for r in free if d.card_at(r) == want), -1)
+        if hit < 0:
+            return [], 0
+        chosen.append(hit)
+        free.remove(hit)
+    return chosen, result
+
+
+def _ritual(d: FmDuel, side: int, ritual: int) -> None:
+    """Executor ``func_800262D4``: remove the three tributes and summon the result into the
+    lowest of their columns (choice: the executor is unmatched), face-up in attack position
+    with its first star; without the tributes the ritual card is simply used up."""
+    tributes, result = check_ritual(d, side, ritual)
+    if not result:
+        d.events.append(RitualSummon(side, ritual, 0, -1))
+        return
+    target = min(tributes)
+    deck_index = d.deck_index_of(target)
+    for r in tributes:
+        d.destroy(r)
+    d.st.d_flags[deck_index] = S.ON_FIELD
+    d.setup_record(target, result, deck_index, S.F_OCCUPIED)
+    d.events.append(RitualSummon(side, ritual, result, target % 5))
+
+
+def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
+    """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
+    opponent's trap turns the gain into an equal loss: stat_modifier -= 2 x bonus (choice
+    from "turns the bonus into as large a loss"; see docs)."""
+    bonus = int(d.st.g["equip_bonus"][0])
+    if not bonus or monster < 0 or not d.occupied(monster):
+        return
+    if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):
+        d.add_modifier(monster, -2 * bonus)
+        d.events.append(StatChange(side, monster % 5, d.card_at(monster),
+                                   int(d.st.c_mod[monster])))

@@ -1,0 +1,526 @@
+"""The Forbidden Memories duel: :class:`FmDuel`, the Duel protocol over the RAM records.
+
+Turn flow (spec/fm-engine.md §2.3, fm-ai.md §1): a side's draw phase (used flags cleared,
+its Swords counter decremented, turns +1, hand compacted, ``5 - n`` draws, deck-out and
+Exodia checks) opens its hand phase, in which it makes exactly one :class:`Play`; the field
+phase then allows attacks, position changes and activations until :class:`EndTurn`, which
+runs the other side's draw phase at once. Side 0 (the player) moves first.
+"""
+
+from __future__ import annotations
+
+from emucore.duel.protocol import Duel, IllegalAction
+from emucore.fm import combine, effects, rank
+from emucore.fm import state as S
+from emucore.fm.actions import (
+    AUTO,
+    DECK_PICK,
+    DIRECT,
+    Activate,
+    Attack,
+    ChangePosition,
+    Draw,
+    DuelEnd,
+    EndTurn,
+    Flip,
+    FmAction,
+    Placed,
+    Play,
+    PositionChange,
+    TurnStart,
+)
+from emucore.fm.battle import attack
+from emucore.fm.board import EXODIA, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP, BoardOps, s16
+from emucore.fm.legal import ActionList, chains
+from emucore.hw.psyq_rand import Rand
+from emucore.tables.fm import POOLS, FmTables
+
+STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
+HAND_SIZE = 5
+END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
+NO_CHOICE = (False,)
+BOTH = (False, True)
+STARS = (0, 1)
+
+
+def _play(cards: tuple[int, ...], zone: int, face_down: bool, star: int) -> Play:
+    return Play(cards, zone, face_down, star)
+
+
+def _single(position: int, zone: int, face_down: bool, star: int) -> Play:
+    return Play((position,), zone, face_down, star)
+
+
+class FmDuel(BoardOps, Duel):
+    """One FM duel. Build it with :func:`emucore.fm.setup.new_duel` (decks dealt from an RNG
+    state) or directly from two shuffled decks and the RNG as it stands after the deal."""
+
+    system = "fm"
+
+    def __init__(self, tables: FmTables, player: S.Shuffle, cpu: S.Shuffle, rng: Rand, *,
+                 opponent: int, terrain: int = 0,
+                 lp: tuple[int, int] = (STARTING_LP, STARTING_LP)) -> None:
+        BoardOps.__init__(self, tables, rng)
+        st = self.st
+        for side, shuffle in enumerate((player, cpu)):
+            if len(shuffle.cards) != S.DECK_SIZE:
+                raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
+            st.shuffled[side][:] = shuffle.cards
+            st.perm[side][:] = shuffle.perm
+            for i, card in enumerate(shuffle.cards):
+                k = side * S.DECK_SIZE + i
+                st.deck[k] = (card, k, S.NO_RECORD, S.IN_DECK)
+            st.s_lp[side] = st.s_max_lp[side] = lp[side]
+            st.side["lp_display"][side] = lp[side]
+            st.s_hand[side] = -1
+        g = st.g
+        g["winner"], g["opponent"], g["terrain"], g["rank_tier"] = -1, opponent, terrain, -1
+        self._draw_phase(0)
+        self.opening_events = self._take_events()
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def over(self) -> bool:
+        return int(self.st.g["phase"][0]) == S.PHASE_OVER
+
+    @property
+    def acting_side(self) -> int:
+        return int(self.st.g["acting_side"][0])
+
+    @property
+    def phase(self) -> int:
+        return int(self.st.g["phase"][0])
+
+    def snapshot(self) -> bytes:
+        """The RAM image (records + globals incl. the RNG state)."""
+        return self.ram_image()
+
+    def ram_image(self) -> bytes:
+        """The state bytes in :data:`emucore.fm.state.REGIONS` order."""
+        g = self.st.g
+        g["rng_state"], g["rng_calls"] = self.rng.state, self.rng.calls & 0xFFFFFFFF
+        return self.st.image()
+
+    def restore(self, data: bytes) -> None:
+        self.st.load(data)
+        self.rng.state = int(self.st.g["rng_state"][0])
+        self.rng.calls = int(self.st.g["rng_calls"][0])
+        self.events = []
+
+    def state_fields(self) -> dict[str, int]:
+        return S.fields_of(self.snapshot())
+
+    def legal_actions(self) -> ActionList:
+        """Every action the acting side may take (a lazy sequence, see :mod:`legal`).
+
+        Not listed but accepted by :meth:`step`: explicit free columns (listed as AUTO),
+        any ``rng_calls``, and deck picks (``DECK_PICK + p``) of the CPU's hand executor.
+        """
+        out = ActionList()
+        if self.over:
+            return out
+        side = self.acting_side
+        if self.phase == S.PHASE_HAND:
+            self._hand_actions(side, out)
+        else:
+            self._field_actions(side, out)
+        return out
+
+    def step(self, action: FmAction) -> list:
+        """Apply one action; :class:`IllegalAction` leaves the state untouched."""
+        self._validate(action)
+        self.events = []
+        for _ in range(action.rng_calls):
+            self.rng.rand()
+        side = self.acting_side
+        if isinstance(action, Play):
+            self._do_play(side, action)
+        elif isinstance(action, Attack):
+            attack(self, side, action.attacker, action.target)
+        elif isinstance(action, ChangePosition):
+            self._do_position(side, action.zone)
+        elif isinstance(action, Activate):
+            self._do_activate(side, action)
+        else:
+            self._draw_phase(1 - side)
+        self._check_life_points()
+        return self._take_events()
+
+    def _take_events(self) -> list:
+        events, self.events = self.events, []
+        return events
+
+    # ------------------------------------------------------------------ turn flow
+    def _draw_phase(self, side: int) -> None:
+        """``func_8001898C`` + ``func_80018DB4``."""
+        st = self.st
+        g = st.g
+        g["acting_side"], g["phase"] = side, S.PHASE_HAND
+        st.c_flags &= ~S.F_USED & 0xFFFF
+        if st.s_swords[side] > 0:
+            st.s_swords[side] -= 1
+        st.bump(side, "turns")
+        self.events.append(TurnStart(side, int(st.side["turns"][side])))
+        self._compact_hand(side)
+        for j in range(HAND_SIZE):
+            if st.s_hand[side, j] >= 0:
+                continue
+            cursor = int(st.s_cursor[side])
+            if cursor >= S.DECK_SIZE:
+                self._end(1 - side, S.END_DECKOUT)  # the side that cannot draw loses
+                return
+            k = side * S.DECK_SIZE + cursor
+            card = int(st.d_id[k])
+            self.setup_record(self.rec(side, S.HAND, j), card, k, S.F_OCCUPIED)
+            st.s_hand[side, j] = k
+            st.d_flags[k] = S.IN_HAND
+            st.s_cursor[side] = cursor + 1
+            self.events.append(Draw(side, card, j))
+        held = {self.card_at(self.rec(side, S.HAND, j)) for j in range(HAND_SIZE)}
+        if held.issuperset(EXODIA):  # Duel_HasAllExodiaPieces after the draw
+            self._end(side, S.END_EXODIA)
+
+    def _compact_hand(self, side: int) -> None:
+        """Move the hand's cards to the front in their order (records and side entries)."""
+        hand = self.st.s_hand
+        free = 0
+        for j in range(HAND_SIZE):
+            if hand[side, j] >= 0:
+                if j != free:
+                    self.move_record(self.rec(side, S.HAND, j), self.rec(side, S.HAND, free))
+                free += 1
+
+    def _check_life_points(self) -> None:
+        """``func_8001D670``: a side at 0 LP loses (the winner's record +0 = +2)."""
+        if self.over:
+            return
+        for side in (0, 1):
+            if int(self.st.s_lp[side]) == 0:
+                self._end(1 - side, S.END_LP)
+                return
+
+    def _end(self, winner: int, reason: int) -> None:
+        """End of duel: the end adjustment, both scores, the winner's rank; the prize and
+        the one drop roll only when the player beats the CPU (§9)."""
+        st = self.st
+        g = st.g
+        g["phase"], g["winner"], g["end_reason"] = S.PHASE_OVER, winner, reason
+        reason_name = END_REASONS[reason]
+        st.side["end_adjust"][winner] = rank.END_ADJUSTMENT[reason_name]
+        if reason == S.END_EXODIA:
+            self._set_lp(1 - winner, 0)
+        scores = tuple(rank.rank_score(self.t, self._counters(s), int(st.side["end_adjust"][s]))
+                       for s in (0, 1))
+        result = rank.rank_result(scores[winner])
+        g["score"] = scores
+        g["rank_tier"], g["rank_tec"] = result.tier, int(result.tec)
+        opponent = int(g["opponent"][0])
+        prize = drop = 0
+        if winner == 0 and opponent > 0:
+            prize = result.starchips
+            drop = rank.select_drop(self.rng, self.t.pools[opponent, POOLS.index(result.pool)])
+        g["starchips"], g["drop"] = prize, drop
+        self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
+                                   result.pool, drop))
+
+    def _counters(self, side: int) -> dict[str, int]:
+        rec = self.st.side[side]
+        counters = {name: int(rec[name]) for name in rank.COUNTERS
+                    if name not in ("cards_used", "lp")}
+        counters["cards_used"] = int(rec["draw_cursor"])
+        counters["lp"] = s16(int(rec["lp"]))
+        return counters
+
+    # ------------------------------------------------------------------ validation
+    def _validate(self, action: FmAction) -> None:
+        if not isinstance(action, FmAction):
+            raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
+        if self.over:
+            raise IllegalAction("duel-over", "the duel is over")
+        if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
+            raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
+        hand_phase = self.phase == S.PHASE_HAND
+        if isinstance(action, Play) != hand_phase:
+            raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
+                                "phase allows attacks, position changes, activations, end turn")
+        side = self.acting_side
+        if isinstance(action, Play):
+            self._landing(side, action)
+        elif isinstance(action, Attack):
+            self._check_attack(side, action)
+        elif isinstance(action, ChangePosition):
+            r = self._own_monster(side, action.zone)
+            if self.flags(r) & S.F_USED:
+                raise IllegalAction("used", "this monster has already acted this turn")
+        elif isinstance(action, Activate):
+            self._activation_target(side, action)
+        elif not isinstance(action, EndTurn):
+            raise IllegalAction("unknown-action", f"unknown action {action!r}")
+
+    def _own_monster(self, side: int, col: object) -> int:
+        if not isinstance(col, int) or not 0 <= col < 5:
+            raise IllegalAction("zone", f"monster column {col!r} outside 0..4")
+        r = self.rec(side, S.MONSTERS, col)
+        if not self.occupied(r):
+            raise IllegalAction("empty-zone", f"no monster in column {col}")
+        return r
+
+    def _check_attack(self, side: int, action: Attack) -> None:
+        r = self._own_monster(side, action.attacker)
+        if self.flags(r) & S.F_USED:
+            raise IllegalAction("used", "this monster has already acted this turn")
+        if self.st.s_swords[side] > 0:
+            raise IllegalAction("swords", "Swords of Revealing Light stops this side's attacks")
+        defenders = self.row_records(1 - side, S.MONSTERS)
+        if action.target == DIRECT:
+            if defenders:
+                raise IllegalAction("direct-attack", "a direct attack needs an empty opposing "
+                                    "monster row")
+        elif not isinstance(action.target, int) or not 0 <= action.target < 5 or \
+                self.rec(1 - side, S.MONSTERS, action.target) not in defenders:
+            raise IllegalAction("target", f"no opposing monster in column {action.target!r}")
+
+    def _hand_cards(self, side: int, cards: object) -> list[int]:
+        """The hand positions a play raises, after resolving deck picks (not applied yet)."""
+        if not isinstance(cards, tuple) or not 1 <= len(cards) <= HAND_SIZE or \
+                len(set(cards)) != len(cards):
+            raise IllegalAction("cards", "a play raises 1 to 5 distinct hand cards")
+        held = [j for j in range(HAND_SIZE) if self.st.s_hand[side, j] >= 0]
+        picks = 0
+        for c in cards:
+            if not isinstance(c, int):
+                raise IllegalAction("cards", f"card position {c!r} is not a number")
+            if c >= DECK_PICK:
+                p = c - DECK_PICK
+                k = side * S.DECK_SIZE + p
+                if not 0 <= p < S.DECK_SIZE or int(self.st.d_flags[k]) != S.IN_DECK:
+                    raise IllegalAction("deck-pick", f"draw position {p} is not in the deck")
+                picks += 1
+            elif c not in held:
+                raise IllegalAction("cards", f"no card at hand position {c!r}")
+        unselected = [j for j in held if j not in cards]
+        if picks > len(unselected):
+            raise IllegalAction("deck-pick", "more deck picks than unselected hand cards")
+        return held
+
+    def _first_card(self, side: int, cards: tuple[int, ...]) -> int:
+        c = cards[0]
+        if c >= DECK_PICK:
+            return int(self.st.d_id[side * S.DECK_SIZE + c - DECK_PICK])
+        return self.card_at(self.rec(side, S.HAND, c))
+
+    def _landing(self, side: int, play: Play) -> tuple[int, int]:
+        """Validate a play; return (row, column) it lands on, row -1 for an activation.
+
+        Single card: a monster lands in the monster row; a face-up magic, field or ritual
+        card is activated at once; a face-up equip needs an occupied monster column (it
+        combines with that monster); a trap or a face-down non-monster is set in the
+        magic/trap row. Two or more cards: the monster row.
+        """
+        self._hand_cards(side, play.cards)
+        if play.star not in STARS or not isinstance(play.face_down, bool):
+            raise IllegalAction("choice", "star is 0 or 1; face_down is true or false")
+        first = self._first_card(side, play.cards)
+        ftype = self.card_type(first)
+        row = S.MONSTERS
+        if len(play.cards) == 1 and ftype >= TYPE_MAGIC:
+            if not play.face_down and ftype in (TYPE_MAGIC, TYPE_RITUAL):
+                if play.zone != AUTO:
+                    raise IllegalAction("zone", "a face-up magic card is activated, not placed")
+                return -1, -1
+            if ftype == TYPE_TRAP or play.face_down:
+                row = S.MAGIC
+        if play.zone == AUTO:
+            col = self.first_free(side, row)
+            if col < 0:
+                raise IllegalAction("zone-full", "the row is full: pick an occupied column "
+                                    "to combine with")
+        elif isinstance(play.zone, int) and 0 <= play.zone < 5:
+            col = play.zone
+        else:
+            raise IllegalAction("zone", f"column {play.zone!r} outside 0..4")
+        if len(play.cards) == 1 and ftype == TYPE_EQUIP and row == S.MONSTERS and \
+                not self.occupied(self.rec(side, row, col)):
+            raise IllegalAction("equip-needs-monster", "a face-up equip goes onto a monster")
+        return row, col
+
+    def _activation_target(self, side: int, action: Activate) -> int:
+        """Validate an activation; return the equip's target record (-1 for other cards)."""
+        if not isinstance(action.zone, int) or not 0 <= action.zone < 5:
+            raise IllegalAction("zone", f"magic/trap column {action.zone!r} outside 0..4")
+        r = self.rec(side, S.MAGIC, action.zone)
+        if not self.occupied(r):
+            raise IllegalAction("empty-zone", f"no card in magic/trap column {action.zone}")
+        card = self.card_at(r)
+        ctype = self.card_type(card)
+        if ctype == TYPE_TRAP:
+            raise IllegalAction("trap", "traps spring by themselves")
+        if ctype != TYPE_EQUIP:
+            if action.target != AUTO:
+                raise IllegalAction("target", "only an equip card takes a target")
+            return -1
+        fits = [m for m in self.row_records(side, S.MONSTERS)
+                if self.equip_fits(card, self.card_at(m))]
+        if action.target == AUTO and fits:
+            return fits[0]
+        if isinstance(action.target, int) and 0 <= action.target < 5:
+            m = self.rec(side, S.MONSTERS, action.target)
+            if m in fits:
+                return m
+        raise IllegalAction("equip-target", "the equip fits no monster in that column")
+
+    # ------------------------------------------------------------------ actions
+    def _apply_deck_picks(self, side: int, cards: tuple[int, ...]) -> list[int]:
+        """``func_8001BAF0``: each picked deck card trades places with the lowest unselected
+        hand card (fm-ai.md §2.4); returns the raised hand positions in raise order."""
+        st = self.st
+        free = [int(st.s_hand[side, j]) for j in range(HAND_SIZE)]
+        for c in cards:
+            if c < DECK_PICK:
+                free[c] = -1
+        out = []
+        for c in cards:
+            if c < DECK_PICK:
+                out.append(c)
+                continue
+            j = next(i for i in range(HAND_SIZE) if free[i] >= 0)
+            held, picked = free[j], side * S.DECK_SIZE + c - DECK_PICK
+            st.d_id[held], st.d_id[picked] = int(st.d_id[picked]), int(st.d_id[held])
+            self.setup_record(self.rec(side, S.HAND, j), int(st.d_id[held]), held, S.F_OCCUPIED)
+            free[j] = -1
+            out.append(j)
+        return out
+
+    def _do_play(self, side: int, play: Play) -> None:
+        row, col = self._landing(side, play)
+        st = self.st
+        st.g["equip_bonus"] = 0
+        positions = self._apply_deck_picks(side, play.cards)
+        hand = [self.rec(side, S.HAND, j) for j in positions]
+        if len(hand) > 1:
+            st.bump(side, "multi_plays")
+        elif play.face_down:
+            st.bump(side, "face_down_plays")
+        if row < 0:
+            effects.use_card(self, side, hand[0])
+        else:
+            target = self.rec(side, row, col)
+            if len(hand) == 1 and not self.occupied(target):
+                self._place(side, hand[0], target, play.face_down, play.star)
+            else:
+                working = ([target] if self.occupied(target) else []) + hand
+                final, fused = combine.run_chain(self, side, working)
+                self._finish_chain(side, final, fused, play, row, col)
+        st.g["phase"] = S.PHASE_FIELD
+
+    def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
+        card = self.card_at(src)
+        monster = self.is_monster(card)
+        self.move_record(src, dst)
+        flags = S.F_OCCUPIED | (S.F_FACE_DOWN if face_down else 0)
+        if monster and star:
+            flags |= S.F_STAR2
+        self.set_flags(dst, flags)
+        row = S.MONSTERS if dst % S.RECORDS_PER_SIDE < S.MAGIC else S.MAGIC
+        self.events.append(Placed(side, card, "monster" if row == S.MONSTERS else "magic",
+                                  dst % S.RECORDS_PER_SIDE - row, face_down,
+                                  star if monster else 0))
+
+    def _finish_chain(self, side: int, final: int, fused: bool, play: Play, row: int,
+                      col: int) -> None:
+        """State 8: the card left by the chain. A monster is face-up (combination results
+        always are); a monster still in the hand is placed on the landing column; a
+        non-monster left in the hand is activated (face-up magic/ritual) or set in the
+        magic/trap row (choice: the spec leaves this case open; see docs)."""
+        card = self.card_at(final)
+        in_hand = final % S.RECORDS_PER_SIDE < S.MONSTERS
+        if self.is_monster(card):
+            if in_hand:
+                dst_col = col if row == S.MONSTERS and not self.occupied(
+                    self.rec(side, row, col)) else self.first_free(side, S.MONSTERS)
+                if dst_col < 0:
+                    self.discard(final)
+                    return
+                final_rec = self.rec(side, S.MONSTERS, dst_col)
+                self._place(side, final, final_rec, False, play.star)
+            else:
+                flags = self.flags(final) & ~S.F_FACE_DOWN
+                if fused:
+                    flags = (flags & ~S.F_STAR2) | (S.F_STAR2 if play.star else 0)
+                self.set_flags(final, flags)
+                final_rec = final
+            effects.reverse_trap(self, side, final_rec)
+        elif in_hand:
+            ctype = self.card_type(card)
+            if not play.face_down and ctype in (TYPE_MAGIC, TYPE_RITUAL):
+                effects.use_card(self, side, final)
+                return
+            dst_col = col if row == S.MAGIC and not self.occupied(
+                self.rec(side, row, col)) else self.first_free(side, S.MAGIC)
+            if dst_col < 0:
+                self.discard(final)
+                return
+            self._place(side, final, self.rec(side, S.MAGIC, dst_col), play.face_down, 0)
+
+    def _do_position(self, side: int, col: int) -> None:
+        r = self.rec(side, S.MONSTERS, col)
+        flags = self.flags(r) ^ S.F_DEFENSE
+        self.set_flags(r, flags | S.F_USED)
+        self.events.append(PositionChange(side, col, self.card_at(r),
+                                          bool(flags & S.F_DEFENSE)))
+
+    def _do_activate(self, side: int, action: Activate) -> None:
+        target = self._activation_target(side, action)
+        r = self.rec(side, S.MAGIC, action.zone)
+        if self.flags(r) & S.F_FACE_DOWN:
+            self.events.append(Flip(side, "magic", action.zone, self.card_at(r)))
+        if target < 0:
+            effects.use_card(self, side, r)
+            return
+        self.st.g["equip_bonus"] = 0
+        combine.apply_equip(self, side, monster=target, equip=r)
+        effects.reverse_trap(self, side, target)
+
+    # ------------------------------------------------------------------ legal lists
+    def _hand_actions(self, side: int, out: ActionList) -> None:
+        held = tuple(j for j in range(HAND_SIZE) if self.st.s_hand[side, j] >= 0)
+        monsters = self._zones(side, S.MONSTERS)
+        occupied_m = [c for c in range(5) if self.occupied(self.rec(side, S.MONSTERS, c))]
+        magic = self._zones(side, S.MAGIC)
+        for j in held:
+            ctype = self.card_type(self.card_at(self.rec(side, S.HAND, j)))
+            if ctype < TYPE_MAGIC:
+                out.add(_single, (j,), monsters, BOTH, STARS)
+            elif ctype == TYPE_TRAP:
+                out.add(_single, (j,), magic, BOTH, (0,))
+            else:
+                if ctype == TYPE_EQUIP:
+                    out.add(_single, (j,), occupied_m, NO_CHOICE, (0,))
+                else:
+                    out.add(_single, (j,), (AUTO,), NO_CHOICE, (0,))
+                out.add(_single, (j,), magic, (True,), (0,))
+        out.add(_play, chains(held), monsters, BOTH, STARS)
+
+    def _zones(self, side: int, row: int) -> list[int]:
+        """AUTO when the row has room, plus every occupied column (to combine with)."""
+        occupied = [c for c in range(5) if self.occupied(self.rec(side, row, c))]
+        return ([AUTO] if len(occupied) < 5 else []) + occupied
+
+    def _field_actions(self, side: int, out: ActionList) -> None:
+        st = self.st
+        out.add(EndTurn)
+        mine = [r for r in self.row_records(side, S.MONSTERS) if not self.flags(r) & S.F_USED]
+        cols = [r % 5 for r in mine]
+        if st.s_swords[side] == 0 and cols:
+            targets = [r % 5 for r in self.row_records(1 - side, S.MONSTERS)] or [DIRECT]
+            out.add(Attack, cols, targets)
+        out.add(ChangePosition, cols)
+        for r in self.row_records(side, S.MAGIC):
+            card = self.card_at(r)
+            ctype = self.card_type(card)
+            if ctype == TYPE_EQUIP:
+                fits = [m % 5 for m in self.row_records(side, S.MONSTERS)
+                        if self.equip_fits(card, self.card_at(m))]
+                out.add(Activate, (r % 5,), fits)
+            elif ctype != TYPE_TRAP:
+                out.add(Activate, (r % 5,))

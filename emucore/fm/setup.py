@@ -1,0 +1,123 @@
+"""Building a duel: the setup a replay stores, decks from files, the deal (spec §2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from emucore import tables as T
+from emucore.duel.files import UserFileError, read_lines
+from emucore.fm import deck
+from emucore.fm.engine import STARTING_LP, FmDuel
+from emucore.fm.state import Shuffle
+from emucore.hw.psyq_rand import BOOT_STATE, Rand, jump
+from emucore.tables.fm import DUELIST_COUNT, FmTables
+
+TWO_PLAYER = 0  # setup.duelist for a two-player duel (gDuel_bOpponentID negative)
+
+
+@dataclass
+class FmSetup:
+    """Everything that decides a duel before the first action.
+
+    ``deck`` is the player's 40 cards as the trunk lists them, ``sort`` the last Build Deck
+    sort (deck.SORT_ORDERS). ``duelist`` 1..39 is the CPU opponent (its deck is dealt from
+    its pool; Duel Master K copies the player's); 0 is a two-player duel whose second deck is
+    ``deck2``/``sort2``. ``state`` is the RNG state when the deal starts.
+    """
+
+    deck: list[int]
+    duelist: int = 1
+    sort: str = "none"
+    state: int = BOOT_STATE
+    terrain: int = 0
+    lp: list[int] = field(default_factory=lambda: [STARTING_LP, STARTING_LP])
+    deck2: list[int] | None = None
+    sort2: str = "none"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FmSetup:
+        """Rebuild and check a setup (ValueError names what is wrong)."""
+        try:
+            setup = cls(**data)
+        except TypeError as exc:
+            raise ValueError(f"bad fm setup: {exc}") from None
+        setup.check(T.load("fm"))
+        return setup
+
+    def check(self, tables: FmTables) -> None:
+        check_deck(self.deck, tables)
+        if not 0 <= self.duelist <= DUELIST_COUNT:
+            raise ValueError(f"duelist {self.duelist} outside 0..{DUELIST_COUNT}")
+        if self.duelist == TWO_PLAYER:
+            if self.deck2 is None:
+                raise ValueError("a two-player duel (duelist 0) needs deck2")
+            check_deck(self.deck2, tables)
+        for order in (self.sort, self.sort2):
+            if order not in deck.SORT_ORDERS:
+                raise ValueError(f"unknown sort order {order!r}")
+        if not 0 <= self.state <= 0xFFFFFFFF:
+            raise ValueError("state must be a u32")
+        if not 0 <= self.terrain <= 6:
+            raise ValueError(f"terrain {self.terrain} outside 0..6")
+        if len(self.lp) != 2 or not all(1 <= v <= 0x7FFF for v in self.lp):
+            raise ValueError("lp must be two values in 1..32767")
+
+
+def check_deck(cards: list[int], tables: FmTables) -> None:
+    """A legal deck: 40 real card ids, at most three copies of each (ValueError)."""
+    if len(cards) != deck.DECK_SIZE:
+        raise ValueError(f"a deck has {deck.DECK_SIZE} cards, not {len(cards)}")
+    for card in cards:
+        if not isinstance(card, int) or not 1 <= card < len(tables.names):
+            raise ValueError(f"unknown card id {card!r}")
+    over = [c for c, n in Counter(cards).items() if n > deck.COPY_LIMIT]
+    if over:
+        raise ValueError(f"more than {deck.COPY_LIMIT} copies of {tables.names[over[0]]} "
+                         f"({over[0]})")
+
+
+def read_deck(path: Path | str, tables: FmTables) -> list[int]:
+    """A deck file: one card id or name per line, ``#`` comments. Any problem is one
+    :class:`UserFileError` line naming the file (and the line)."""
+    cards = []
+    for number, text in read_lines(path):
+        try:
+            cards.append(tables.card_id(text))
+        except KeyError as exc:
+            raise UserFileError(path, f"line {number}: {exc.args[0]}") from None
+    try:
+        check_deck(cards, tables)
+    except ValueError as exc:
+        raise UserFileError(path, str(exc)) from None
+    return cards
+
+
+def start_state(state: int | None, index: int | None) -> int:
+    """The RNG state from ``--state`` or ``--index`` (calls after the boot state)."""
+    if state is not None:
+        return state
+    return int(jump(BOOT_STATE, index or 0))
+
+
+def new_duel(setup: FmSetup, tables: FmTables | None = None) -> FmDuel:
+    """Deal both decks from ``setup.state`` (player first) and open the duel."""
+    tables = tables or T.load("fm")
+    setup.check(tables)
+    rng = Rand(setup.state)
+    player_deck = deck.sort_deck(setup.deck, setup.sort, tables)
+    if setup.duelist == TWO_PLAYER:
+        second = deck.sort_deck(setup.deck2 or [], setup.sort2, tables)
+        first = deck.shuffle_deck(rng, player_deck)
+        other = deck.shuffle_deck(rng, second)
+        opponent = -1
+    else:
+        dealt = deck.deal(rng, player_deck, setup.duelist, tables)
+        first, other, opponent = dealt.player, dealt.cpu, setup.duelist
+    return FmDuel(tables, Shuffle(first.cards, first.perm), Shuffle(other.cards, other.perm),
+                  rng, opponent=opponent, terrain=setup.terrain, lp=(setup.lp[0], setup.lp[1]))

@@ -1,0 +1,204 @@
+"""The FM duel state as the original's RAM records (spec/fm-engine.md §11.2).
+
+One ``uint8`` buffer holds, in this order, the two side records (0x20 bytes each, RAM
+0x800E9FF0), the 30 card records (0x1C each, 0x801A7AD8), the 80 deck-card records (6 bytes
+each, 0x801A7E20), the two shuffled decks (40 x u16, 0x80177FE8 / 0x80178038), the two shuffle
+permutations (40 x u8, 0x80177F94 / 0x80177FBC) and one record of duel globals (acting side,
+winner, terrain, the RNG state ...). Structured numpy views name every field; the engine reads
+and writes through per-field views (:class:`DuelState`), so the bytes are always current and
+``ram_image()`` can be compared with an emulator capture region by region (:data:`REGIONS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SIDE_DTYPE = np.dtype({
+    "names": ["end_adjust", "turns", "effective_attacks", "defensive_wins", "face_down_plays",
+              "pure_magic", "traps_triggered", "multi_plays", "fusions", "equips", "stat_0a",
+              "attack_destroys", "defenders_lost", "avg_atk", "avg_def", "lp_display", "lp",
+              "max_lp", "draw_cursor", "swords", "hand", "view_mode"],
+    "formats": ["i1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1",
+                "<i2", "<i2", "<i2", "<u2", "<i2", "i1", "i1", ("i1", (5,)), "i1"],
+    "offsets": [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A, 0x0B, 0x0C,
+                0x0E, 0x10, 0x12, 0x14, 0x16, 0x18, 0x19, 0x1A, 0x1F],
+    "itemsize": 0x20,
+})
+
+CARD_DTYPE = np.dtype({
+    "names": ["display", "deck_ptr", "unknown_08", "card_id", "attack", "defense",
+              "stat_modifier", "terrain_modifier", "flags", "table_index"],
+    "formats": ["<u4", "<u4", "<u4", "<i2", "<i2", "<i2", "<i2", "<i2", "<u2", "u1"],
+    "offsets": [0x00, 0x04, 0x08, 0x0C, 0x0E, 0x10, 0x12, 0x14, 0x16, 0x18],
+    "itemsize": 0x1C,
+})
+
+DECK_DTYPE = np.dtype({
+    "names": ["card_id", "index", "record", "flags"],
+    "formats": ["<i2", "u1", "u1", "<u2"],
+    "offsets": [0, 2, 3, 4],
+    "itemsize": 6,
+})
+
+# emucore's record of duel globals; each field names the original's variable where known.
+GLOBALS_DTYPE = np.dtype([
+    ("rng_state", "<u4"),      # gRand_dwSeed 0x800FE6F8
+    ("rng_calls", "<u4"),      # emucore: rand() calls since the duel's setup began
+    ("acting_side", "u1"),     # 0x8009B1D5
+    ("winner", "i1"),          # gDuel_bWinnerSide 0x8009B165 (-1 while the duel runs)
+    ("opponent", "i1"),        # gDuel_bOpponentID 0x8009B361 (negative = two players)
+    ("terrain", "u1"),         # gDuel_bTerrain 0x8009B364
+    ("phase", "u1"),           # emucore: 0 hand phase, 1 field phase, 2 over
+    ("end_reason", "u1"),      # emucore: 0 none, 1 LP, 2 deck-out, 3 Exodia
+    ("equip_bonus", "<i2"),    # D_8009B154: equip bonus of the last placement (Reverse Trap)
+    ("score", "<i2", (2,)),    # Duel_CalcRankScore per side, once over
+    ("drop", "<i2"),           # Duel_SelectCardDrop result (0 none)
+    ("starchips", "u1"),       # prize of the result screen
+    ("rank_tier", "i1"),       # 0 D .. 4 S, -1 none
+    ("rank_tec", "u1"),
+    ("pad", "u1", (3,)),
+])
+
+# Card record flags (duel_card.h).
+F_STAR2 = 0x0200
+F_DEFENSE = 0x0800
+F_FACE_DOWN = 0x1000
+F_USED = 0x4000
+F_OCCUPIED = 0x8000
+
+# Deck-card record flags: where the card is (emucore's encoding; the original's bits are not
+# documented). Byte 3 ("record") names the card record holding it, 0xFF when none.
+IN_DECK, IN_HAND, ON_FIELD, GONE = 0, 1, 2, 3
+NO_RECORD = 0xFF
+
+PHASE_HAND, PHASE_FIELD, PHASE_OVER = 0, 1, 2
+END_NONE, END_LP, END_DECKOUT, END_EXODIA = 0, 1, 2, 3
+
+DECK_SIZE = 40
+RECORDS_PER_SIDE = 15  # 0-4 hand, 5-9 monsters, 10-14 magic/trap
+HAND, MONSTERS, MAGIC = 0, 5, 10
+DECK_RECORD_BASE = 0x801A7E20
+
+# (name, RAM address or None, byte length) in ram_image() order.
+REGIONS = (
+    ("side", 0x800E9FF0, 2 * SIDE_DTYPE.itemsize),
+    ("card", 0x801A7AD8, 30 * CARD_DTYPE.itemsize),
+    ("deck_card", DECK_RECORD_BASE, 80 * DECK_DTYPE.itemsize),
+    ("shuffled_player", 0x80177FE8, 80),
+    ("shuffled_cpu", 0x80178038, 80),
+    ("perm_player", 0x80177F94, 40),
+    ("perm_cpu", 0x80177FBC, 40),
+    ("globals", None, GLOBALS_DTYPE.itemsize),
+)
+SIZE = sum(length for _, _, length in REGIONS)
+
+
+def _offsets() -> dict[str, int]:
+    out, at = {}, 0
+    for name, _, length in REGIONS:
+        out[name] = at
+        at += length
+    return out
+
+
+OFFSET = _offsets()
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """One side's shuffled deck in draw order and its permutation bytes."""
+
+    cards: tuple[int, ...]
+    perm: tuple[int, ...]
+
+
+class DuelState:
+    """The RAM buffer plus structured and per-field views over it.
+
+    Engine code reads ``int(self.c_id[r])`` and writes ``self.c_id[r] = v``; numpy stores the
+    value in the record's own width (an out-of-range write raises, so every wrap or clamp is
+    explicit in the rules).
+    """
+
+    def __init__(self) -> None:
+        self.ram = np.zeros(SIZE, dtype=np.uint8)
+        self._bind()
+
+    def _region(self, name: str) -> np.ndarray:
+        start = OFFSET[name]
+        length = dict((n, ln) for n, _, ln in REGIONS)[name]
+        return self.ram[start:start + length]
+
+    def _bind(self) -> None:
+        self.side = self._region("side").view(SIDE_DTYPE)
+        self.card = self._region("card").view(CARD_DTYPE)
+        self.deck = self._region("deck_card").view(DECK_DTYPE)
+        self.shuffled = (self._region("shuffled_player").view("<u2"),
+                         self._region("shuffled_cpu").view("<u2"))
+        self.perm = (self._region("perm_player"), self._region("perm_cpu"))
+        self.g = self._region("globals").view(GLOBALS_DTYPE)
+        s, c, d = self.side, self.card, self.deck
+        self.s_lp, self.s_max_lp, self.s_cursor = s["lp"], s["max_lp"], s["draw_cursor"]
+        self.s_hand, self.s_swords = s["hand"], s["swords"]
+        self.c_id, self.c_atk, self.c_def = c["card_id"], c["attack"], c["defense"]
+        self.c_mod, self.c_terrain, self.c_flags = (c["stat_modifier"], c["terrain_modifier"],
+                                                    c["flags"])
+        self.c_deck_ptr = c["deck_ptr"]
+        self.d_id, self.d_record, self.d_flags = d["card_id"], d["record"], d["flags"]
+
+    def bump(self, side: int, counter: str) -> None:
+        """Increment a u8 side-record counter, wrapping at 256 like the original's ``++``."""
+        column = self.side[counter]
+        column[side] = (int(column[side]) + 1) & 0xFF
+
+    def image(self) -> bytes:
+        """The buffer's bytes (the caller writes the RNG state into the globals first)."""
+        return self.ram.tobytes()
+
+    def load(self, data: bytes) -> None:
+        """Overwrite the buffer with an image of the same size."""
+        if len(data) != SIZE:
+            raise ValueError(f"an FM state image is {SIZE} bytes, not {len(data)}")
+        self.ram[:] = np.frombuffer(data, dtype=np.uint8)
+
+
+def _flatten(prefix: str, record: np.void, dtype: np.dtype, out: dict[str, int]) -> None:
+    for name in dtype.names:
+        value = record[name]
+        if name.startswith("pad"):
+            continue
+        if np.ndim(value):
+            for i, v in enumerate(np.ravel(value)):
+                out[f"{prefix}.{name}[{i}]"] = int(v)
+        else:
+            out[f"{prefix}.{name}"] = int(value)
+
+
+def fields_of(image: bytes) -> dict[str, int]:
+    """Every named field of a state image: ``side0.lp``, ``card[7].stat_modifier``,
+    ``deck_card[41].card_id``, ``shuffled_cpu[3]``, ``rng_state`` ..."""
+    state = DuelState()
+    state.load(image)
+    out: dict[str, int] = {}
+    for i in range(2):
+        _flatten(f"side{i}", state.side[i], SIDE_DTYPE, out)
+    for i in range(30):
+        _flatten(f"card[{i}]", state.card[i], CARD_DTYPE, out)
+    for i in range(80):
+        _flatten(f"deck_card[{i}]", state.deck[i], DECK_DTYPE, out)
+    for side, who in enumerate(("player", "cpu")):
+        for i in range(DECK_SIZE):
+            out[f"shuffled_{who}[{i}]"] = int(state.shuffled[side][i])
+            out[f"perm_{who}[{i}]"] = int(state.perm[side][i])
+    for name in GLOBALS_DTYPE.names:
+        if name.startswith("pad"):
+            continue
+        value = state.g[0][name]
+        if np.ndim(value):
+            for i, v in enumerate(np.ravel(value)):
+                out[f"{name}[{i}]"] = int(v)
+        else:
+            out[name] = int(value)
+    return out
