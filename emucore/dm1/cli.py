@@ -1,0 +1,187 @@
+"""``emucore dm1 ...``: headless duels, replays, opponents, deck checks and stat look-ups."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.dm1 import ai
+from emucore.dm1.decks import DeckError, read_deck_file
+from emucore.dm1.duel import Dm1Duel, default_tables
+from emucore.dm1.replay import ADAPTER
+from emucore.duel import replay as replays
+from emucore.hw import gameboy
+from emucore.tables.dm1 import OPPONENT_COUNT, TERRAINS
+
+OPPONENT = (0, OPPONENT_COUNT - 1)
+DEFAULT_PLAYER_POOL = 9  # Yugi's pool deals side 0's deck when no --deck is given
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``dm1`` command group."""
+    group = sub.add_parser("dm1", help="Duel Monsters (Game Boy, 1998)")
+    dsub = group.add_subparsers(dest="dm1_command", metavar="ACTION", required=True)
+
+    p = dsub.add_parser("duel", help="play a computer-vs-computer duel and print the result")
+    _setup_args(p)
+    p.add_argument("--auto", action="store_true",
+                   help="the computer plays both sides (the only headless mode)")
+    p.add_argument("--log", action="store_true", help="print every event (text output)")
+    add_json_flag(p)
+    p.set_defaults(func=_duel)
+
+    p = dsub.add_parser("replay", help="record or verify DM1 replays")
+    rsub = p.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
+    q = rsub.add_parser("record", help="record a computer-vs-computer duel as a replay")
+    _setup_args(q)
+    q.add_argument("--out", required=True, help="replay file to write")
+    add_json_flag(q)
+    q.set_defaults(func=_record)
+    q = rsub.add_parser("verify", help="replay a file; exit 1 at the first differing step")
+    q.add_argument("file")
+    add_json_flag(q)
+    q.set_defaults(func=_verify)
+
+    p = dsub.add_parser("opponents", help="the 16 campaign opponents and their stages")
+    add_json_flag(p)
+    p.set_defaults(func=_opponents)
+
+    p = dsub.add_parser("deck", help="check a deck file (exactly 40 cards, all known)")
+    p.add_argument("file")
+    add_json_flag(p)
+    p.set_defaults(func=_deck)
+
+    p = dsub.add_parser("stat", help="a monster's ATK/DEF on a terrain at a level")
+    p.add_argument("card", help="card number or name")
+    p.add_argument("--terrain", type=int_arg("terrain", 0, TERRAINS - 1), default=0,
+                   help="0 none, 1 Forest, 2 Wasteland, 3 Mountain, 4 Sogen, 5 Umi, 6 Yami")
+    p.add_argument("--level", type=int_arg("level", gameboy.LEVEL_MIN, gameboy.LEVEL_MAX),
+                   default=0)
+    add_json_flag(p)
+    p.set_defaults(func=_stat)
+
+
+def _setup_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--opponent", type=int_arg("opponent", *OPPONENT), default=0,
+                   help="ROM duelist index 0..15 (see `emucore dm1 opponents`)")
+    p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), default=0,
+                   help="RNG seed (decimal or 0x-hex)")
+    p.add_argument("--deck", help="side 0's deck file (40 cards); default: dealt from --as")
+    p.add_argument("--as", dest="player_pool", type=int_arg("pool", *OPPONENT),
+                   default=DEFAULT_PLAYER_POOL,
+                   help="opponent whose pool deals side 0's deck when no --deck (default 9)")
+
+
+def _setup(args: argparse.Namespace) -> dict[str, Any]:
+    setup: dict[str, Any] = {"seed": args.seed, "opponent": args.opponent, "shuffle": True}
+    if args.deck:
+        setup["deck"] = read_deck_file(args.deck, default_tables())
+    else:
+        setup["player_pool"] = args.player_pool
+    return setup
+
+
+def _new_duel(setup: dict[str, Any]) -> Dm1Duel:
+    try:
+        return ADAPTER.new_duel(setup)
+    except (ValueError, DeckError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _duel(args: argparse.Namespace) -> int:
+    setup = _setup(args)
+    duel = _new_duel(setup)
+    log = [e.to_json() for e in duel.opening_events]
+    steps = 0
+    while not duel.over:
+        action = ai.choose_action(duel)
+        log.append({"side": duel.acting_side, "action": action.to_json()})  # type: ignore
+        log += [e.to_json() for e in duel.step(action)]  # type: ignore[arg-type]
+        steps += 1
+    out = _result(duel, setup, steps)
+    out["log"] = log
+    emit(args, out, lambda o: _result_text(o, args.log))
+    return 0
+
+
+def _result(duel: Dm1Duel, setup: dict[str, Any], steps: int) -> dict[str, Any]:
+    names = default_tables()
+    return {"system": "dm1", "seed": setup["seed"], "opponent": setup["opponent"],
+            "opponent_name": names.opponent(setup["opponent"])["name"],
+            "winner": duel.winner, "reason": duel.end_reason,
+            "lp": [duel.lp(0), duel.lp(1)], "turns": duel.v.turn[0], "steps": steps,
+            "rng_calls": duel.v.rng_calls[0], "digest": duel.digest()}
+
+
+def _result_text(o: dict[str, Any], with_log: bool) -> str:
+    who = {0: "side 0 wins", 1: f"{o['opponent_name']} (side 1) wins", 2: "draw"}[o["winner"]]
+    lines = [f"dm1 duel vs {o['opponent_name']} seed {o['seed']}: {who} by {o['reason']} "
+             f"after {o['turns']} turns; LP {o['lp'][0]} / {o['lp'][1]}; digest {o['digest']}"]
+    if with_log:
+        lines += [" ".join(f"{k}={v}" for k, v in e.items()) for e in o["log"]]
+    return "\n".join(lines)
+
+
+def _record(args: argparse.Namespace) -> int:
+    setup = _setup(args)
+    _new_duel(setup)  # report a bad setup in one line before playing
+    rep = replays.record(ADAPTER, setup, ai.choose_action)  # type: ignore[arg-type]
+    rep.save(args.out)
+    out = {"file": str(args.out), "steps": len(rep.steps),
+           "final_digest": rep.steps[-1].digest if rep.steps else None}
+    emit(args, out, lambda o: f"recorded {o['steps']} steps to {o['file']}")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    rep = replays.load(args.file)
+    mismatch = replays.verify(ADAPTER, rep)
+    out = {"file": args.file, "steps": len(rep.steps), "ok": mismatch is None,
+           "mismatch": mismatch.to_json() if mismatch else None}
+    emit(args, out, lambda o: f"{o['file']}: all {o['steps']} steps agree" if o["ok"]
+         else mismatch.describe())  # type: ignore[union-attr]
+    return 0 if mismatch is None else 1
+
+
+def _opponents(args: argparse.Namespace) -> int:
+    rows = default_tables().opponents
+    emit(args, rows, lambda rs: "\n".join(
+        f"{r['id']:>2}  stage {r['stage']}  {r['name']}"
+        + ("  (approximate deck pool)" if r["approximate"] else "") for r in rs))
+    return 0
+
+
+def _deck(args: argparse.Namespace) -> int:
+    data = default_tables()
+    cards = read_deck_file(Path(args.file), data)
+    out = {"file": args.file, "cards": len(cards),
+           "monsters": sum(1 for c in cards if data.is_monster(c)),
+           "magic": sum(1 for c in cards if not data.is_monster(c))}
+    emit(args, out, lambda o: f"{o['file']}: {o['cards']} cards ({o['monsters']} monsters, "
+                              f"{o['magic']} magic) ok")
+    return 0
+
+
+def _stat(args: argparse.Namespace) -> int:
+    data = default_tables()
+    try:
+        card = data.card_id(args.card)
+    except KeyError as exc:
+        raise UsageError(f"dm1: {exc.args[0]}") from None
+    if not data.is_monster(card):
+        raise UsageError(f"dm1: #{card} {data.names[card]} is a magic card (no ATK/DEF)")
+    stored = data.stat[args.terrain, card]
+    out = {"id": card, "name": data.names[card], "terrain": args.terrain, "level": args.level,
+           "rounding": gameboy.ROUNDING}
+    for i, key in enumerate(("atk", "def")):
+        raw = int(gameboy.scaled_stat_raw(int(stored[i]), args.level, 0))
+        out[key] = int(gameboy.truncate_display(raw))
+        out[f"{key}_before_truncation"] = raw
+    emit(args, out, lambda o: f"#{o['id']} {o['name']} terrain {o['terrain']} level "
+                              f"{o['level']}: ATK {o['atk']} DEF {o['def']}"
+                              + (" (9999 glitch)" if max(o['atk_before_truncation'],
+                                                         o['def_before_truncation']) > 9999
+                                 else ""))
+    return 0

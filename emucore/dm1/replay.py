@@ -1,0 +1,49 @@
+"""Replay adapter for DM1 (``ADAPTER``), used by ``emucore.duel.replay`` record/verify.
+
+A DM1 replay's setup holds everything the duel's start depends on: ``seed``, ``opponent``,
+``shuffle`` and either ``deck`` (40 card numbers) or ``player_pool`` (an opponent index whose
+pool deals side 0's deck), and optionally ``opponent_deck``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from emucore.dm1 import rng
+from emucore.dm1.actions import decode_action
+from emucore.dm1.duel import ENGINE_VERSION, Dm1Duel
+from emucore.dm1.state import fields_of
+from emucore.duel.protocol import Action
+
+SETUP_KEYS = frozenset(("seed", "opponent", "deck", "player_pool", "opponent_deck", "shuffle"))
+
+
+class Dm1Adapter:
+    """What replay recording and verification need from DM1."""
+
+    system = "dm1"
+    engine_version = ENGINE_VERSION
+    rng_version = rng.RNG_VERSION
+
+    def new_duel(self, setup: dict[str, Any]) -> Dm1Duel:
+        unknown = set(setup) - SETUP_KEYS
+        if unknown:
+            raise ValueError(f"unknown setup keys {', '.join(sorted(unknown))}")
+        if not isinstance(setup.get("seed"), int):
+            raise ValueError("setup needs an integer seed")
+        try:
+            return Dm1Duel(setup.get("deck"), opponent=int(setup.get("opponent", 0)),
+                           seed=setup["seed"], player_pool=setup.get("player_pool"),
+                           opponent_deck=setup.get("opponent_deck"),
+                           shuffle=bool(setup.get("shuffle", True)))
+        except KeyError as exc:
+            raise ValueError(exc.args[0]) from None
+
+    def decode_action(self, data: dict[str, Any]) -> Action:
+        return decode_action(data)
+
+    def fields_of(self, snapshot: bytes) -> dict[str, int]:
+        return fields_of(snapshot)
+
+
+ADAPTER = Dm1Adapter()
