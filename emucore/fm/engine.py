@@ -9,6 +9,8 @@ runs the other side's draw phase at once. Side 0 (the player) moves first.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from emucore.duel.protocol import Duel, IllegalAction
 from emucore.fm import combine, effects, rank
 from emucore.fm import state as S
@@ -35,6 +37,7 @@ from emucore.fm.legal import ActionList, chains
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
+ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
@@ -49,6 +52,31 @@ def _play(cards: tuple[int, ...], zone: int, face_down: bool, star: int) -> Play
 
 def _single(position: int, zone: int, face_down: bool, star: int) -> Play:
     return Play((position,), zone, face_down, star)
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card record as screens and the computer opponent read it."""
+
+    card: int
+    atk: int  # Duel_CalcCardStats: base + stat_modifier + terrain_modifier, 0..9999
+    defense: int
+    flags: int  # state.F_* bits
+    card_type: int
+    star: int  # the active guardian star
+    deck_index: int  # its deck-card record (0..79)
+
+    @property
+    def face_down(self) -> bool:
+        return bool(self.flags & S.F_FACE_DOWN)
+
+    @property
+    def defending(self) -> bool:
+        return bool(self.flags & S.F_DEFENSE)
+
+    @property
+    def used(self) -> bool:
+        return bool(self.flags & S.F_USED)
 
 
 class FmDuel(BoardOps, Duel):
@@ -145,6 +173,61 @@ class FmDuel(BoardOps, Duel):
             self._draw_phase(1 - side)
         self._check_life_points()
         return self._take_events()
+
+    # ------------------------------------------------------------------ board view
+    @property
+    def tables(self) -> FmTables:
+        return self.t
+
+    @property
+    def winner(self) -> int:
+        return int(self.st.g["winner"][0])
+
+    @property
+    def terrain(self) -> int:
+        return int(self.st.g["terrain"][0])
+
+    @property
+    def opponent(self) -> int:
+        """The CPU duelist id (1..39), negative in a two-player duel."""
+        return int(self.st.g["opponent"][0])
+
+    def lp(self, side: int) -> int:
+        return int(self.st.s_lp[side])
+
+    def swords(self, side: int) -> int:
+        return int(self.st.s_swords[side])
+
+    def counters(self, side: int) -> dict[str, int]:
+        """The side record's fields by name (turns, effective_attacks, ...)."""
+        rec = self.st.side[side]
+        return {n: int(rec[n]) for n in S.SIDE_DTYPE.names if n != "hand"}
+
+    def card(self, side: int, row: str, col: int) -> CardView | None:
+        """The card in a hand position or zone (row "hand", "monster" or "magic")."""
+        r = self.rec(side, ROWS[row], col)
+        if not self.occupied(r):
+            return None
+        card = self.card_at(r)
+        atk, dfn = self.stats(r)
+        return CardView(card, atk, dfn, self.flags(r), self.card_type(card),
+                        self.active_star(r), self.deck_index_of(r))
+
+    def hand(self, side: int) -> list[int]:
+        """The card ids of the five hand positions, -1 where empty."""
+        return [self.card_at(self.rec(side, S.HAND, j)) if self.st.s_hand[side, j] >= 0
+                else -1 for j in range(HAND_SIZE)]
+
+    def deck_remaining(self, side: int) -> list[tuple[int, int]]:
+        """(card id, deck-card record index) still in the deck, in draw order."""
+        base = side * S.DECK_SIZE
+        return [(int(self.st.d_id[base + p]), base + p)
+                for p in range(int(self.st.s_cursor[side]), S.DECK_SIZE)
+                if int(self.st.d_flags[base + p]) == S.IN_DECK]
+
+    def rng_fork(self) -> Rand:
+        """A copy of the duel's stream for a decision maker; see ``rng_calls``."""
+        return Rand(self.rng.state, self.rng.calls)
 
     def _take_events(self) -> list:
         events, self.events = self.events, []
