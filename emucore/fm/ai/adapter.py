@@ -1,0 +1,214 @@
+"""The AI on the engine: export the board from an ``FmDuel``, run a program, return an action.
+
+The duel owns the one RNG stream; the engine's actions carry ``rng_calls`` and ``step()``
+advances the stream by that many calls before it acts (emucore.fm.actions). So the programs
+run on a copy of the stream, and the number of ``rand()`` calls they made - in the
+original's order, all before the action itself - travels with the action; a replay of the
+actions alone then reproduces the stream exactly.
+
+Per duel the adapter keeps what the original keeps in RAM outside the engine's records: the
+persistent snapshot array (stale data included, §2.5) and the field program's "done" marks of
+the current turn (``PlayFieldCard slot,0,0,0`` sets the real used flag; the engine has no
+action for that, so the mark is kept here and exported as the used flag).
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from emucore.duel.protocol import IllegalAction
+from emucore.fm import state as S
+from emucore.fm.actions import (
+    AUTO,
+    DECK_PICK,
+    DIRECT,
+    Activate,
+    Attack,
+    ChangePosition,
+    EndTurn,
+    FmAction,
+    Play,
+)
+from emucore.fm.ai import data as ai_data
+from emucore.fm.ai import embedded, executors
+from emucore.fm.ai.helpers import Board
+from emucore.fm.ai.snapshot import AI_HAND, USED, BoardView, FieldCard, SideView, Snapshot
+from emucore.fm.ai.vm import FIELD_DONE, Machine
+from emucore.hw.psyq_rand import Rand
+
+if TYPE_CHECKING:
+    from emucore.fm.ai.disc import Programs
+    from emucore.fm.engine import FmDuel
+
+MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monsters, 5 cards)
+DEFAULT_PERSONA = 1   # the duelist row a two-player duel's AI side uses
+
+
+@dataclass
+class AiMemory:
+    """What the AI keeps for one duel (RAM outside the engine's records)."""
+
+    snapshot: Snapshot = field(default_factory=Snapshot)
+    done: set[int] = field(default_factory=set)     # card records marked used by "done"
+    turn: tuple[int, int] = (-1, -1)                # (side, turns) the marks belong to
+    fallbacks: int = 0                              # plays the engine refused (should stay 0)
+
+
+_MEMORY: weakref.WeakKeyDictionary[Any, AiMemory] = weakref.WeakKeyDictionary()
+
+
+def memory(duel: FmDuel) -> AiMemory:
+    """The duel's AI memory, created at its first use."""
+    mem = _MEMORY.get(duel)
+    if mem is None:
+        mem = _MEMORY[duel] = AiMemory()
+    return mem
+
+
+def persona_of(duel: FmDuel, side: int, persona: int | None = None) -> int:
+    """The duelist whose row and branches drive ``side``: the CPU is the opponent; an
+    AI-driven player side mirrors it (choices.PLAYER_PERSONA_MIRRORS_OPPONENT)."""
+    if persona:
+        return persona
+    opponent = int(duel.st.g["opponent"][0])
+    return opponent if opponent > 0 else DEFAULT_PERSONA
+
+
+def choose_action(duel: FmDuel, programs: Programs | None = None,
+                  persona: int | None = None) -> FmAction:
+    """The acting side's next action (see :func:`emucore.fm.ai.choose_action`)."""
+    if duel.over:
+        raise IllegalAction("duel-over", "the duel is over")
+    side = duel.acting_side
+    mem = memory(duel)
+    turn = (side, int(duel.st.side["turns"][side]))
+    if mem.turn != turn:
+        mem.turn, mem.done = turn, set()
+    who = persona_of(duel, side, persona)
+    rng = Rand(duel.rng.state)
+    if duel.phase == S.PHASE_HAND:
+        return _hand(duel, mem, who, rng, programs)
+    return _field(duel, mem, who, rng, programs)
+
+
+def _machine(duel: FmDuel, mem: AiMemory, who: int, rng: Rand) -> Machine:
+    data = ai_data.load()
+    view = export_view(duel, mem, who)
+    mem.snapshot.export(view, data.card_type, data.star_1, data.star_2, data.raw_atk,
+                        data.raw_def)
+    return Machine(Board(mem.snapshot, view, data, data.duelists[who].row[0]), rng.rand)
+
+
+def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs | None) -> Play:
+    m = _machine(duel, mem, who, rng)
+    if programs is None:
+        embedded.hand_program(m)
+    else:
+        m.init(programs.hand)
+        m.run()
+    play = hand_play(duel, m)
+    action = replace(play, rng_calls=rng.calls)
+    if _accepted(duel, action):
+        return action
+    mem.fallbacks += 1
+    return replace(duel.legal_actions()[0], rng_calls=rng.calls)
+
+
+def hand_play(duel: FmDuel, m: Machine) -> Play:
+    """The hand executor's play as an engine :class:`Play` (deep cards as DECK_PICK)."""
+    b = m.board
+    decoded = executors.decode_hand(m.state.selection, b.ids, b.data.card_type)
+    side = duel.acting_side
+    held = sum(1 for j in range(5) if duel.st.s_hand[side, j] >= 0)
+    cards = []
+    for slot in decoded.slots:
+        if slot < AI_HAND + held:
+            cards.append(slot - AI_HAND)
+        else:   # a window card still in the deck: its record index is its draw position
+            cards.append(DECK_PICK + b.deck_index[slot] - side * S.DECK_SIZE)
+    if decoded.activate:
+        return Play(tuple(cards), AUTO, False, decoded.star)
+    return Play(tuple(cards), decoded.column, decoded.face_down, decoded.star)
+
+
+def _accepted(duel: FmDuel, action: FmAction) -> bool:
+    """Whether the engine takes the action (tried on the duel, then undone)."""
+    saved = duel.snapshot()
+    try:
+        duel.step(action)
+    except IllegalAction:
+        return False
+    finally:
+        duel.restore(saved)
+    return True
+
+
+def _field(duel: FmDuel, mem: AiMemory, who: int, rng: Rand,
+           programs: Programs | None) -> FmAction:
+    side = duel.acting_side
+    for _ in range(MAX_FIELD_RUNS):
+        m = _machine(duel, mem, who, rng)
+        if programs is None:
+            code = embedded.field_program(m)
+        else:
+            m.init(programs.field)
+            code = m.run()
+        if code == FIELD_DONE:
+            break
+        others = sum(1 for c in range(5) if duel.occupied(duel.rec(1 - side, S.MONSTERS, c)))
+        act = executors.decode_field(m.state.selection, others, m.board.flags)
+        action = field_action(act)
+        if action is None or action not in duel.legal_actions():
+            row = S.MONSTERS if m.state.selection[9] <= 5 else S.MAGIC
+            mem.done.add(duel.rec(side, row, act.zone))
+            continue
+        return replace(action, rng_calls=rng.calls)
+    return EndTurn(rng_calls=rng.calls)
+
+
+def field_action(act: executors.FieldAction) -> FmAction | None:
+    """The engine action of a decoded PlayFieldCard (None for "done": no engine action)."""
+    if act.kind == "defend":
+        return ChangePosition(act.zone)
+    if act.kind == "attack":
+        return Attack(act.zone, act.target)
+    if act.kind == "direct":
+        return Attack(act.zone, DIRECT)
+    if act.kind == "activate":
+        return Activate(act.zone, act.target if act.target >= 0 else AUTO)
+    return None
+
+
+def export_view(duel: FmDuel, mem: AiMemory, persona: int) -> BoardView:
+    """What ``func_80027DF8`` reads from the engine's records, for both sides."""
+    side = duel.acting_side
+    return BoardView(acting=_side_view(duel, side, mem.done), other=_side_view(duel, 1 - side,
+                                                                                 mem.done),
+                     terrain=int(duel.st.g["terrain"][0]), opponent_id=persona,
+                     acting_side=side)
+
+
+def _side_view(duel: FmDuel, side: int, done: set[int]) -> SideView:
+    st = duel.st
+
+    def row(first: int) -> list[FieldCard | None]:
+        out: list[FieldCard | None] = []
+        for col in range(5):
+            r = duel.rec(side, first, col)
+            if not duel.occupied(r):
+                out.append(None)
+                continue
+            atk, dfn = duel.stats(r)
+            flags = duel.flags(r) | (USED if r in done else 0)
+            out.append(FieldCard(duel.card_at(r), atk, dfn, flags))
+        return out
+
+    ids = st.d_id.tolist()
+    hand = [ids[k] for k in st.s_hand[side].tolist() if k >= 0]
+    base = side * S.DECK_SIZE
+    cursor = int(st.s_cursor[side])
+    deck = [(ids[base + p], base + p) for p in range(cursor, S.DECK_SIZE)]
+    return SideView(monsters=row(S.MONSTERS), magic=row(S.MAGIC), hand=hand, deck=deck,
+                    lp=int(st.s_lp[side]), swords=int(st.s_swords[side]))
