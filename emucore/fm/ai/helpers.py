@@ -26,7 +26,9 @@ from emucore.fm.ai.snapshot import (
 from emucore.hw.fm_stats import guardian_star_matchup
 
 BURN_DAMAGE = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}  # Sparks .. Tremendous Fire
-_MATCHUP = [[int(guardian_star_matchup(a, b)) for b in range(256)] for a in range(256)]
+_STARS = range(16)   # the stars are 4-bit fields of the stat word
+_MATCHUP = [[int(v) for v in row] for row in guardian_star_matchup(
+    [[a] for a in _STARS], [list(_STARS)])]
 
 
 @dataclass
@@ -69,7 +71,7 @@ class Board:
 class State:
     """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1)."""
 
-    combo: list[int] = field(default_factory=lambda: [0] * 6)
+    combo: list[int] = field(default_factory=lambda: [0] * 7)   # 6 + room for the 0 mark
     card_set: list[int] = field(default_factory=lambda: [0] * 32)
     type_set: list[int] = field(default_factory=lambda: [0] * 25)   # stores type + 1
     fusion_set: int = 0
@@ -169,7 +171,7 @@ def find_killer(b: Board, target: int, mode: int) -> int:
         if b.ids[i] == 0 or b.flags[i] & USED:
             continue
         a = b.atk[i]
-        if a - wanted + _MATCHUP[b.star[i] & 0xFF][target_star & 0xFF] > 0 and a < best:
+        if a - wanted + _MATCHUP[b.star[i] & 0xF][target_star & 0xF] > 0 and a < best:
             best, k = a, i
     return k
 
@@ -302,35 +304,38 @@ def check_ritual(b: Board, ritual: int) -> int:
 
 # -- the fusion search (§4.11-§4.12) ------------------------------------------------------
 
-def _consider(b: Board, s: State, value: int, depth: int) -> None:
-    if value > s.best or (value == s.best and depth < s.best_depth):
-        s.best, s.best_depth = value, depth
-        s.combo[: depth + 1] = s.path[: depth + 1]
-        s.combo[depth + 1] = 0
-
-
 def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
-    """``Ai_CompleteFusion``: depth-first over the window in order (``limit`` = L)."""
-    ids, data = b.ids, b.data
+    """``Ai_CompleteFusion``: depth-first over the window in order (``limit`` = L).
+
+    Each result is scored by ``Duel_GetBaseCardStat`` ATK then DEF; a value replaces the best
+    when greater, or equal and reached with fewer cards.
+    """
+    ids, data, used = b.ids, b.data, s.used
+    partners, fits = data.fusion[acc], data.equips[acc]
+    base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
     depth = s.depth
+    deeper = depth < min(limit - 1, choices.MAX_FUSION_DEPTH)
     for i in range(b.window):
         slot = AI_HAND + i
         c = ids[slot]
-        if s.used[i] or c == 0 or (s.fusion_set and excluded(b, s, s.fusion_set, slot)):
+        if used[i] or c == 0 or (s.fusion_set and excluded(b, s, s.fusion_set, slot)):
             continue
-        r = data.fusion[acc].get(c, 0)
+        r = partners.get(c, 0)
         if r == 0:
-            r = c if c in data.equips[acc] else 0   # acc must be the equip, c the monster
-            if r == 0:
+            if c not in fits:   # acc must be the equip, c the monster
                 continue
+            r = c
         s.path[depth] = slot
-        _consider(b, s, b.data.base_atk[b.terrain][r], depth)
-        _consider(b, s, b.data.base_def[b.terrain][r], depth)
-        if depth < min(limit - 1, choices.MAX_FUSION_DEPTH):
-            s.used[i] = 1
+        for value in (base_atk[r], base_def[r]):
+            if value > s.best or (value == s.best and depth < s.best_depth):
+                s.best, s.best_depth = value, depth
+                s.combo[: depth + 1] = s.path[: depth + 1]
+                s.combo[depth + 1] = 0
+        if deeper:
+            used[i] = 1
             s.depth = depth + 1
             complete_fusion(b, s, r, limit)
-            s.used[i] = 0
+            used[i] = 0
             s.depth = depth
 
 

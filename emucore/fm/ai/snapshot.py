@@ -48,6 +48,7 @@ _HAND = struct.Struct("<hhhHbBB")     # bytes 0..10: + star 2 (flags written as 
 _DECK = struct.Struct("<hhhHbBBB")    # bytes 0..11: + deck_index
 _ID = struct.Struct("<h")
 _FLAGS = struct.Struct("<H")
+_ALL = struct.Struct("<" + "hhhHbBBB" * SLOTS)
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,8 @@ class Snapshot:
 
     def columns(self) -> tuple[list[int], ...]:
         """The eight fields as Python lists (ids, atk, def, flags, type, star, star2, index)."""
-        return tuple(map(list, zip(*self.records.tolist(), strict=True)))  # type: ignore
+        flat = _ALL.unpack_from(self.buf)
+        return tuple(list(flat[k::8]) for k in range(8))  # type: ignore[return-value]
 
     def to_bytes(self) -> bytes:
         return bytes(self.buf)

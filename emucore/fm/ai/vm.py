@@ -44,7 +44,6 @@ class Machine:
         self.regs = [0] * REGISTERS
         self.state = State()
         self.flag97 = 0
-        self._handlers = [getattr(self, "_op_" + op.name) for op in OPS]
 
     def init(self, program: bytes) -> None:
         """``AiScript_Init``: zero registers, state and selection; cursor to the start."""
@@ -68,7 +67,7 @@ class Machine:
             if len(raw) != op.length - 1:
                 raise VmError(f"{op.name} at 0x{at:04X} is cut off by the end of the program")
             self.cursor = at + op.length
-            result = self._handlers[op.code](*_decode(op.operands, raw))
+            result = _HANDLERS[op.code](self, *_decode(op.operands, raw))
             if result:
                 return result
         raise VmError("the program did not finish (instruction budget exhausted)")
@@ -373,3 +372,6 @@ def _decode(kinds: str, raw: bytes) -> list[int]:
             out.append(raw[at])
             at += 1
     return out
+
+
+_HANDLERS = [getattr(Machine, "_op_" + op.name) for op in OPS]
