@@ -1,0 +1,38 @@
+"""The FM replay adapter for :mod:`emucore.duel.replay` (record / verify).
+
+A replay's setup block is :meth:`emucore.fm.setup.FmSetup.to_json`; its state images are
+``FmDuel.snapshot()`` (the RAM records and globals), decoded field by field for diffs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from emucore.duel.protocol import Action, action_from_json
+from emucore.fm.actions import ACTION_KINDS
+from emucore.fm.engine import FmDuel
+from emucore.fm.setup import FmSetup, new_duel
+from emucore.fm.state import fields_of
+from emucore.hw.psyq_rand import RNG_VERSION
+
+ENGINE_VERSION = 1  # bump when a rule change alters results
+
+
+class FmAdapter:
+    system = "fm"
+    engine_version = ENGINE_VERSION
+    rng_version = RNG_VERSION
+
+    def new_duel(self, setup: dict[str, Any]) -> FmDuel:
+        return new_duel(FmSetup.from_json(setup))
+
+    def decode_action(self, data: dict[str, Any]) -> Action:
+        if not isinstance(data, dict):
+            raise ValueError("an action is a JSON object")
+        return action_from_json(data, ACTION_KINDS)
+
+    def fields_of(self, snapshot: bytes) -> dict[str, int]:
+        return fields_of(snapshot)
+
+
+ADAPTER = FmAdapter()
