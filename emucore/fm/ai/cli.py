@@ -1,0 +1,174 @@
+"""``emucore fm sim`` and ``emucore fm ai``; emucore/fm/cli.py calls :func:`register`.
+
+* ``fm sim --duelist ID --deck FILE --games N [--jobs J] [--json]``: N AI-vs-AI duels from
+  consecutive RNG indices, progress on stderr, win rate and rank/drop distributions.
+* ``fm ai --disc IMAGE [--out DIR] [--list hand|field] [--json]``: check a disc image (or an
+  extracted folder) and show or extract the original AI programs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.duel.files import UserFileError
+from emucore.fm.ai.disc import Programs, read_programs, shape, write_programs
+from emucore.tables.fm import DUELIST_COUNT
+
+CHUNK = 25   # duels per job hand-out
+
+
+def add_disc_args(parser: argparse.ArgumentParser) -> None:
+    """``--disc`` and ``--embedded-fallback``, shared with ``fm duel``."""
+    parser.add_argument("--disc", type=Path, metavar="IMAGE",
+                        help="run the original AI programs from your own disc image (or a "
+                             "folder from tools/extract_fm_ai.py)")
+    parser.add_argument("--embedded-fallback", action="store_true",
+                        help="if the disc image fails its checks, say so and use the "
+                             "embedded AI instead of stopping")
+
+
+def programs_from_args(args: argparse.Namespace) -> Programs | None:
+    """The disc programs named by ``--disc``, None for the embedded AI.
+
+    A bad image raises (one line, exit 2) unless ``--embedded-fallback`` was given.
+    """
+    if not getattr(args, "disc", None):
+        return None
+    try:
+        return read_programs(args.disc)
+    except UserFileError as exc:
+        if not args.embedded_fallback:
+            raise
+        print(f"emucore: warning: {exc}; using the embedded AI", file=sys.stderr)
+        return None
+
+
+def register(fm_subparsers: Any) -> None:
+    """Add ``sim`` and ``ai`` to the ``fm`` command's sub-parsers."""
+    sim = fm_subparsers.add_parser(
+        "sim", help="play many AI-vs-AI duels and show win rate, ranks and drops",
+        description="Plays N duels of your deck (driven by the embedded AI) against a "
+                    "duelist, from consecutive RNG indices.")
+    sim.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=True)
+    sim.add_argument("--deck", type=Path, required=True, help="deck file: 40 ids or names")
+    sim.add_argument("--games", type=int_arg("game count", 1, 10_000_000), default=100)
+    sim.add_argument("--index", type=int_arg("RNG index", 0, 2**32 - 1), default=0,
+                     help="RNG index of the first duel (calls after the boot state)")
+    sim.add_argument("--sort", default="none", help="the deck's last Build Deck sort")
+    sim.add_argument("--jobs", type=int_arg("job count", 1, 256), default=1)
+    sim.add_argument("--player-as", type=int_arg("duelist", 1, DUELIST_COUNT),
+                     help="duelist persona of the AI driving your deck (default: the same)")
+    add_disc_args(sim)
+    add_json_flag(sim)
+    sim.set_defaults(func=_cmd_sim)
+
+    ai = fm_subparsers.add_parser(
+        "ai", help="check your disc image's AI programs; list or extract them",
+        description="Checks that IMAGE is NTSC-U SLUS-01411 and that its two AI programs pass "
+                    "the integrity checks; optionally lists or extracts them.")
+    ai.add_argument("--disc", type=Path, metavar="IMAGE", required=True)
+    ai.add_argument("--out", type=Path, help="write hand.bin and field.bin into this folder")
+    ai.add_argument("--list", choices=("hand", "field"), help="print the program's listing")
+    add_json_flag(ai)
+    ai.set_defaults(func=_cmd_ai)
+
+
+def _cmd_ai(args: argparse.Namespace) -> int:
+    programs = read_programs(args.disc)
+    data: dict[str, Any] = {"source": programs.source, "programs": {}}
+    for name, chunk in (("hand", programs.hand), ("field", programs.field)):
+        count, last, op = shape(chunk)
+        data["programs"][name] = {"bytes": len(chunk), "instructions": count,
+                                  "last": f"{op} at 0x{last:04X}"}
+    if args.out:
+        data["written"] = [str(p) for p in write_programs(programs, args.out)]
+    if args.list:
+        data["listing"] = [f"{at:04X}  {text}" for at, text in programs.listing(args.list)]
+
+    def text(d: dict) -> str:
+        lines = [f"{d['source']}: NTSC-U SLUS-01411, AI programs verified"]
+        lines += [f"  {n}: {p['instructions']} instructions, last {p['last']}"
+                  for n, p in d["programs"].items()]
+        lines += [f"  wrote {p}" for p in d.get("written", [])]
+        return "\n".join(lines + d.get("listing", []))
+
+    emit(args, data, text)
+    return 0
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from emucore import tables
+    from emucore.fm.setup import FmSetup, read_deck
+
+    t = tables.load("fm")
+    cards = read_deck(args.deck, t)
+    setup = FmSetup(deck=cards, duelist=args.duelist, sort=args.sort)
+    try:
+        setup.check(t)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    programs = programs_from_args(args)
+    bar = _Progress(args.games)
+    from emucore.fm.ai.sim import play_range, summarize
+
+    if args.jobs == 1:
+        results = (r for first in range(args.index, args.index + args.games, CHUNK)
+                   for r in play_range(setup, first, min(CHUNK, args.index + args.games - first),
+                                       programs, args.player_as))
+        summary = summarize(args.duelist, results, bar.update)
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            futures = [pool.submit(play_range, setup, first,
+                                   min(CHUNK, args.index + args.games - first), programs,
+                                   args.player_as)
+                       for first in range(args.index, args.index + args.games, CHUNK)]
+            summary = summarize(args.duelist, (r for f in futures for r in f.result()),
+                                bar.update)
+    bar.close()
+    data = summary.to_json(t.names)
+    data["duelist_name"] = t.duelist_name(args.duelist)
+    data["first_index"] = args.index
+    data["ai"] = "disc" if programs else "embedded"
+    emit(args, data, _sim_text)
+    return 0
+
+
+def _sim_text(d: dict) -> str:
+    lines = [f"{d['games']} duels vs {d['duelist_name']} ({d['ai']} AI) from RNG index "
+             f"{d['first_index']}: {d['wins']} won ({100 * d['win_rate']:.1f}%), "
+             f"{d['mean_turns']:.1f} turns on average"]
+    if d["unfinished"] or d["engine_refusals"]:
+        lines.append(f"unfinished: {d['unfinished']}, plays refused: {d['engine_refusals']}")
+    lines.append("ranks on wins: " + (", ".join(f"{r} {n}" for r, n in d["ranks"].items())
+                                      or "-"))
+    lines.append("drops:")
+    lines += [f"  {x['count']:>6}  {x['name']} ({x['id']})" for x in d["drops"]] or ["  -"]
+    return "\n".join(lines)
+
+
+class _Progress:
+    """A progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.start, self.shown = total, time.perf_counter(), 0.0
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if now - self.shown < 0.1 and done < self.total:
+            return
+        self.shown = now
+        filled = 30 * done // self.total
+        rate = done / max(now - self.start, 1e-9)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} "
+                         f"{rate:.0f} duels/s")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
