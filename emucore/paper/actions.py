@@ -1,0 +1,219 @@
+"""The actions a player takes and the events a duel reports (for screens, logs and replays).
+
+Positions: ``ATTACK`` is face-up attack position; ``DEFENCE`` on a summon means set face-down
+in defence position. Monster and magic/trap zones fill from the lowest free zone, so actions
+name hand indices and zones, never free-zone choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emucore.duel.protocol import Action, Event, action_from_json
+
+ATTACK = 1
+DEFENCE = 0
+DIRECT = -1  # Attack.target for a direct attack
+
+
+@dataclass(frozen=True)
+class Summon(Action):
+    """Place the monster at ``hand`` index: face-up attack (ATTACK) or set face-down (DEFENCE)."""
+
+    kind = "summon"
+    hand: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Play the magic card at ``hand`` index. ``targets`` depend on its effect kind."""
+
+    kind = "activate"
+    hand: int
+    targets: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SetTrap(Action):
+    """Set the trap card at ``hand`` index face-down in a magic/trap zone."""
+
+    kind = "set_trap"
+    hand: int
+
+
+@dataclass(frozen=True)
+class ActivateSet(Action):
+    """Activate the face-down trap in the owner's magic/trap ``zone``."""
+
+    kind = "activate_set"
+    zone: int
+    targets: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChangePosition(Action):
+    """Switch the monster in ``zone`` between attack and defence (flipping it face-up)."""
+
+    kind = "change_position"
+    zone: int
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """The monster in ``zone`` attacks the opponent's monster in ``target`` (or DIRECT)."""
+
+    kind = "attack"
+    zone: int
+    target: int
+
+
+@dataclass(frozen=True)
+class NextPhase(Action):
+    """Go on to the next phase (from the last one: end the turn)."""
+
+    kind = "next_phase"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    """End the turn now."""
+
+    kind = "end_turn"
+
+
+ACTION_KINDS = (Summon, Activate, SetTrap, ActivateSet, ChangePosition, Attack, NextPhase,
+                EndTurn)
+
+
+def decode_action(data: dict) -> Action:
+    """An action from its JSON form (ValueError on a bad one)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action must be an object, not {type(data).__name__}")
+    action = action_from_json(data, ACTION_KINDS)
+    for name, value in vars(action).items():
+        ok = (isinstance(value, int) and not isinstance(value, bool)) or (
+            isinstance(value, tuple) and all(isinstance(v, int) for v in value))
+        if not ok:
+            raise ValueError(f"action {action.kind!r}: field {name!r} must be integer(s)")
+    return action
+
+
+@dataclass(frozen=True)
+class Started(Event):
+    """The duel began: who goes first and why (rps hands are 0 rock, 1 paper, 2 scissors)."""
+
+    kind = "started"
+    first: int
+    how: str
+    hands: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ante(Event):
+    kind = "ante"
+    side: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Phase(Event):
+    kind = "phase"
+    side: int
+    turn: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    kind = "drew"
+    side: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Summoned(Event):
+    kind = "summoned"
+    side: int
+    zone: int
+    card: int
+    position: int
+    face_up: bool
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    """A magic card was played or a trap activated (from ``zone`` of the magic/trap row)."""
+
+    kind = "played"
+    side: int
+    card: int
+    zone: int
+
+
+@dataclass(frozen=True)
+class TrapSet(Event):
+    kind = "trap_set"
+    side: int
+    zone: int
+
+
+@dataclass(frozen=True)
+class PositionChanged(Event):
+    kind = "position_changed"
+    side: int
+    zone: int
+    position: int
+
+
+@dataclass(frozen=True)
+class Flipped(Event):
+    kind = "flipped"
+    side: int
+    zone: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Attacked(Event):
+    kind = "attacked"
+    side: int
+    zone: int
+    target: int
+
+
+@dataclass(frozen=True)
+class Destroyed(Event):
+    """A card left the field for the graveyard (``row`` "monster" or "magic")."""
+
+    kind = "destroyed"
+    side: int
+    row: str
+    zone: int
+    card: int
+
+
+@dataclass(frozen=True)
+class LifeChanged(Event):
+    kind = "life_changed"
+    side: int
+    delta: int
+    lp: int
+
+
+@dataclass(frozen=True)
+class Fused(Event):
+    kind = "fused"
+    side: int
+    zone: int
+    card: int
+    materials: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Ended(Event):
+    """The duel is over: ``winner`` 0/1, or -1 for a draw."""
+
+    kind = "ended"
+    winner: int
+    reason: str

@@ -1,0 +1,337 @@
+"""The computer opponent of the paper rule systems: one readable decision rule.
+
+It sees only what a player at the table sees (its own hand and set cards, face-up cards,
+where the face-down ones are) and answers one action at a time.
+
+Main phase, first applicable rule wins:
+ 1. Play the best magic card (at most one a turn), in this priority:
+    Polymerization when the Fusion Monster is stronger than both materials; Raigeki when the
+    opponent has a monster; Dark Hole when the opponent has more monsters or more face-up
+    ATK; Fissure when the opponent has a monster; a burn that finishes the opponent; an
+    equip on our strongest face-up monster of its type; a Field card that helps our board
+    and hand more than the one in play does; a heal when LP is at half or less; any other
+    burn; Remove Trap on a face-up type lock that holds our monsters.
+ 2. Spring a set trap: Dragon Capture Jar when the opponent has more monsters of the locked
+    type than we do; Two-Pronged Attack when the opponent's strongest ATK beats ours, giving
+    up our two weakest.
+ 3. Place a monster: the highest-ATK one face-up in attack position when it beats every
+    face-up attacker of the opponent's (the "threat"); otherwise the highest-DEF one set
+    face-down in defence.
+ 4. Set a trap card.
+ 5. Positions (where the rules allow changes): a defender whose ATK beats the threat goes to
+    attack; an attacker that the threat beats, that has no target it can win against and
+    whose DEF is higher than its ATK, goes to defence.
+ 6. Move on: to the battle phase when some monster would attack, else end the turn.
+Battle phase: strongest attacker first, each attacks the most valuable target it destroys
+without loss (a face-up attacker with lower ATK, a face-up defender with lower DEF, a
+face-down monster when our ATK exceeds FACE_DOWN_GUESS), or directly when the opponent has
+no monster; attackers with no such target stay back. Then on to a later main phase if the
+rules have one, else end the turn.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from itertools import combinations
+
+from emucore.duel.protocol import Action
+from emucore.paper.actions import (
+    ATTACK,
+    DEFENCE,
+    DIRECT,
+    Activate,
+    ActivateSet,
+    Attack,
+    ChangePosition,
+    EndTurn,
+    NextPhase,
+    SetTrap,
+    Summon,
+)
+from emucore.paper.cards import MAGIC, MONSTER, TRAP
+from emucore.paper.engine import PaperDuel
+
+FACE_DOWN_GUESS = 1500  # the DEF the computer assumes for a face-down monster
+
+
+class View:
+    """What the acting player sees, computed once per decision."""
+
+    def __init__(self, duel: PaperDuel) -> None:
+        self.duel = duel
+        self.cards = duel.cards
+        self.me = duel.acting_side
+        self.foe = 1 - self.me
+        self.side = duel.state.sides[self.me]
+        self.other = duel.state.sides[self.foe]
+
+    @cached_property
+    def mine(self) -> list[int]:
+        """Our occupied monster zones."""
+        return [z for z, m in enumerate(self.side.monsters) if m]
+
+    @cached_property
+    def foes(self) -> list[int]:
+        """The opponent's occupied monster zones."""
+        return [z for z, m in enumerate(self.other.monsters) if m]
+
+    @cached_property
+    def atk(self) -> dict[int, int]:
+        return {z: self.duel.atk(self.me, z) for z in self.mine}
+
+    @cached_property
+    def foe_atk(self) -> dict[int, int]:
+        return {z: self.duel.atk(self.foe, z) for z in self.foes}
+
+    @cached_property
+    def threat(self) -> int:
+        """The highest ATK among the opponent's attack-position monsters (0 if none)."""
+        return max((self.foe_atk[z] for z in self.foes if self.other.monsters[z].attack),
+                   default=0)
+
+    @cached_property
+    def hand(self) -> dict[str, list[tuple[int, int]]]:
+        """(hand index, card) of our hand by card kind."""
+        out: dict[str, list[tuple[int, int]]] = {MONSTER: [], MAGIC: [], TRAP: []}
+        for i, card in enumerate(self.side.hand):
+            out.setdefault(self.cards[card].kind, []).append((i, card))
+        return out
+
+    def card_atk(self, card: int) -> int:
+        """A hand card's ATK as it would enter the field now (Field bonus included)."""
+        c = self.cards[card]
+        return c.atk + self.duel.type_bonus(c.monster_type)
+
+    def face_up_total(self, side: int) -> int:
+        zones, atk = (self.mine, self.atk) if side == self.me else (self.foes, self.foe_atk)
+        monsters = self.duel.state.sides[side].monsters
+        return sum(atk[z] for z in zones if monsters[z].face_up)
+
+    def count_type(self, side: int, monster_type: str) -> int:
+        return sum(1 for m in self.duel.state.sides[side].monsters
+                   if m and self.cards[m.card].monster_type == monster_type)
+
+    def can_attack(self, zone: int) -> bool:
+        m = self.side.monsters[zone]
+        return m.attack and m.face_up and m.attacked_turn != self.duel.state.turn
+
+    def target(self, zone: int) -> int | None:
+        """The opponent's zone worth attacking from ``zone`` (or DIRECT), or None."""
+        if not self.foes:
+            return DIRECT
+        atk = self.atk[zone]
+        best: tuple[int, int] | None = None
+        for z in self.foes:
+            m = self.other.monsters[z]
+            if not m.face_up:
+                wins, value = atk > FACE_DOWN_GUESS, 0
+            elif m.attack:
+                wins, value = atk > self.foe_atk[z], self.foe_atk[z] + 1
+            else:
+                wins, value = atk > self.duel.defense(self.foe, z), self.foe_atk[z]
+            if wins and (best is None or value > best[0]):
+                best = (value, z)
+        return best[1] if best else None
+
+    def attacks_allowed(self) -> bool:
+        return self.duel.state.turn > 1 or self.duel.profile.first_turn_attacks
+
+
+def choose(duel: PaperDuel) -> Action:
+    """The computer's next action for the side to act."""
+    view = View(duel)
+    if duel.phase == "battle":
+        return _battle(view) or _move_on(view)
+    if duel.profile.is_main(duel.phase):
+        for rule in (_magic, _spring_trap, _summon, _set_trap, _position):
+            action = rule(view)
+            if action is not None:
+                return action
+    return _move_on(view)
+
+
+def _move_on(view: View) -> Action:
+    """Rule 6 and the end of the battle phase."""
+    duel = view.duel
+    later = duel.profile.phases[duel.state.phase + 1:]
+    if duel.phase == "battle":
+        return NextPhase() if any(duel.profile.is_main(p) for p in later) else EndTurn()
+    if "battle" in later and view.attacks_allowed() and any(
+            view.can_attack(z) and view.target(z) is not None for z in view.mine):
+        return NextPhase()
+    return EndTurn()
+
+
+# -- rule 1: magic ------------------------------------------------------------------------
+
+
+def _magic(view: View) -> Action | None:
+    if not view.hand[MAGIC] or view.side.magic >= view.duel.profile.magic_per_turn \
+            or view.duel.free_zone(view.side.spells) < 0:
+        return None
+    best: tuple[int, Action] | None = None
+    seen: set[int] = set()
+    for index, card in view.hand[MAGIC]:
+        if card in seen:
+            continue
+        seen.add(card)
+        scored = _score_magic(view, index, card)
+        if scored and (best is None or scored[0] > best[0]):
+            best = scored
+    return best[1] if best else None
+
+
+def _score_magic(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    """(priority, action) for playing a magic card, or None when the rule says keep it."""
+    c = view.cards[card]
+    kind = c.effect
+    if kind == "polymerization":
+        pair = _best_fusion(view)
+        return (100, Activate(index, pair)) if pair else None
+    if kind == "destroy_opponent_monsters" and view.foes:
+        return 90, Activate(index)
+    if kind == "destroy_all_monsters" and view.foes and (
+            len(view.foes) > len(view.mine)
+            or view.face_up_total(view.foe) > view.face_up_total(view.me)):
+        return 80, Activate(index)
+    if kind == "destroy_weakest_opponent" and view.foes:
+        return 70, Activate(index)
+    if kind == "burn":
+        return (60 if c.amount >= view.other.lp else 10), Activate(index)
+    if kind == "equip":
+        fits = [z for z in view.mine if view.side.monsters[z].face_up
+                and view.cards[view.side.monsters[z].card].monster_type == c.effect_type]
+        if fits:
+            return 50, Activate(index, (view.me, max(fits, key=lambda z: (view.atk[z], -z))))
+    if kind == "field" and _field_gain(view, card) > _field_gain(view, view.duel.field_card()):
+        return 40, Activate(index)
+    if kind == "heal" and view.side.lp * 2 <= view.duel.profile.start_lp:
+        return 30, Activate(index)
+    if kind == "destroy_face_up_trap":
+        lock = _hurting_lock(view)
+        if lock:
+            return 20, Activate(index, lock)
+    return None
+
+
+def _best_fusion(view: View) -> tuple[int, int] | None:
+    """The pair of our monsters whose fusion (in our Fusion Deck) is strongest, if it beats
+    both materials."""
+    monsters = view.side.monsters
+    best: tuple[int, tuple[int, int]] | None = None
+    for a, b in combinations(view.mine, 2):
+        result = view.duel.catalogue.fusion_of(monsters[a].card, monsters[b].card)
+        if result and result in view.side.fusion_deck:
+            score = view.card_atk(result)
+            if score > max(view.atk[a], view.atk[b]) and (best is None or score > best[0]):
+                best = (score, (a, b))
+    return best[1] if best else None
+
+
+def _field_gain(view: View, field: int) -> int:
+    """What a Field card is worth to us: its bonus on our monsters and hand monsters minus its
+    bonus on the opponent's monsters (0 for no Field card)."""
+    bonus = view.duel.catalogue.field_bonus.get(field, {})
+    if not bonus:
+        return 0
+    ours = [view.side.monsters[z].card for z in view.mine] + [c for _, c in view.hand[MONSTER]]
+    theirs = [view.other.monsters[z].card for z in view.foes]
+
+    def value(cards: list[int]) -> int:
+        return sum(bonus.get(view.cards[c].monster_type, 0) for c in cards)
+
+    return value(ours) - value(theirs)
+
+
+def _hurting_lock(view: View) -> tuple[int, int] | None:
+    """(side, zone) of a face-up type lock holding a type we play, if any."""
+    ours = {view.cards[view.side.monsters[z].card].monster_type for z in view.mine}
+    ours |= {view.cards[c].monster_type for _, c in view.hand[MONSTER]}
+    for s, side in enumerate(view.duel.state.sides):
+        for z, spell in enumerate(side.spells):
+            card = spell and view.cards[spell.card]
+            if card and spell.face_up and card.effect == "trap_lock_type" \
+                    and card.effect_type in ours:
+                return (s, z)
+    return None
+
+
+# -- rule 2: set traps -------------------------------------------------------------------
+
+
+def _spring_trap(view: View) -> Action | None:
+    turn = view.duel.state.turn
+    for zone, spell in enumerate(view.side.spells):
+        if spell is None or spell.face_up or spell.set_turn == turn:
+            continue
+        card = view.cards[spell.card]
+        if card.effect == "trap_lock_type":
+            if view.count_type(view.foe, card.effect_type) > view.count_type(view.me,
+                                                                             card.effect_type):
+                return ActivateSet(zone)
+        elif card.effect == "trap_destroy_two_and_one" and len(view.mine) >= 2 and view.foes:
+            strongest = max(view.foes, key=lambda z: (view.foe_atk[z], -z))
+            if view.foe_atk[strongest] > max(view.atk.values()):
+                a, b = sorted(view.mine, key=lambda z: (view.atk[z], z))[:2]
+                return ActivateSet(zone, (a, b, strongest))
+    return None
+
+
+# -- rules 3 and 4: place cards ------------------------------------------------------------
+
+
+def _summon(view: View) -> Action | None:
+    monsters = view.hand[MONSTER]
+    if not monsters or view.side.summons >= view.duel.profile.monsters_per_turn \
+            or view.duel.free_zone(view.side.monsters) < 0:
+        return None
+    index, card = max(monsters, key=lambda ic: (view.card_atk(ic[1]), -ic[0]))
+    if view.card_atk(card) > view.threat:
+        return Summon(index, ATTACK)
+    index, _ = max(monsters, key=lambda ic: (view.cards[ic[1]].defense, -ic[0]))
+    return Summon(index, DEFENCE)
+
+
+def _set_trap(view: View) -> Action | None:
+    traps = view.hand[TRAP]
+    if traps and view.side.traps < view.duel.profile.traps_per_turn \
+            and view.duel.free_zone(view.side.spells) >= 0:
+        return SetTrap(traps[0][0])
+    return None
+
+
+# -- rule 5: positions --------------------------------------------------------------------
+
+
+def _position(view: View) -> Action | None:
+    duel = view.duel
+    if not duel.profile.position_change:
+        return None
+    turn = duel.state.turn
+    for zone in view.mine:
+        m = view.side.monsters[zone]
+        if turn in (m.summoned_turn, m.changed_turn, m.attacked_turn) or duel.locked(m.card):
+            continue
+        atk = view.atk[zone]
+        if not m.attack:
+            wanted = atk > view.threat
+        else:
+            wanted = (atk < view.threat and view.target(zone) is None
+                      and duel.defense(view.me, zone) > atk)
+        if wanted:
+            return ChangePosition(zone)
+    return None
+
+
+# -- battle ---------------------------------------------------------------------------------
+
+
+def _battle(view: View) -> Action | None:
+    if not view.attacks_allowed():
+        return None
+    ready = [z for z in view.mine if view.can_attack(z)]
+    for zone in sorted(ready, key=lambda z: (-view.atk[z], z)):
+        target = view.target(zone)
+        if target is not None:
+            return Attack(zone, target)
+    return None

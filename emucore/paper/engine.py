@@ -1,0 +1,561 @@
+"""The phase-based paper duel: setup, turn flow, legality and the board operations.
+
+Every action is checked completely before anything changes (``_check``), then applied
+(``_apply``); an illegal action raises :class:`IllegalAction` naming the rule and leaves the
+state untouched. The duel owns one Psy-Q ``rand()`` stream (emucore.hw.psyq_rand.Rand): it
+shuffles, plays rock-paper-scissors or tosses the coin, and nothing else draws from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from emucore.duel.protocol import Action, Duel, Event, IllegalAction
+from emucore.hw.psyq_rand import Rand
+from emucore.paper import battle, effects
+from emucore.paper.actions import (
+    ATTACK,
+    DEFENCE,
+    DIRECT,
+    Activate,
+    ActivateSet,
+    Ante,
+    Attack,
+    Attacked,
+    ChangePosition,
+    Destroyed,
+    Drew,
+    Ended,
+    EndTurn,
+    Flipped,
+    LifeChanged,
+    NextPhase,
+    Phase,
+    PositionChanged,
+    SetTrap,
+    Started,
+    Summon,
+    Summoned,
+    TrapSet,
+)
+from emucore.paper.cards import MAGIC, MONSTER, TRAP, Catalogue
+from emucore.paper.decks import DeckList, check_deck
+from emucore.paper.profile import (
+    COIN,
+    LOSE_ON_DRAW,
+    MORE_LP_WHEN_EMPTY,
+    Profile,
+)
+from emucore.paper.state import DRAW, NO_WINNER, ZONES, Monster, Side, Spell, State, decode, encode
+
+AUTOMATIC_PHASES = ("draw", "standby", "end")
+
+
+def shuffle(cards: list[int], rng: Rand) -> None:
+    """Fisher-Yates from the top index down: swap ``i`` with ``rand() % (i + 1)``.
+
+    The paper games have no machine routine to copy; this is emucore's named choice (one
+    ``rand()`` per card but the last), recorded as ``RNG_VERSION`` in replays.
+    """
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.rand_mod(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class PaperDuel(Duel):
+    """A duel of one paper rule system (``profile``) with the cards of ``catalogue``."""
+
+    system: ClassVar[str] = "paper"
+
+    def __init__(self, profile: Profile, catalogue: Catalogue, decks: Sequence[DeckList],
+                 seed: int, first: int | None = None, ante: bool = False) -> None:
+        for who, deck in enumerate(decks):
+            check_deck(profile, catalogue, deck, f"player {who + 1} deck")
+        self.profile = profile
+        self.catalogue = catalogue
+        self.cards = catalogue.cards
+        self._rules_cache: tuple[int, dict[str, int], frozenset[str]] | None = None
+        self._exodia = {c.id for c in catalogue.cards.values() if c.effect == "exodia_piece"}
+        sides = [Side(profile.start_lp, list(d.main), list(d.fusion)) for d in decks]
+        self.state = State(sides, Rand(seed & 0xFFFFFFFF))
+        self.opening = self._begin(first, ante)
+
+    # -- protocol -------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner != NO_WINNER
+
+    @property
+    def acting_side(self) -> int:
+        return self.state.active
+
+    @property
+    def phase(self) -> str:
+        return self.profile.phases[self.state.phase]
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1, -1 for a draw, None while the duel runs."""
+        return None if self.state.winner == NO_WINNER else self.state.winner
+
+    def snapshot(self) -> bytes:
+        return encode(self.state)
+
+    def restore(self, data: bytes) -> None:
+        self.state = decode(data)
+        self._spells_changed()
+
+    def state_fields(self) -> dict[str, int]:
+        from emucore.paper.state import fields_of
+
+        return fields_of(self.snapshot())
+
+    def step(self, action: Action) -> list[Event]:
+        self._check(action)
+        events: list[Event] = []
+        self._apply(action, events)
+        self._check_life(events)
+        return events
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        return [a for a in self._candidates() if self.is_legal(a)]
+
+    # -- setup and turn flow --------------------------------------------------------------
+
+    def _begin(self, first: int | None, ante: bool) -> list[Event]:
+        st, events = self.state, []
+        for side in st.sides:
+            shuffle(side.deck, st.rng)
+        events.append(self._choose_first(first))
+        if ante:
+            for i, side in enumerate(st.sides):
+                if side.deck:
+                    side.ante.append(side.deck.pop())
+                    events.append(Ante(i, side.ante[-1]))
+        for i in range(2):
+            for _ in range(self.profile.hand_size):
+                self._draw(i, events)
+        if not self.over:
+            self._start_turn(st.first, events)
+        return events
+
+    def _choose_first(self, first: int | None) -> Started:
+        """Who goes first: given by the players, else rock-paper-scissors (the winner goes
+        first; ``rand() % 3`` per hand, again on a tie) or a coin (``rand() % 2``)."""
+        rng = self.state.rng
+        if first is not None:
+            self.state.first = first
+            return Started(first, "chosen")
+        if self.profile.first_player == COIN:
+            self.state.first = rng.rand_mod(2)
+            return Started(self.state.first, "coin")
+        hands: list[int] = []
+        while True:
+            a, b = rng.rand_mod(3), rng.rand_mod(3)
+            hands += [a, b]
+            if a != b:
+                break
+        self.state.first = 0 if (a - b) % 3 == 1 else 1  # paper beats rock, and so on
+        return Started(self.state.first, "rock_paper_scissors", tuple(hands))
+
+    def _start_turn(self, side: int, events: list[Event]) -> None:
+        st = self.state
+        st.turn += 1
+        st.active = side
+        s = st.sides[side]
+        s.summons = s.magic = s.traps = 0
+        for index, name in enumerate(self.profile.phases):
+            st.phase = index
+            if name not in AUTOMATIC_PHASES:
+                break
+            events.append(Phase(side, st.turn, name))
+            if name == "draw" and (st.turn > 1 or self.profile.first_player_draws):
+                self._draw(side, events)
+                if self.over:
+                    return
+        events.append(Phase(side, st.turn, self.phase))
+
+    def _end_turn(self, events: list[Event]) -> None:
+        st = self.state
+        events.append(Phase(st.active, st.turn, "end"))
+        self._start_turn(1 - st.active, events)
+
+    def _draw(self, who: int, events: list[Event]) -> None:
+        side = self.state.sides[who]
+        if not side.deck:
+            if self.profile.deck_out == LOSE_ON_DRAW:
+                self._end(1 - who, "deck_out", events)
+            return
+        card = side.deck.pop()
+        side.hand.append(card)
+        events.append(Drew(who, card))
+        if self.profile.exodia_wins and len(self._exodia) >= 5 and \
+                self._exodia.issubset(side.hand):
+            self._end(who, "exodia", events)
+        elif self.profile.deck_out == MORE_LP_WHEN_EMPTY and not side.deck:
+            self._end_by_life("deck_out", events)
+
+    def _end_by_life(self, reason: str, events: list[Event]) -> None:
+        a, b = (s.lp for s in self.state.sides)
+        self._end(0 if a > b else 1 if b > a else DRAW, reason, events)
+
+    def _end(self, winner: int, reason: str, events: list[Event]) -> None:
+        if not self.over:
+            self.state.winner, self.state.reason = winner, reason
+            events.append(Ended(winner, reason))
+
+    def _check_life(self, events: list[Event]) -> None:
+        """LP 0 loses; both players at 0 together is a draw."""
+        a, b = (s.lp <= 0 for s in self.state.sides)
+        if a or b:
+            self._end(DRAW if a and b else 1 if a else 0, "both_lp" if a and b else "lp", events)
+
+    # -- board helpers (also used by effects and the computer opponents) ------------------
+
+    def _board_rules(self) -> tuple[int, dict[str, int], frozenset[str]]:
+        """(Field card in play or 0, its bonus by type, the types held by face-up locks),
+        cached until a magic/trap zone changes (:meth:`_spells_changed`)."""
+        if self._rules_cache is None:
+            field, locks = 0, set()
+            for side in self.state.sides:
+                for s in side.spells:
+                    if s:
+                        card = self.cards[s.card]
+                        if card.effect == "field":
+                            field = s.card
+                        elif s.face_up and card.effect == "trap_lock_type":
+                            locks.add(card.effect_type)
+            self._rules_cache = (field, dict(self.catalogue.field_bonus.get(field, {})),
+                                 frozenset(locks))
+        return self._rules_cache
+
+    def _spells_changed(self) -> None:
+        self._rules_cache = None
+
+    def field_card(self) -> int:
+        """The Field card in play (only one; the newest replaced the older), or 0."""
+        return self._board_rules()[0]
+
+    def type_bonus(self, monster_type: str) -> int:
+        """The Field card's flat bonus for a monster type."""
+        return self._board_rules()[1].get(monster_type, 0)
+
+    def atk(self, side: int, zone: int) -> int:
+        """Current ATK: printed + equips + Field bonus (never below 0)."""
+        m = self.state.sides[side].monsters[zone]
+        card = self.cards[m.card]
+        return max(0, card.atk + m.bonus + self._board_rules()[1].get(card.monster_type, 0))
+
+    def defense(self, side: int, zone: int) -> int:
+        """Current DEF: printed + equips + Field bonus (never below 0)."""
+        m = self.state.sides[side].monsters[zone]
+        card = self.cards[m.card]
+        return max(0, card.defense + m.bonus + self._board_rules()[1].get(card.monster_type, 0))
+
+    def locked(self, card: int) -> bool:
+        """True while a face-up type lock (Dragon Capture Jar) holds monsters of this type."""
+        return self.cards[card].monster_type in self._board_rules()[2]
+
+    def free_zone(self, row: list) -> int:
+        """The lowest empty zone of a row, or -1."""
+        for z, occupant in enumerate(row):
+            if occupant is None:
+                return z
+        return -1
+
+    def destroy_monster(self, side: int, zone: int, events: list[Event]) -> None:
+        """Send a monster and the equips on it to their owners' graveyards."""
+        s = self.state.sides[side]
+        m = s.monsters[zone]
+        s.monsters[zone] = None
+        s.grave.append(m.card)
+        events.append(Destroyed(side, "monster", zone, m.card))
+        for owner, other in enumerate(self.state.sides):
+            for z, spell in enumerate(other.spells):
+                if spell and spell.target_side == side and spell.target_zone == zone:
+                    self.destroy_spell(owner, z, events)
+
+    def destroy_spell(self, side: int, zone: int, events: list[Event]) -> None:
+        """Send a magic/trap card to the graveyard, removing its equip bonus."""
+        s = self.state.sides[side]
+        spell = s.spells[zone]
+        s.spells[zone] = None
+        self._spells_changed()
+        s.grave.append(spell.card)
+        events.append(Destroyed(side, "magic", zone, spell.card))
+        target = spell.target_side >= 0 and self.state.sides[spell.target_side].monsters[
+            spell.target_zone]
+        if target:
+            target.bonus -= self.catalogue[spell.card].amount
+
+    def place_monster(self, side: int, card: int, face_up: bool, attack: bool) -> int:
+        """Put a monster into the lowest free zone (a locked type goes to defence)."""
+        s = self.state.sides[side]
+        zone = self.free_zone(s.monsters)
+        if attack and self.locked(card):
+            attack = False
+        s.monsters[zone] = Monster(card, face_up, attack, self.state.turn)
+        return zone
+
+    def damage(self, side: int, amount: int, events: list[Event]) -> None:
+        """LP loss (never below 0)."""
+        if amount > 0:
+            s = self.state.sides[side]
+            s.lp = max(0, s.lp - amount)
+            events.append(LifeChanged(side, -amount, s.lp))
+
+    def heal(self, side: int, amount: int, events: list[Event]) -> None:
+        """LP gain (the paper rules set no cap)."""
+        s = self.state.sides[side]
+        s.lp += amount
+        events.append(LifeChanged(side, amount, s.lp))
+
+    def finish_trap(self, side: int, zone: int, events: list[Event]) -> None:
+        """A used trap stays face-up on the field (``traps_stay``) or goes to the graveyard."""
+        spell = self.state.sides[side].spells[zone]
+        self._spells_changed()
+        if self.profile.traps_stay:
+            spell.face_up, spell.spent = True, True
+        else:
+            self.destroy_spell(side, zone, events)
+
+    # -- legality --------------------------------------------------------------------------
+
+    def _refuse(self, rule: str, message: str) -> None:
+        raise IllegalAction(rule, message)
+
+    def _check(self, action: Action) -> None:
+        if self.over:
+            self._refuse("duel_over", "the duel is over")
+        check = getattr(self, f"_check_{action.kind}", None)
+        if check is None:
+            self._refuse("unknown_action", f"{action.kind!r} is not a {self.system} action")
+        check(action)
+
+    def _need_main(self, what: str) -> None:
+        if not self.profile.is_main(self.phase):
+            self._refuse("phase", f"{what} only in a main phase (now {self.phase} phase)")
+
+    def _hand_card(self, index: int, kind: str, what: str) -> int:
+        hand = self.state.sides[self.state.active].hand
+        if not 0 <= index < len(hand):
+            self._refuse("no_such_card", f"no card at hand index {index}")
+        card = hand[index]
+        if self.catalogue[card].kind != kind:
+            self._refuse("card_kind", f"{self.catalogue.name(card)} is not a {what}")
+        return card
+
+    def _check_summon(self, a: Summon) -> None:
+        self._need_main("monsters are placed")
+        self._hand_card(a.hand, MONSTER, "monster that can be placed from the hand")
+        side = self.state.sides[self.state.active]
+        if a.position not in (ATTACK, DEFENCE):
+            self._refuse("position", "position must be 1 (attack) or 0 (set in defence)")
+        if side.summons >= self.profile.monsters_per_turn:
+            self._refuse("one_monster_per_turn",
+                         f"only {self.profile.monsters_per_turn} monster per turn")
+        if self.free_zone(side.monsters) < 0:
+            self._refuse("monster_zones_full", "all five monster zones are taken")
+
+    def _check_spell_slot(self) -> None:
+        if self.free_zone(self.state.sides[self.state.active].spells) < 0:
+            self._refuse("magic_zones_full", "all five magic/trap zones are taken")
+
+    def _check_activate(self, a: Activate) -> None:
+        self._need_main("magic cards are played")
+        card = self._hand_card(a.hand, MAGIC, "magic card")
+        if self.state.sides[self.state.active].magic >= self.profile.magic_per_turn:
+            self._refuse("one_magic_per_turn",
+                         f"only {self.profile.magic_per_turn} magic card per turn")
+        self._check_spell_slot()
+        effects.check(self, self.state.active, card, a.targets)
+
+    def _check_set_trap(self, a: SetTrap) -> None:
+        self._need_main("traps are set")
+        self._hand_card(a.hand, TRAP, "trap card")
+        if self.state.sides[self.state.active].traps >= self.profile.traps_per_turn:
+            self._refuse("one_trap_per_turn",
+                         f"only {self.profile.traps_per_turn} trap card per turn")
+        self._check_spell_slot()
+
+    def _check_activate_set(self, a: ActivateSet) -> None:
+        self._need_main("set traps are activated")
+        spells = self.state.sides[self.state.active].spells
+        spell = spells[a.zone] if 0 <= a.zone < ZONES else None
+        if spell is None or spell.face_up:
+            self._refuse("no_set_trap", f"no face-down trap in magic/trap zone {a.zone}")
+        if spell.set_turn == self.state.turn:
+            self._refuse("trap_set_this_turn", "a trap cannot be activated on the turn it is set")
+        effects.check(self, self.state.active, spell.card, a.targets)
+
+    def _own_monster(self, zone: int) -> Monster:
+        monsters = self.state.sides[self.state.active].monsters
+        m = monsters[zone] if 0 <= zone < ZONES else None
+        if m is None:
+            self._refuse("no_monster", f"no monster of yours in zone {zone}")
+        return m
+
+    def _check_change_position(self, a: ChangePosition) -> None:
+        if not self.profile.position_change:
+            self._refuse("position_change", f"the {self.profile.name} rules have no position "
+                                            "changes")
+        self._need_main("positions are changed")
+        m = self._own_monster(a.zone)
+        turn = self.state.turn
+        if m.summoned_turn == turn:
+            self._refuse("position_summoned_turn", "not on the turn the monster was placed")
+        if m.changed_turn == turn:
+            self._refuse("position_once_per_turn", "a monster changes position once per turn")
+        if m.attacked_turn == turn:
+            self._refuse("position_after_attack", "not on the turn the monster attacked")
+        if self.locked(m.card):
+            self._refuse("position_locked", f"{self.catalogue.name(m.card)} is held in defence")
+
+    def _check_attack(self, a: Attack) -> None:
+        if self.phase != "battle":
+            self._refuse("phase", f"attacks only in the battle phase (now {self.phase} phase)")
+        if self.state.turn == 1 and not self.profile.first_turn_attacks:
+            self._refuse("first_turn_attack", "no attacks on the first turn of the duel")
+        m = self._own_monster(a.zone)
+        if not (m.attack and m.face_up):
+            self._refuse("attack_position", "only monsters in attack position attack")
+        if m.attacked_turn == self.state.turn:
+            self._refuse("attack_once", "each monster attacks once per turn")
+        foes = self.state.sides[1 - self.state.active].monsters
+        if a.target == DIRECT:
+            if any(foes):
+                self._refuse("direct_attack", "the opponent's monsters must be attacked first")
+        elif not (0 <= a.target < ZONES and foes[a.target]):
+            self._refuse("no_target", f"no opponent monster in zone {a.target}")
+
+    def _check_next_phase(self, a: NextPhase) -> None:
+        """Always allowed while the duel runs."""
+
+    def _check_end_turn(self, a: EndTurn) -> None:
+        """Always allowed while the duel runs."""
+
+    # -- applying actions -------------------------------------------------------------------
+
+    def _apply(self, action: Action, events: list[Event]) -> None:
+        getattr(self, f"_do_{action.kind}")(action, events)
+
+    def _do_summon(self, a: Summon, events: list[Event]) -> None:
+        who = self.state.active
+        side = self.state.sides[who]
+        card = side.hand.pop(a.hand)
+        side.summons += 1
+        face_up = a.position == ATTACK
+        zone = self.place_monster(who, card, face_up, face_up)
+        m = side.monsters[zone]
+        events.append(Summoned(who, zone, card, int(m.attack), face_up))
+        if face_up:
+            effects.on_summon(self, who, zone, events)
+
+    def _do_activate(self, a: Activate, events: list[Event]) -> None:
+        who = self.state.active
+        side = self.state.sides[who]
+        card = side.hand.pop(a.hand)
+        side.magic += 1
+        zone = self.free_zone(side.spells)
+        side.spells[zone] = Spell(card, True, self.state.turn)
+        self._spells_changed()
+        effects.resolve(self, who, zone, a.targets, events)
+
+    def _do_set_trap(self, a: SetTrap, events: list[Event]) -> None:
+        who = self.state.active
+        side = self.state.sides[who]
+        card = side.hand.pop(a.hand)
+        side.traps += 1
+        zone = self.free_zone(side.spells)
+        side.spells[zone] = Spell(card, False, self.state.turn)
+        self._spells_changed()
+        events.append(TrapSet(who, zone))
+
+    def _do_activate_set(self, a: ActivateSet, events: list[Event]) -> None:
+        who = self.state.active
+        self.state.sides[who].spells[a.zone].face_up = True
+        self._spells_changed()
+        effects.resolve(self, who, a.zone, a.targets, events)
+
+    def _do_change_position(self, a: ChangePosition, events: list[Event]) -> None:
+        who = self.state.active
+        m = self.state.sides[who].monsters[a.zone]
+        if not m.face_up:
+            m.face_up = True
+            events.append(Flipped(who, a.zone, m.card))
+            m.attack = True
+        else:
+            m.attack = not m.attack
+        m.changed_turn = self.state.turn
+        events.append(PositionChanged(who, a.zone, int(m.attack)))
+
+    def _do_attack(self, a: Attack, events: list[Event]) -> None:
+        who, foe = self.state.active, 1 - self.state.active
+        m = self.state.sides[who].monsters[a.zone]
+        m.attacked_turn = self.state.turn
+        events.append(Attacked(who, a.zone, a.target))
+        atk = self.atk(who, a.zone)
+        if a.target == DIRECT:
+            outcome = battle.direct(atk)
+        else:
+            target = self.state.sides[foe].monsters[a.target]
+            if not target.face_up:
+                target.face_up = True
+                events.append(Flipped(foe, a.target, target.card))
+            outcome = (battle.versus_attack(atk, self.atk(foe, a.target)) if target.attack
+                       else battle.versus_defence(atk, self.defense(foe, a.target)))
+            if outcome.defender_destroyed:
+                self.destroy_monster(foe, a.target, events)
+            if outcome.attacker_destroyed:
+                self.destroy_monster(who, a.zone, events)
+        self.damage(who, outcome.attacker_damage, events)
+        self.damage(foe, outcome.defender_damage, events)
+
+    def _do_next_phase(self, a: NextPhase, events: list[Event]) -> None:
+        st = self.state
+        following = self.profile.phases[st.phase + 1]
+        if following == "end":
+            self._end_turn(events)
+        else:
+            st.phase += 1
+            events.append(Phase(st.active, st.turn, following))
+
+    def _do_end_turn(self, a: EndTurn, events: list[Event]) -> None:
+        self._end_turn(events)
+
+    # -- enumeration ------------------------------------------------------------------------
+
+    def _candidates(self) -> list[Action]:
+        st = self.state
+        side = st.sides[st.active]
+        out: list[Action] = []
+        if self.profile.is_main(self.phase):
+            for i, card in enumerate(side.hand):
+                kind = self.catalogue[card].kind
+                if kind == MONSTER:
+                    out += [Summon(i, ATTACK), Summon(i, DEFENCE)]
+                elif kind == MAGIC:
+                    out += [Activate(i, t) for t in effects.targets(self, st.active, card)]
+                elif kind == TRAP:
+                    out.append(SetTrap(i))
+            for z, spell in enumerate(side.spells):
+                if spell and not spell.face_up:
+                    out += [ActivateSet(z, t) for t in effects.targets(self, st.active,
+                                                                        spell.card)]
+            out += [ChangePosition(z) for z, m in enumerate(side.monsters) if m]
+        elif self.phase == "battle":
+            foes = [z for z, m in enumerate(st.sides[1 - st.active].monsters) if m] or [DIRECT]
+            out += [Attack(z, t) for z, m in enumerate(side.monsters) if m for t in foes]
+        out += [NextPhase(), EndTurn()]
+        return out

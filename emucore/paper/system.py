@@ -1,0 +1,86 @@
+"""A paper rule system as one object: its profile, its cards, its named decks, and how a
+duel is set up from a replay's ``setup`` block. The CLI and the replay adapter use only this.
+
+Setup block (JSON)::
+
+    {"seed": 305419896, "decks": ["magician", {"main": [...], "side": [...], "fusion": [...]}],
+     "first": null, "ante": false}
+
+A deck is a built-in deck name or a deck list of card ids.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from emucore.duel.protocol import IllegalAction
+from emucore.paper.cards import Catalogue
+from emucore.paper.decks import DeckList, deck_from_json, read_deck
+from emucore.paper.engine import PaperDuel
+from emucore.paper.profile import Profile
+
+
+@dataclass(frozen=True)
+class PaperSystem:
+    """One paper rule system: everything needed to start its duels."""
+
+    name: str
+    profile: Profile
+    load_catalogue: Callable[[], Catalogue]
+    card_id: Callable[[str], int]  # id or name -> id (KeyError with a one-line message)
+    decks: Mapping[str, Callable[[], DeckList]]  # built-in decks by name
+    default_decks: tuple[str, str]
+
+    @functools.cached_property
+    def catalogue(self) -> Catalogue:
+        return self.load_catalogue()
+
+    def deck(self, spec: str | Mapping[str, Any] | DeckList) -> DeckList:
+        """A deck from a built-in name, a deck-file path, a JSON deck list or a DeckList."""
+        if isinstance(spec, DeckList):
+            return spec
+        if isinstance(spec, Mapping):
+            return deck_from_json(dict(spec))
+        if spec in self.decks:
+            return self.decks[spec]()
+        if Path(spec).suffix or Path(spec).exists():
+            return read_deck(spec, self.card_id)
+        raise ValueError(f"unknown {self.name} deck {spec!r} (built-in: "
+                         f"{', '.join(self.decks)}; or a deck file)")
+
+    def new_duel(self, seed: int, decks: tuple[object, object] | None = None,
+                 first: int | None = None, ante: bool = False) -> PaperDuel:
+        """A duel; decks default to the system's two built-in decks."""
+        specs = decks or self.default_decks
+        duel = PaperDuel(self.profile, self.catalogue, [self.deck(s) for s in specs], seed,
+                         first, ante)
+        duel.system = self.name
+        return duel
+
+    def setup(self, seed: int, decks: tuple[object, object] | None = None,
+              first: int | None = None, ante: bool = False) -> dict[str, Any]:
+        """The replay setup block for these choices (deck files are stored as card lists)."""
+        specs = decks or self.default_decks
+        stored = [s if isinstance(s, str) and s in self.decks else self.deck(s).to_json()
+                  for s in specs]
+        return {"seed": seed, "decks": stored, "first": first, "ante": ante}
+
+    def duel_from_setup(self, setup: Mapping[str, Any]) -> PaperDuel:
+        """A fresh duel from a setup block (ValueError naming what is wrong)."""
+        try:
+            seed, decks = int(setup["seed"]), setup["decks"]
+            first, ante = setup.get("first"), bool(setup.get("ante", False))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"setup lacks or mangles {exc}") from None
+        if not isinstance(decks, list) or len(decks) != 2:
+            raise ValueError("setup needs two decks")
+        if first not in (None, 0, 1):
+            raise ValueError("setup 'first' must be null, 0 or 1")
+        try:
+            return self.new_duel(seed, (decks[0], decks[1]), first, ante)
+        except IllegalAction as exc:
+            raise ValueError(str(exc)) from None
