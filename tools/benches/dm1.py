@@ -1,0 +1,30 @@
+"""DM1 speed: complete computer-vs-computer duels per second on one core (goal >= 500/s)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+DUELS_PER_SAMPLE = 200
+
+
+def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
+    from emucore.dm1 import ai
+    from emucore.dm1.duel import Dm1Duel
+
+    ai.play_out(Dm1Duel(opponent=0, seed=0, player_pool=9))  # load tables, build stat tables
+    rates, steps = [], []
+    for sample in range(repeat):
+        start = time.perf_counter()
+        total = 0
+        for i in range(DUELS_PER_SAMPLE):
+            seed = sample * DUELS_PER_SAMPLE + i
+            total += ai.play_out(Dm1Duel(opponent=seed % 16, seed=seed, player_pool=9))
+        elapsed = time.perf_counter() - start
+        rates.append(DUELS_PER_SAMPLE / elapsed)
+        steps.append(total / elapsed)
+    return [
+        ("computer-vs-computer duels per second", statistics.median(rates), max(rates),
+         "duels/s", ">= 500"),
+        ("duel steps per second", statistics.median(steps), max(steps), "steps/s", "-"),
+    ]
