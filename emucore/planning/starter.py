@@ -361,3 +361,25 @@ def search(start: int, count: int, want: Want, tables: FmTables,
             progress(size)
     return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
+
+
+def search_piece(base: int, count: int, cards: tuple[int, ...]) -> NDArray[np.int64]:
+    """:func:`search` on the FM tables for a process pool (``cards`` with multiplicity)."""
+    from emucore import tables as loader
+
+    fm = loader.load("fm")
+    return search(base, count, Want.of(cards, plan(fm)), fm)
+
+
+def best_splits(decks: NDArray[np.int16], limit: int = 5) -> list[tuple[int, int]]:
+    """Cards held by the share of ``decks`` closest to one half: ``(card, decks holding it)``.
+
+    Seeing whether the new deck holds such a card halves the candidates best.
+    """
+    held = np.zeros((len(decks), int(decks.max(initial=0)) + 1), dtype=bool)
+    held[np.arange(len(decks))[:, None], decks] = True
+    held[:, 0] = False
+    share = held.sum(axis=0)
+    cards = [c for c in np.argsort(np.abs(2 * share - len(decks)), kind="stable")
+             if 0 < share[c] < len(decks)]
+    return [(int(c), int(share[c])) for c in cards[:limit]]

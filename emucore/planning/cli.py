@@ -1,0 +1,408 @@
+"""``emucore plan ...``: rank planner, drop odds, drop manipulation, starter-deck and seed
+searches. Every command has ``--json``; user mistakes are one line and exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from emucore import tables as loader
+from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.duel.files import UserFileError
+from emucore.fm import rank
+from emucore.hw import psyq_rand
+from emucore.planning import chart, drops, rankplan, seed, starter
+from emucore.planning.progress import Progress, run_pieces
+from emucore.tables.fm import DUELIST_COUNT, FmTables
+
+U32 = (0, 0xFFFFFFFF)
+COUNTER_FLAGS = {  # flag -> (counter, default at the start of a duel)
+    "turns": ("turns", 0), "effective-attacks": ("effective_attacks", 0),
+    "defensive-wins": ("defensive_wins", 0), "face-down": ("face_down_plays", 0),
+    "pure-magic": ("pure_magic", 0), "traps": ("traps_triggered", 0),
+    "cards-drawn": ("cards_used", 5), "lp": ("lp", 8000), "fusions": ("fusions", 0),
+    "equips": ("equips", 0),
+}
+STARTER_PIECE = 1 << 21  # indices per pool task (about half a second)
+SEED_PIECE = 1 << 21
+STARTER_SAMPLE = 20_000  # candidate decks dealt to find the best splitting cards
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``plan`` command group."""
+    plan = sub.add_parser("plan", help="speedrun planning: rank, drops, manipulation, seeds")
+    psub = plan.add_subparsers(dest="plan_command", metavar="ACTION", required=True)
+    _add(psub, "rank", "score, rank now and the cheapest way to every rank", _rank_args, _rank)
+    _add(psub, "drops", "drop odds of a duelist, or who drops a card", _drops_args, _drops)
+    _add(psub, "manip", "extra rand() calls that make the drop roll give a card",
+         _manip_args, _manip)
+    _add(psub, "starter", "RNG indices whose starter deck holds given cards", _starter_args,
+         _starter)
+    _add(psub, "seed", "RNG index of a duel from the player's first draws", _seed_args, _seed)
+
+
+def _add(psub: argparse._SubParsersAction, name: str, text: str,
+         args: Callable[[argparse.ArgumentParser], None],
+         run: Callable[[argparse.Namespace], int]) -> None:
+    p = psub.add_parser(name, help=text, description=text)
+    args(p)
+    add_json_flag(p)
+    p.set_defaults(func=_user_errors(run))
+
+
+def _user_errors(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Report the planner's ValueErrors (bad cards, ranks, ranges) as usage errors."""
+    def wrapped(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except UserFileError:
+            raise
+        except (ValueError, KeyError) as exc:
+            raise UsageError(str(exc.args[0]) if exc.args else str(exc)) from None
+    return wrapped
+
+
+def _fm() -> FmTables:
+    return loader.load("fm")
+
+
+def _card(tables: FmTables, token: str) -> int:
+    try:
+        return tables.card_id(token)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from None
+
+
+def _duelist(tables: FmTables, token: str) -> int:
+    text = token.strip()
+    if text.isdigit():
+        drops.check_duelist(int(text))
+        return int(text)
+    for d in range(1, DUELIST_COUNT + 1):
+        if tables.duelist_name(d).casefold() == text.casefold():
+            return d
+    raise UsageError(f"unknown duelist {token!r} (an id 1..{DUELIST_COUNT} or a name)")
+
+
+def _state_args(p: argparse.ArgumentParser, what: str) -> None:
+    group = p.add_mutually_exclusive_group(required=True)
+    group.add_argument("--state", type=int_arg("state", *U32), help=f"RNG state {what}")
+    group.add_argument("--index", type=int_arg("index", 0, 2**32 - 1),
+                       help=f"RNG index {what} (rand() calls since boot)")
+
+
+def _state_of(args: argparse.Namespace) -> int:
+    if args.state is not None:
+        return args.state
+    return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index))
+
+
+def _range_args(p: argparse.ArgumentParser, count: int) -> None:
+    p.add_argument("--from", dest="start", type=int_arg("start index", 0, 2**32 - 1),
+                   default=0, help="first RNG index (default 0)")
+    p.add_argument("--count", type=int_arg("count", 1, 2**32), default=count,
+                   help=f"how many indices (default {count:,})")
+    p.add_argument("--jobs", type=int_arg("jobs", 1, 256), default=os.cpu_count() or 1,
+                   help="worker processes (default: every core)")
+
+
+def _check_range(args: argparse.Namespace) -> None:
+    if args.start + args.count > 2**32:
+        raise UsageError(f"index range {args.start}+{args.count} goes past 2^32 "
+                         f"(last index {2**32 - 1})")
+
+
+# ----------------------------------------------------------------------------- rank
+
+def _rank_args(p: argparse.ArgumentParser) -> None:
+    for flag, (counter, default) in COUNTER_FLAGS.items():
+        p.add_argument(f"--{flag}", type=int_arg(flag), default=None,
+                       help=f"{counter} now (default {default})")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--replay", type=Path, help="read the player's counters from an fm replay")
+    source.add_argument("--snapshot", type=Path,
+                        help="read them from a duel state image (FmDuel.snapshot() bytes)")
+    p.add_argument("--step", type=int, default=-1,
+                   help="replay step whose state to read (default the last)")
+    p.add_argument("--end", choices=(*rank.END_ADJUSTMENT, "any"), default="lp",
+                   help="how the win comes: lp (+2), deckout (-40), exodia (+40) or any")
+    p.add_argument("--target", help="plan only this rank (e.g. S-TEC)")
+
+
+def _counters_from_image(image: bytes, where: str) -> dict[str, int]:
+    from emucore.fm import state
+
+    try:
+        fields = state.fields_of(image)
+    except (ValueError, IndexError) as exc:
+        raise UserFileError(where, f"not an fm duel state ({exc})") from None
+    side = {name.split(".", 1)[1]: v for name, v in fields.items() if name.startswith("side0.")}
+    counters = {c: side[c] for c in rank.COUNTERS if c not in ("cards_used", "lp")}
+    counters["cards_used"] = side["draw_cursor"]
+    lp = side["lp"]
+    counters["lp"] = lp - 0x10000 if lp >= 0x8000 else lp  # the score reads LP as s16
+    return counters
+
+
+def _read_counters(args: argparse.Namespace) -> dict[str, int]:
+    counters = {c: d for c, d in COUNTER_FLAGS.values()}
+    if args.replay:
+        from emucore.duel import replay
+
+        rep = replay.load(args.replay)
+        if rep.system != "fm":
+            raise UserFileError(args.replay, f"a {rep.system} replay, not fm")
+        if not rep.steps:
+            raise UserFileError(args.replay, "the replay has no steps")
+        if not -len(rep.steps) <= args.step < len(rep.steps):
+            raise UsageError(f"--step {args.step} outside the replay's {len(rep.steps)} steps")
+        counters = _counters_from_image(rep.steps[args.step].state, str(args.replay))
+    elif args.snapshot:
+        try:
+            image = args.snapshot.read_bytes()
+        except OSError as exc:
+            raise UserFileError(args.snapshot, f"cannot read ({exc.__class__.__name__})") from None
+        counters = _counters_from_image(image, str(args.snapshot))
+    for flag, (counter, _default) in COUNTER_FLAGS.items():
+        given = getattr(args, flag.replace("-", "_"))
+        if given is not None:
+            counters[counter] = given
+    return counters
+
+
+def _rank(args: argparse.Namespace) -> int:
+    tables = _fm()
+    counters = _read_counters(args)
+    now_end = "lp" if args.end == "any" else args.end
+    now = rankplan.standing(tables, counters, now_end)
+    targets = ([rankplan.find_rank(tables, args.target)] if args.target
+               else rankplan.rank_ranges(tables))
+    end = None if args.end == "any" else args.end
+    plans = [rankplan.plan_rank(tables, counters, t, end) for t in targets]
+    out = {"counters": counters, "end": now_end, "score": now.score, "rank": now.result.rank,
+           "starchips": now.result.starchips, "pool": now.result.pool,
+           "plans": [p.to_json() for p in plans]}
+    emit(args, out, lambda o: "\n".join(
+        [f"now: score {o['score']} -> {o['rank']} ({o['starchips']} starchips, "
+         f"{o['pool']} pool) on a win by {o['end']}"] + [p.text() for p in plans]))
+    return 0
+
+
+# ----------------------------------------------------------------------------- drops
+
+def _drops_args(p: argparse.ArgumentParser) -> None:
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument("--duelist", help="duelist id or name: each pool's cards and odds")
+    who.add_argument("--card", help="card id or name: every duelist and rank that drops it")
+    p.add_argument("--pool", choices=drops.DROP_POOLS, help="only this pool")
+    p.add_argument("--top", type=int_arg("top", 1), default=None,
+                   help="list at most this many per pool")
+    p.add_argument("--plot", type=Path, metavar="FILE.png", help="also draw a bar chart")
+
+
+def _odds_json(o: drops.Odds, tables: FmTables) -> dict[str, Any]:
+    return {"duelist": o.duelist, "duelist_name": tables.duelist_name(o.duelist),
+            "pool": o.pool, "ranks": drops.POOL_RANKS[o.pool], "card": o.card,
+            "card_name": tables.names[o.card], "weight": o.weight,
+            "probability": o.probability, "expected_wins": o.expected_wins}
+
+
+def _drops(args: argparse.Namespace) -> int:
+    tables = _fm()
+    if args.duelist:
+        duelist = _duelist(tables, args.duelist)
+        pools = drops.duelist_odds(tables, duelist)
+        rows = [o for pool, odds in pools.items() if args.pool in (None, pool)
+                for o in odds[: args.top]]
+        title = f"{tables.duelist_name(duelist)} (#{duelist})"
+        text = _duelist_text
+        labels = [f"{o.pool[:2]} #{o.card} {100 * o.probability:.2f}%" for o in rows]
+    else:
+        card = _card(tables, args.card)
+        rows = [o for o in drops.card_odds(tables, card) if args.pool in (None, o.pool)]
+        rows = rows[: args.top]
+        title = f"{tables.names[card]} (#{card})"
+        text = _card_text
+        labels = [f"#{o.duelist} {o.pool[:2]} {100 * o.probability:.2f}%" for o in rows]
+    if args.plot:
+        chart.write_chart(args.plot, labels, [o.probability for o in rows])
+    out = {"title": title, "drops": [_odds_json(o, tables) for o in rows],
+           "plot": str(args.plot) if args.plot else None}
+    emit(args, out, text)
+    return 0
+
+
+def _duelist_text(o: dict[str, Any]) -> str:
+    lines, pool = [f"drops of {o['title']}"], None
+    for d in o["drops"]:
+        if d["pool"] != pool:
+            pool = d["pool"]
+            lines.append(f"{pool} ({d['ranks']}):")
+        lines.append(f"  {d['card']:>3} {d['card_name']:<28} {d['weight']:>4}/2048 "
+                     f"{100 * d['probability']:6.2f}%")
+    return "\n".join(lines)
+
+
+def _card_text(o: dict[str, Any]) -> str:
+    if not o["drops"]:
+        return f"{o['title']} is in no drop pool"
+    lines = [f"who drops {o['title']}, best first:"]
+    lines += [f"  {d['duelist']:>2} {d['duelist_name']:<22} {d['ranks']:<17} "
+              f"{d['weight']:>4}/2048 {100 * d['probability']:6.2f}%  "
+              f"~{d['expected_wins']:.1f} wins" for d in o["drops"]]
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- manip
+
+def _manip_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--duelist", required=True, help="duelist id or name")
+    p.add_argument("--want", required=True, help="the card wanted (id or name)")
+    p.add_argument("--rank", required=True, help="the rank the win will have (e.g. S-TEC)")
+    _state_args(p, "just before the drop roll would happen")
+    p.add_argument("--bound", type=int_arg("bound", 0, 10_000_000), default=1000,
+                   help="largest number of extra calls tried (default 1000)")
+    p.add_argument("--limit", type=int_arg("limit", 1), default=10,
+                   help="list at most this many offsets (default 10)")
+
+
+def _manip(args: argparse.Namespace) -> int:
+    tables = _fm()
+    duelist = _duelist(tables, args.duelist)
+    want = _card(tables, args.want)
+    target = rankplan.find_rank(tables, args.rank)
+    pool = rank.rank_result(max(target.low, -1)).pool  # any score of the range: same pool
+    state = _state_of(args)
+    weights = tables.pools[duelist, drops.POOLS.index(pool)]
+    offsets = drops.manip_offsets(state, want, weights, args.bound)
+    rows = [{"k": int(k), "state": f"0x{int(psyq_rand.jump(state, int(k))):08X}",
+             "how": [{"event": e, "times": n} for e, n in drops.spend(int(k))]}
+            for k in offsets[: args.limit]]
+    out = {"duelist": duelist, "want": want, "want_name": tables.names[want],
+           "rank": target.name, "pool": pool, "state": f"0x{state:08X}",
+           "weight": int(weights[want]), "bound": args.bound, "found": len(offsets),
+           "offsets": rows,
+           "events": [{"event": e, "calls": c, "at_will": w} for e, c, w in drops.EVENTS]}
+    emit(args, out, _manip_text)
+    return 0
+
+
+def _manip_text(o: dict[str, Any]) -> str:
+    head = (f"{o['want_name']} (#{o['want']}) from duelist {o['duelist']} at {o['rank']} "
+            f"({o['pool']}, weight {o['weight']}/2048), roll state {o['state']}:")
+    if not o["offsets"]:
+        return head + f"\n  no k in 0..{o['bound']} gives it"
+    lines = [head, f"  {o['found']} offsets in 0..{o['bound']}; nearest:"]
+    for r in o["offsets"]:
+        how = ", ".join(f"{h['times']} x {h['event']}" for h in r["how"]) or "roll now"
+        lines.append(f"  k={r['k']:<6} state {r['state']}  {how}")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- starter
+
+def _starter_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--has", action="append", required=True, metavar="CARD",
+                   help="a card the deck must hold (repeat it for more copies)")
+    _range_args(p, 1 << 27)
+    p.add_argument("--show", type=int_arg("show", 0), default=10,
+                   help="print the decks when at most this many match (default 10)")
+
+
+def _starter(args: argparse.Namespace) -> int:
+    tables = _fm()
+    _check_range(args)
+    cards = tuple(_card(tables, c) for c in args.has)
+    starter.Want.of(cards, starter.plan(tables))  # bad wishes fail before any work
+    progress = Progress(args.count)
+    found = np.concatenate(run_pieces(starter.search_piece, args.start, args.count, (cards,),
+                                      args.jobs, STARTER_PIECE, progress))
+    elapsed = progress.finish()
+    out: dict[str, Any] = {"has": list(cards), "from": args.start, "count": args.count,
+                           "matches": len(found), "seconds": round(elapsed, 3),
+                           "indices": found[: max(args.show, 1000)].tolist()}
+    if 0 < len(found) <= args.show:
+        decks = starter.decks_at(found, tables)
+        out["decks"] = [{"index": int(i), "deck": d.tolist()} for i, d in zip(found, decks,
+                                                                               strict=True)]
+    elif len(found) > args.show:
+        sample = found[np.linspace(0, len(found) - 1, min(len(found), STARTER_SAMPLE))
+                       .astype(np.int64)]
+        splits = starter.best_splits(starter.decks_at(sample, tables))
+        out["sampled"] = len(sample)
+        out["splits"] = [{"card": c, "name": tables.names[c], "share": n / len(sample)}
+                         for c, n in splits]
+    emit(args, out, lambda o: _starter_text(o, tables))
+    return 0
+
+
+def _starter_text(o: dict[str, Any], tables: FmTables) -> str:
+    names = ", ".join(f"{tables.names[c]} (#{c})" for c in o["has"])
+    lines = [f"{o['matches']} of {o['count']:,} indices from {o['from']} hold {names}"]
+    for d in o.get("decks", []):
+        lines.append(f"index {d['index']}: " + " ".join(str(c) for c in d["deck"]))
+    if o.get("splits"):
+        lines.append(f"cards that best split them (share of {o['sampled']} decks):")
+        lines += [f"  {s['card']:>3} {s['name']:<28} {100 * s['share']:5.1f}%"
+                  for s in o["splits"]]
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- seed
+
+def _seed_args(p: argparse.ArgumentParser) -> None:
+    from emucore.fm.deck import SORT_ORDERS
+
+    p.add_argument("--deck", type=Path, required=True, help="the player's deck file")
+    p.add_argument("--sort", choices=SORT_ORDERS, default="none",
+                   help="the last Build Deck sort (default none)")
+    p.add_argument("--duelist", default="1", help="the opponent (id or name; default 1)")
+    p.add_argument("--drawn", nargs="+", required=True, metavar="CARD",
+                   help="the player's first draws in order (ids or names)")
+    _range_args(p, 5_000_000)
+    p.add_argument("--show", type=int_arg("show", 0), default=10,
+                   help="deal out at most this many matches (default 10)")
+
+
+def _seed(args: argparse.Namespace) -> int:
+    from emucore.fm import deck as fm_deck
+    from emucore.fm.setup import read_deck
+
+    tables = _fm()
+    _check_range(args)
+    duelist = _duelist(tables, args.duelist)
+    drawn = tuple(_card(tables, c) for c in args.drawn)
+    if len(drawn) > fm_deck.DECK_SIZE:
+        raise UsageError(f"{len(drawn)} draws given; a deck has {fm_deck.DECK_SIZE} cards")
+    sorted_deck = tuple(fm_deck.sort_deck(read_deck(args.deck, tables), args.sort, tables))
+    progress = Progress(args.count)
+    found = np.concatenate(run_pieces(seed.match_piece, args.start, args.count,
+                                      (sorted_deck, drawn), args.jobs, SEED_PIECE, progress))
+    progress.finish()
+    rows = []
+    for index in found[: args.show].tolist():
+        state = int(psyq_rand.jump(psyq_rand.BOOT_STATE, index))
+        dealt = fm_deck.deal(psyq_rand.Rand(state), sorted_deck, duelist, tables)
+        rows.append({"index": index, "state": f"0x{state:08X}",
+                     "player_first": list(dealt.player.cards[:5]),
+                     "cpu_first": list(dealt.cpu.cards[:5]),
+                     "after_deal": f"0x{dealt.state_after:08X}", "deal_calls": dealt.calls})
+    out = {"drawn": list(drawn), "duelist": duelist, "from": args.start, "count": args.count,
+           "matches": len(found), "indices": found[:1000].tolist(), "deals": rows}
+    emit(args, out, _seed_text)
+    return 0
+
+
+def _seed_text(o: dict[str, Any]) -> str:
+    lines = [f"{o['matches']} of {o['count']:,} indices from {o['from']} open with "
+             + " ".join(map(str, o["drawn"]))]
+    lines += [f"index {r['index']} (state {r['state']}): CPU opens "
+              + " ".join(map(str, r["cpu_first"]))
+              + f"; {r['deal_calls']} calls to deal, then {r['after_deal']}"
+              for r in o["deals"]]
+    return "\n".join(lines)
