@@ -1,0 +1,145 @@
+"""End of duel with rank and drop, save/restore determinism, random-legal-action property
+tests and golden replays (spec/fm-engine.md §9, §11)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from fm_scenario import accounted, deck, duel, place
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from emucore.duel import replay as R
+from emucore.fm import rank
+from emucore.fm import state as S
+from emucore.fm.actions import Attack, EndTurn, Play
+from emucore.fm.replay import ADAPTER
+from emucore.fm.setup import FmSetup, new_duel
+from emucore.hw.psyq_rand import Rand
+from emucore.tables.fm import POOLS
+
+GOLDEN = Path(__file__).parent / "golden"
+U8_COUNTERS = ("turns", "effective_attacks", "defensive_wins", "face_down_plays", "pure_magic",
+               "traps_triggered", "multi_plays", "fusions", "equips")
+
+
+def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
+    d = duel(deck(2), deck(), lp=(8000, 100), opponent=7)
+    place(d, 0, "monster", 0, 1)
+    d.step(Play((0,)))
+    before = Rand(d.rng.state)
+    events = d.step(Attack(0))
+    end = events[-1]
+    counters = d._counters(0)
+    score = rank.rank_score(d.tables, counters, 2)
+    result = rank.rank_result(score)
+    expected = rank.select_drop(before, d.tables.pools[7, POOLS.index(result.pool)])
+    assert (end.winner, end.reason, end.scores[0], end.rank) == (0, "lp", score, result.rank)
+    assert end.drop == expected and end.drop > 0
+    assert d.rng.state == before.state and end.starchips == result.starchips
+    assert int(d.st.g["drop"][0]) == expected
+
+
+def test_cpu_win_gives_nothing_and_rolls_nothing():
+    d = duel(deck(2), deck(1, 9, 22, 100, 101), lp=(100, 8000))
+    d.step(Play((0,), face_down=True))
+    d.step(EndTurn())
+    d.step(Play((0,)))
+    state = d.rng.state
+    events = d.step(Attack(0, 0))
+    assert events[-1].winner == 1 and events[-1].drop == 0 and events[-1].starchips == 0
+    assert d.rng.state == state
+
+
+def _random_duel(seed: int, duelist: int, steps: int | None = None):
+    d = new_duel(FmSetup(deck=list(range(1, 41)), duelist=duelist, state=seed))
+    pick = Rand(seed ^ 0x5A5A)
+    n = 0
+    while not d.over and (steps is None or n < steps):
+        acts = d.legal_actions()
+        d.step(acts[pick.rand() % len(acts)])
+        n += 1
+    return d, pick
+
+
+def test_save_then_n_steps_equals_restore_then_n_steps():
+    d, pick = _random_duel(77, 12, steps=6)
+    saved, pick_state = d.snapshot(), pick.state
+
+    def run(n: int) -> bytes:
+        p = Rand(pick_state)
+        for _ in range(n):
+            if d.over:
+                break
+            acts = d.legal_actions()
+            d.step(acts[p.rand() % len(acts)])
+        return d.snapshot()
+
+    first = run(25)
+    d.restore(saved)
+    assert d.snapshot() == saved
+    assert run(25) == first
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), duelist=st.integers(1, 39))
+def test_random_legal_duels_keep_every_invariant(seed, duelist):
+    d = new_duel(FmSetup(deck=list(range(1, 41)), duelist=duelist, state=seed))
+    pick = Rand(seed)
+    for _ in range(400):
+        if d.over:
+            break
+        acts = d.legal_actions()
+        assert len(acts) > 0
+        d.step(acts[pick.rand() % len(acts)])
+        accounted(d)
+        for side in (0, 1):
+            assert 0 <= d.lp(side) <= int(d.st.s_max_lp[side])
+            assert 0 <= int(d.st.s_cursor[side]) <= 40
+            assert 0 <= d.swords(side) <= 4
+    assert d.over
+    assert len(d.legal_actions()) == 0
+
+
+def test_legal_actions_all_step_without_error():
+    d, _ = _random_duel(5, 3, steps=3)
+    saved = d.snapshot()
+    acts = d.legal_actions()
+    for i in range(0, len(acts), max(1, len(acts) // 60)):
+        d.restore(saved)
+        d.step(acts[i])
+
+
+GOLDEN_CASES = {"simon_seed1": (1, 1), "kaiba_seed99": (17, 99), "dmk_seed7": (39, 7)}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
+def test_golden_replays_verify(name):
+    duelist, seed = GOLDEN_CASES[name]
+    path = GOLDEN / f"{name}.json"
+    if os.environ.get("EMUCORE_UPDATE_GOLDEN") == "1" or not path.exists():
+        if os.environ.get("EMUCORE_UPDATE_GOLDEN") != "1":
+            pytest.fail(f"{path} missing: run with EMUCORE_UPDATE_GOLDEN=1 to record it")
+        setup = FmSetup(deck=list(range(1, 41)), duelist=duelist, sort="atk",
+                        state=seed).to_json()
+        pick = Rand(seed)
+
+        def choose(d):
+            acts = d.legal_actions()
+            return acts[pick.rand() % len(acts)]
+        R.record(ADAPTER, setup, choose).save(path)
+    rec = R.load(path)
+    assert rec.steps and R.verify(ADAPTER, rec) is None
+
+
+def test_a_tampered_replay_names_the_first_differing_step_and_fields(tmp_path):
+    rec = R.load(GOLDEN / "simon_seed1.json")
+    image = bytearray(rec.steps[2].state)
+    image[S.OFFSET["side"] + 0x14] ^= 1  # side0.lp
+    rec.steps[2].state = bytes(image)
+    rec.steps[2].digest = "0" * 16
+    mismatch = R.verify(ADAPTER, rec)
+    assert mismatch.step == 3
+    assert [f[0] for f in mismatch.fields] == ["side0.lp"]
