@@ -67,13 +67,25 @@ class Activate(FmAction):
 
 
 @dataclass(frozen=True)
+class Done(FmAction):
+    """The CPU field executor's "done" (fm-ai.md §5.2, ``PlayFieldCard slot,0,0,0``): set the
+    used flag 0x4000 of the card in column ``zone`` of the monster row (or the magic/trap row
+    with ``magic``). Accepted in the field phase; never listed as legal."""
+
+    kind = "done"
+    zone: int
+    magic: bool = False
+
+
+@dataclass(frozen=True)
 class EndTurn(FmAction):
     """End the field phase; the other side's draw phase follows at once."""
 
     kind = "end_turn"
 
 
-ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activate, EndTurn)
+ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activate, Done,
+                                            EndTurn)
 
 
 # ----------------------------------------------------------------------------- events

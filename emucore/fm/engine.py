@@ -21,6 +21,7 @@ from emucore.fm.actions import (
     Activate,
     Attack,
     ChangePosition,
+    Done,
     Draw,
     DuelEnd,
     EndTurn,
@@ -169,6 +170,9 @@ class FmDuel(BoardOps, Duel):
             self._do_position(side, action.zone)
         elif isinstance(action, Activate):
             self._do_activate(side, action)
+        elif isinstance(action, Done):
+            r = self.rec(side, S.MAGIC if action.magic else S.MONSTERS, action.zone)
+            self.set_flags(r, self.flags(r) | S.F_USED)
         else:
             self._draw_phase(1 - side)
         self._check_life_points()
@@ -337,6 +341,11 @@ class FmDuel(BoardOps, Duel):
                 raise IllegalAction("used", "this monster has already acted this turn")
         elif isinstance(action, Activate):
             self._activation_target(side, action)
+        elif isinstance(action, Done):
+            row = S.MAGIC if action.magic is True else S.MONSTERS
+            if not isinstance(action.zone, int) or not 0 <= action.zone < 5 or \
+                    not self.occupied(self.rec(side, row, action.zone)):
+                raise IllegalAction("empty-zone", f"no card in column {action.zone!r}")
         elif not isinstance(action, EndTurn):
             raise IllegalAction("unknown-action", f"unknown action {action!r}")
 

@@ -207,3 +207,14 @@ def test_exodia_in_hand_wins_with_plus_40():
     assert d.over and d.winner == 0 and d.lp(1) == 0
     assert int(d.st.side["end_adjust"][0]) == 40
     assert d.opening_events[-1].reason == "exodia"
+
+
+def test_done_marks_a_card_used_for_the_cpu_field_executor():
+    from emucore.fm.actions import Done
+    d = duel(deck(1, 2, 8, 9, 22), deck())
+    d.step(Play((0,)))
+    d.step(Done(0))
+    assert d.card(0, "monster", 0).used
+    with pytest.raises(IllegalAction):
+        d.step(Done(3))
+    assert all(a.kind != "done" for a in d.legal_actions())
