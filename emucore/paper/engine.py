@@ -69,9 +69,11 @@ class PaperDuel(Duel):
     system: ClassVar[str] = "paper"
 
     def __init__(self, profile: Profile, catalogue: Catalogue, decks: Sequence[DeckList],
-                 seed: int, first: int | None = None, ante: bool = False) -> None:
-        for who, deck in enumerate(decks):
-            check_deck(profile, catalogue, deck, f"player {who + 1} deck")
+                 seed: int, first: int | None = None, ante: bool = False,
+                 check_decks: bool = True) -> None:
+        if check_decks:
+            for who, deck in enumerate(decks):
+                check_deck(profile, catalogue, deck, f"player {who + 1} deck")
         self.profile = profile
         self.catalogue = catalogue
         self.cards = catalogue.cards

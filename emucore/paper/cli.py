@@ -1,0 +1,181 @@
+"""The command group every paper rule system shares: ``duel`` and ``replay record/verify``.
+
+``emucore <system> duel`` plays a duel between two computer opponents, or the actions of a
+script (a JSON list of actions as ``Action.to_json`` writes them, for both players in turn
+order) and then, with ``--auto``, lets the computer finish it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.duel import replay as replays
+from emucore.duel.files import UserFileError, read_json
+from emucore.duel.protocol import Action, Event, IllegalAction
+from emucore.paper import ai
+from emucore.paper.actions import decode_action
+from emucore.paper.engine import PaperDuel
+from emucore.paper.replay import PaperAdapter
+from emucore.paper.system import PaperSystem
+
+MAX_STEPS = 20_000  # a duel longer than this is stopped (a safety net, never reached in play)
+
+
+def register_system(sub: argparse._SubParsersAction, adapter: PaperAdapter, help_text: str,
+                    ante: bool = False) -> argparse._SubParsersAction:
+    """Add ``<system> duel`` and ``<system> replay record|verify``; returns the group's
+    sub-parsers so a system can add more commands."""
+    system = adapter.paper
+    group = sub.add_parser(system.name, help=help_text)
+    gsub = group.add_subparsers(dest=f"{system.name}_command", metavar="ACTION", required=True)
+    p = gsub.add_parser("duel", help="play a duel (computer vs computer, or a script)")
+    _duel_options(p, system, ante)
+    p.set_defaults(func=lambda a: _duel(a, system))
+    rp = gsub.add_parser("replay", help="record or verify a replay file")
+    rsub = rp.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
+    p = rsub.add_parser("record", help="play a duel and record it with a digest per step")
+    _duel_options(p, system, ante)
+    p.add_argument("--out", required=True, help="replay file to write")
+    p.set_defaults(func=lambda a: _record(a, adapter))
+    p = rsub.add_parser("verify", help="replay a file; exit 0 when every step agrees, else 1")
+    p.add_argument("file")
+    add_json_flag(p)
+    p.set_defaults(func=lambda a: _verify(a, adapter))
+    return gsub
+
+
+def _duel_options(p: argparse.ArgumentParser, system: PaperSystem, ante: bool) -> None:
+    names = ", ".join(system.decks)
+    p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), default=0,
+                   help="the duel's rand() seed (decimal or 0x-hex)")
+    for side, default in enumerate(system.default_decks):
+        p.add_argument(f"--deck{side}", default=default,
+                       help=f"player {side + 1}'s deck: {names} or a deck file "
+                            f"(default {default})")
+    p.add_argument("--first", type=int, choices=(0, 1), default=None,
+                   help="who goes first (default: decided by the rules' random choice)")
+    if ante:
+        p.add_argument("--ante", action="store_true", help="play for the top cards (ante)")
+    p.add_argument("--script", help="JSON file: the list of actions to play")
+    p.add_argument("--auto", action="store_true",
+                   help="after the script, let the computer play both sides to the end")
+    add_json_flag(p)
+
+
+def _script(path: str | None) -> list[Action]:
+    if path is None:
+        return []
+    data = read_json(path)
+    if isinstance(data, dict):
+        data = data.get("actions")
+    if not isinstance(data, list):
+        raise UserFileError(path, "a script is a JSON list of actions")
+    try:
+        return [decode_action(item) for item in data]
+    except ValueError as exc:
+        raise UserFileError(path, f"bad action: {exc}") from None
+
+
+def _setup(args: argparse.Namespace, system: PaperSystem) -> dict[str, Any]:
+    try:
+        return system.setup(args.seed, (args.deck0, args.deck1), args.first,
+                            getattr(args, "ante", False))
+    except (ValueError, KeyError) as exc:
+        raise UsageError(str(exc.args[0] if isinstance(exc, KeyError) else exc)) from None
+
+
+def _actions(args: argparse.Namespace) -> Callable[[PaperDuel], Iterator[Action]]:
+    """The action source: the script, then (with --auto or without a script) the computer."""
+    script = _script(args.script)
+    computer = args.auto or args.script is None
+
+    def source(duel: PaperDuel) -> Iterator[Action]:
+        yield from script
+        while computer:
+            yield ai.choose(duel)
+
+    return source
+
+
+def _play(duel: PaperDuel, actions: Iterator[Action],
+          on_step: Callable[[Action], None] | None = None) -> list[Event]:
+    events = list(duel.opening)
+    for number, action in enumerate(actions, start=1):
+        if duel.over or number > MAX_STEPS:
+            break
+        try:
+            events += duel.step(action)
+        except IllegalAction as exc:
+            raise IllegalAction(exc.rule, f"step {number} ({action.kind}): "
+                                          f"{str(exc).rsplit(' [', 1)[0]}") from None
+        if on_step:
+            on_step(action)
+    return events
+
+
+def _summary(duel: PaperDuel, system: PaperSystem, events: list[Event]) -> dict[str, Any]:
+    return {"system": system.name, "winner": duel.winner, "reason": duel.state.reason,
+            "turns": duel.state.turn, "lp": [s.lp for s in duel.state.sides],
+            "digest": duel.digest(), "events": [e.to_json() for e in events]}
+
+
+def _event_text(event: dict[str, Any], system: PaperSystem) -> str:
+    parts = [event["kind"]]
+    for key, value in event.items():
+        if key == "kind":
+            continue
+        if key == "card" and value:
+            value = system.catalogue.name(value)
+        parts.append(f"{key}={value}")
+    return " ".join(parts)
+
+
+def _result_text(out: dict[str, Any], system: PaperSystem) -> str:
+    lines = [_event_text(e, system) for e in out["events"]]
+    who = {None: "unfinished", -1: "draw"}.get(out["winner"], f"player {out['winner'] + 1} wins")
+    lines.append(f"result: {who} ({out['reason'] or 'running'}) after {out['turns']} turns, "
+                 f"LP {out['lp'][0]} / {out['lp'][1]}")
+    lines.append(f"digest: {out['digest']}")
+    return "\n".join(lines)
+
+
+def _new_duel(setup: dict[str, Any], system: PaperSystem) -> PaperDuel:
+    try:
+        return system.duel_from_setup(setup)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _duel(args: argparse.Namespace, system: PaperSystem) -> int:
+    duel = _new_duel(_setup(args, system), system)
+    events = _play(duel, _actions(args)(duel))
+    out = _summary(duel, system, events)
+    emit(args, out, lambda o: _result_text(o, system))
+    return 0
+
+
+def _record(args: argparse.Namespace, adapter: PaperAdapter) -> int:
+    setup = _setup(args, adapter.paper)
+    duel = _new_duel(setup, adapter.paper)
+    replay = replays.Replay(adapter.system, adapter.engine_version, adapter.rng_version, setup)
+    _play(duel, _actions(args)(duel), lambda action: replay.steps.append(
+        replays.Step(action.to_json(), duel.digest(), duel.snapshot())))
+    replay.save(args.out)
+    out = {"file": args.out, "steps": len(replay.steps), "winner": duel.winner,
+           "digest": duel.digest()}
+    emit(args, out, lambda o: f"recorded {o['steps']} steps to {o['file']} "
+                              f"(final digest {o['digest']})")
+    return 0
+
+
+def _verify(args: argparse.Namespace, adapter: PaperAdapter) -> int:
+    replay = replays.load(args.file)
+    mismatch = replays.verify(adapter, replay)
+    out = {"file": args.file, "steps": len(replay.steps), "ok": mismatch is None,
+           "mismatch": mismatch.to_json() if mismatch else None}
+    emit(args, out, lambda o: f"{o['file']}: all {o['steps']} steps agree" if o["ok"]
+         else f"{o['file']}: " + mismatch.describe())
+    return 0 if mismatch is None else 1

@@ -1,0 +1,13 @@
+"""``emucore tcglite ...``: duels and replays of the simplified TCG."""
+
+from __future__ import annotations
+
+import argparse
+
+from emucore.paper.cli import register_system
+from emucore.tcglite.replay import ADAPTER
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``tcglite`` command group."""
+    register_system(sub, ADAPTER, "the simplified TCG (2002 starter decks): duel, replay")
