@@ -1,0 +1,94 @@
+"""The board snapshot: record layout, what the exporter writes and leaves stale (§2), the
+LoadDeckSize over-count (G7) and the deep-card swap (G6), also through the engine."""
+
+from __future__ import annotations
+
+from fm_ai_util import board, machine, synthetic_data
+
+from emucore import tables
+from emucore.fm.actions import DECK_PICK
+from emucore.fm.ai import adapter, executors
+from emucore.fm.ai.snapshot import RECORD, STAR_2, BoardView, FieldCard, SideView, Snapshot
+from emucore.fm.setup import FmSetup, new_duel
+from emucore.hw.psyq_rand import Rand
+
+
+def test_record_layout_is_the_original_12_bytes():
+    assert RECORD.itemsize == 12
+    assert [RECORD.fields[n][1] for n in RECORD.names] == [0, 2, 4, 6, 8, 9, 10, 11]
+
+
+def _export(snap: Snapshot, acting: SideView, other: SideView) -> None:
+    d = synthetic_data()
+    snap.export(BoardView(acting, other, 0, 1), d.card_type, d.star_1, d.star_2, d.raw_atk,
+                d.raw_def)
+
+
+def side(monsters=(), hand=(), deck=(), lp=8000) -> SideView:
+    return SideView(list(monsters) + [None] * (5 - len(monsters)), [None] * 5, list(hand),
+                    list(deck), lp, 0)
+
+
+def test_exporter_writes_what_the_original_writes():
+    snap = Snapshot()
+    snap.records[11]["deck_index"] = 77     # a hand entry keeps its old index byte
+    _export(snap, side([FieldCard(905, 1800, 1100, STAR_2 | 0x8000)], hand=[900],
+                       deck=[(901, 45)]), side(hand=[903]))
+    r = snap.records
+    assert tuple(r[1].tolist()) == (905, 1800, 1100, STAR_2 | 0x8000, 0, 2, 0, 0)
+    assert tuple(r[11].tolist()) == (900, 1000, 800, 0, 0, 1, 2, 77)
+    assert tuple(r[12].tolist()) == (901, 1200, 1000, 0, 0, 1, 2, 45)
+    assert r[13]["card_id"] == 0                                  # the terminator
+    assert r[66]["card_id"] == 903 and r[67]["card_id"] == 0      # the other side at 56+
+
+
+def test_empty_slots_keep_stale_fields():
+    snap = Snapshot()
+    _export(snap, side([FieldCard(905, 1800, 1100, 0x8800)]), side())
+    _export(snap, side(), side())
+    assert tuple(snap.records[1].tolist())[:4] == (0, 1800, 1100, 0x8800)
+
+
+def test_g7_load_deck_size_over_counts_after_a_two_card_play():
+    snap = Snapshot()
+    deck = [(908, 40 + i) for i in range(40)]
+    _export(snap, side(hand=[900] * 5, deck=deck[5:]), side())          # first CPU turn
+    b = board({}, snapshot=snap)
+    m, _ = machine(b)
+    m._op_LoadDeckSize(1)
+    assert m.regs[1] == 35
+    _export(snap, side(hand=[900] * 3, deck=deck[5:]), side())          # after a fusion
+    _export(snap, side(hand=[900] * 5, deck=deck[7:]), side())          # drew 2: 33 left
+    m, _ = machine(board({}, snapshot=snap))
+    m._op_LoadDeckSize(1)
+    assert m.regs[1] == 34
+
+
+def test_g6_deep_card_swap():
+    hand = [40, 41, 42, 43, 44]
+    index = {18: 47}
+    sel, swaps = executors.deep_card_swap(hand, [18, 0, 0, 0, 0], index)
+    assert sel[:1] == [11] and swaps == [(40, 47)]
+    sel, swaps = executors.deep_card_swap(hand, [12, 18, 0, 0, 0], index)
+    assert sel[:2] == [12, 11] and swaps == [(40, 47)]
+
+
+def test_g6_through_the_engine_heishin_plays_a_deep_card():
+    t = tables.load("fm")
+    deck = [c for c in range(1, 300) if t.is_monster(c)][:40]
+    duel = new_duel(FmSetup(deck=deck, duelist=8, state=0x1234))
+    while duel.acting_side == 0:                       # the player's first turn
+        duel.step(adapter.choose_action(duel))
+    mem = adapter.memory(duel)
+    m = adapter._machine(duel, mem, 8, Rand(1))
+    assert m.board.window == 20
+    cpu_ids = duel.st.d_id.tolist()[40:80]
+    position_7 = cpu_ids[7]
+    former_hand_0 = cpu_ids[0]
+    assert m.board.ids[18] == position_7 and m.board.deck_index[18] == 47
+    m.state.selection[:9] = [18, 0, 0, 0, 0, 0, 1, 0, 0]
+    play = adapter.hand_play(duel, m)
+    assert play.cards == (DECK_PICK + 7,)
+    events = duel.step(play)
+    assert any(getattr(e, "card", None) == position_7 for e in events)
+    assert int(duel.st.d_id[47]) == former_hand_0      # drawn when the cursor reaches 7
