@@ -1,0 +1,159 @@
+"""DM1 screens on the gb machine, driven headless by pad words as a script would."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from emucore.dm1 import ai
+from emucore.dm1.duel import Dm1Duel
+from emucore.dm1.state import ORDERS
+from emucore.frontend.app import App
+from emucore.frontend.display import init_video
+from emucore.frontend.machine import machine
+from emucore.frontend.pad import word_from_buttons
+from emucore.frontend.systems import dm1 as screens
+
+IDLE = 0
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("EMUCORE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "data"))
+    init_video(True)
+    application = App(machine("gb"), "dm1", headless=True, sound=False)
+    yield application
+    pygame.quit()
+
+
+def press(app: App, *buttons: str, idle: int = 1) -> None:
+    """One frame with ``buttons`` held, then ``idle`` frames with nothing held."""
+    app.step((word_from_buttons("gb", set(buttons)), IDLE))
+    for _ in range(idle):
+        app.step((IDLE, IDLE))
+
+
+def new_game(app: App) -> screens.Dm1Game:
+    app.switch(screens.title_screen(app))
+    press(app, "start")
+    press(app, "a")  # New Game
+    assert isinstance(app.screen, screens.MainMenu)
+    return app.screen.game
+
+
+def test_title_new_game_deals_a_40_card_deck_and_the_frame_is_160x144(app):
+    game = new_game(app)
+    assert len(game.deck) == 40 and sum(game.trunk.values()) == 40
+    assert app.fb.pixels.shape == (144, 160) and int(app.fb.pixels.max()) <= 3
+
+
+def test_opponent_select_opens_stage_one_only(app):
+    game = new_game(app)
+    press(app, "a")  # Duel
+    select = app.screen
+    assert isinstance(select, screens.OpponentSelect)
+    stages = [o["stage"] for o in select.order]
+    assert stages == sorted(stages)
+    assert select.menu.disabled == {i for i, s in enumerate(stages) if s > 1}
+    for o in game.t.opponents:
+        if o["stage"] == 1:
+            game.wins[o["id"]] = 5
+    assert game.unlocked_stage() == 2
+
+
+def test_a_duel_played_by_the_pad(app):
+    new_game(app)
+    press(app, "a")  # Duel
+    press(app, "a")  # first stage-1 opponent
+    duel_screen = app.screen
+    assert isinstance(duel_screen, screens.DuelScreen)
+    duel = duel_screen.duel
+    hand = duel.hand_cards(0)
+    first_monster = next(i for i, c in enumerate(hand) if duel.t.is_monster(c))
+    for _ in range(first_monster):
+        press(app, "right")
+    press(app, "a")  # choose the card
+    press(app, "right")
+    press(app, "a")  # into zone 1
+    assert duel.zone_card(0, 1) == hand[first_monster]
+    assert duel.v.phase[0] == ORDERS
+    press(app, "down")
+    press(app, "a")  # Def.
+    assert duel.acting_side == 1
+    for _ in range(screens.CPU_FRAMES * 10):
+        app.step((IDLE, IDLE))
+        if duel.acting_side == 0:
+            break
+    assert duel.acting_side == 0 and duel.v.turn[0] == 3
+
+
+def test_a_finished_duel_shows_the_result_and_counts_the_win(app):
+    game = new_game(app)
+    seed = next(s for s in range(50) if _winner(game, s) == 0)
+    duel = Dm1Duel(game.deck, opponent=10, seed=seed)
+    ai.play_out(duel)
+    app.switch(screens.DuelScreen(game, 10, duel))
+    before = sum(game.trunk.values())
+    press(app, "a")
+    assert isinstance(app.screen, screens.ResultScreen)
+    assert game.wins[10] == 1 and sum(game.trunk.values()) == before + 1
+    assert app.screen.card in (24, 58, 123)  # one card of Tristan's pool
+    press(app, "a")
+    assert isinstance(app.screen, screens.MainMenu)
+
+
+def _winner(game: screens.Dm1Game, seed: int) -> int | None:
+    duel = Dm1Duel(game.deck, opponent=10, seed=seed)
+    ai.play_out(duel)
+    return duel.winner
+
+
+def test_deck_edit_needs_40_cards_to_leave(app):
+    game = new_game(app)
+    press(app, "down")
+    press(app, "a")  # Deck Edit
+    assert isinstance(app.screen, screens.DeckEdit)
+    press(app, "a")  # the first deck card goes back to the trunk
+    assert len(game.deck) == 39
+    press(app, "b")
+    assert isinstance(app.screen, screens.DeckEdit) and "needs 40" in app.notices[-1]
+    press(app, "right")
+    press(app, "a")  # a spare copy from the trunk into the deck
+    assert len(game.deck) == 40
+    press(app, "b")
+    assert isinstance(app.screen, screens.MainMenu)
+
+
+def test_save_and_continue_round_trip(app):
+    game = new_game(app)
+    game.wins[3] = 7
+    game.save()
+    other = screens.Dm1Game()
+    assert other.load() is None
+    assert other.deck == game.deck and other.wins[3] == 7 and other.trunk == game.trunk
+
+
+def test_corrupt_save_is_kept_aside_with_a_message(app):
+    game = new_game(app)
+    game.save()
+    data = json.loads(game.save_file.path.read_text())
+    data["deck"] = data["deck"][:39]
+    game.save_file.path.write_text(json.dumps(data))
+    message = screens.Dm1Game().load()
+    assert "corrupt save" in message and "39 cards" in message
+    assert game.save_file.path.with_name("save.json.corrupt-1").exists()
+    assert not game.save_file.path.exists()
+
+
+def test_play_command_headless(tmp_path, monkeypatch, capsys):
+    from emucore import cli
+    monkeypatch.setenv("EMUCORE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "data"))
+    script = tmp_path / "dm1.pad"
+    script.write_text("0 -\n5 start\n6 -\n8 a\n9 -\n12 a\n13 -\n16 a\n17 -\n40 end\n")
+    assert cli.main(["play", "--system", "dm1", "--headless", "--script", str(script),
+                     "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["screen"] == "DuelScreen"
