@@ -72,9 +72,10 @@ FIRST_SIDE = 0  # [choice] the player (side 0) takes the first turn
 class Dm1Duel(Duel):
     """One DM1 duel: side 0 (the player) against side 1 (``opponent``, ROM duelist 0..15).
 
-    RNG use at the start, in this order: side 0's deck is dealt from ``player_pool`` when no
-    ``deck`` is given; side 0's deck is shuffled (unless ``shuffle`` is False); side 1's deck is
-    ``opponent_deck`` shuffled the same way, or else dealt from the opponent's pool.
+    RNG use at the start, in this order: side 0's ``deck`` is shuffled (unless ``shuffle`` is
+    False), or, when no deck is given, dealt from the pool of opponent ``player_pool``; then
+    side 1's ``opponent_deck`` is shuffled the same way, or else dealt from the opponent's pool.
+    A dealt deck is already in random order and is not shuffled.
     """
 
     system: ClassVar[str] = "dm1"

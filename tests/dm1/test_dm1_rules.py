@@ -452,3 +452,19 @@ def test_rejected_action_leaves_the_state_unchanged():
             duel.step(bad)
         assert duel.snapshot() == before
     assert duel.v.phase[0] != OVER
+
+
+def test_the_rounding_rule_is_swappable_and_changes_the_fight_values():
+    castle = 83  # Castle of D. Magic, Fiend 920: 1196 on Yami, then level 2
+    duel = start([335])
+    put(duel, 0, 0, castle, level=2)
+    duel.step(Magic(0))
+    assert duel.zone_attack(0, 0) == 3060  # default, floor at each step: 1196 -> 1913 -> 3060
+    gameboy.set_rounding("round_once")
+    try:
+        other = start([335])
+        put(other, 0, 0, castle, level=2)
+        other.step(Magic(0))
+        assert other.zone_attack(0, 0) == 3062  # 1196 x 2.56 = 3061.76 rounded
+    finally:
+        gameboy.set_rounding("floor_each")
