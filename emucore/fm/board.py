@@ -112,7 +112,7 @@ class BoardOps:
         st.c_atk[r] = self._atk[card]
         st.c_def[r] = self._def[card]
         st.c_mod[r] = 0
-        st.c_terrain[r] = self._boost[int(st.g["terrain"][0])][card]
+        st.c_terrain[r] = self._boost[st.g_terrain[0]][card]
         st.c_flags[r] = flags
         st.card["table_index"][r] = r
         st.c_deck_ptr[r] = S.DECK_RECORD_BASE + 6 * deck_index
@@ -124,7 +124,7 @@ class BoardOps:
     def move_record(self, src: int, dst: int) -> None:
         """Move a card record (hand -> field) and repoint its deck-card record."""
         st = self.st
-        st.card[dst] = st.card[src]
+        st.card_bytes[dst] = st.card_bytes[src]
         st.card["table_index"][dst] = dst
         d = self.deck_index_of(dst)
         self.clear_record(src)
@@ -138,7 +138,7 @@ class BoardOps:
 
     def clear_record(self, r: int) -> None:
         """Empty a card record; a hand record also empties its side-record hand entry."""
-        self.st.card[r] = 0
+        self.st.card_bytes[r] = 0
         side, local = divmod(r, S.RECORDS_PER_SIDE)
         if local < S.MONSTERS:
             self.st.s_hand[side, local] = -1
@@ -175,7 +175,7 @@ class BoardOps:
     def recompute_terrain(self) -> None:
         """A field card changed the terrain: every occupied record's terrain_modifier."""
         st = self.st
-        boost = self._boost[int(st.g["terrain"][0])]
+        boost = self._boost[st.g_terrain[0]]
         for r in range(30):
             if st.c_flags[r] & S.F_OCCUPIED:
                 st.c_terrain[r] = boost[int(st.c_id[r])]

@@ -64,5 +64,5 @@ def apply_equip(d: FmDuel, side: int, monster: int, equip: int) -> None:
     d.discard(equip)
     d.add_modifier(monster, bonus)
     d.st.bump(side, "equips")
-    d.st.g["equip_bonus"][0] = s16(int(d.st.g["equip_bonus"][0]) + bonus)  # D_8009B154
+    d.st.g_equip_bonus[0] = s16(int(d.st.g_equip_bonus[0]) + bonus)  # D_8009B154
     d.events.append(Equip(side, equip_id, monster_id, bonus))

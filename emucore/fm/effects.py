@@ -85,7 +85,7 @@ def use_card(d: FmDuel, side: int, r: int) -> None:
 
 
 def _field(d: FmDuel, side: int, card: int) -> None:
-    d.st.g["terrain"][0] = card - 329
+    d.st.g_terrain[0] = card - 329
     d.recompute_terrain()
     d.events.append(TerrainChange(card - 329))
 
@@ -256,7 +256,7 @@ def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
     """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
     opponent's trap turns the gain into an equal loss: stat_modifier -= 2 x bonus (choice
     from "turns the bonus into as large a loss"; see docs)."""
-    bonus = int(d.st.g["equip_bonus"][0])
+    bonus = int(d.st.g_equip_bonus[0])
     if not bonus or monster < 0 or not d.occupied(monster):
         return
     if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):

@@ -96,9 +96,11 @@ class FmDuel(BoardOps, Duel):
                 raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
             st.shuffled[side][:] = shuffle.cards
             st.perm[side][:] = shuffle.perm
-            for i, card in enumerate(shuffle.cards):
-                k = side * S.DECK_SIZE + i
-                st.deck[k] = (card, k, S.NO_RECORD, S.IN_DECK)
+            block = slice(side * S.DECK_SIZE, (side + 1) * S.DECK_SIZE)
+            st.d_id[block] = shuffle.cards
+            st.deck["index"][block] = range(block.start, block.stop)
+            st.d_record[block] = S.NO_RECORD
+            st.d_flags[block] = S.IN_DECK
             st.s_lp[side] = st.s_max_lp[side] = lp[side]
             st.side["lp_display"][side] = lp[side]
             st.s_hand[side] = -1
@@ -110,15 +112,15 @@ class FmDuel(BoardOps, Duel):
     # ------------------------------------------------------------------ protocol
     @property
     def over(self) -> bool:
-        return int(self.st.g["phase"][0]) == S.PHASE_OVER
+        return self.st.g_phase[0] == S.PHASE_OVER
 
     @property
     def acting_side(self) -> int:
-        return int(self.st.g["acting_side"][0])
+        return int(self.st.g_acting[0])
 
     @property
     def phase(self) -> int:
-        return int(self.st.g["phase"][0])
+        return int(self.st.g_phase[0])
 
     def snapshot(self) -> bytes:
         """The RAM image (records + globals incl. the RNG state)."""
@@ -189,7 +191,7 @@ class FmDuel(BoardOps, Duel):
 
     @property
     def terrain(self) -> int:
-        return int(self.st.g["terrain"][0])
+        return int(self.st.g_terrain[0])
 
     @property
     def opponent(self) -> int:
@@ -486,7 +488,7 @@ class FmDuel(BoardOps, Duel):
     def _do_play(self, side: int, play: Play) -> None:
         row, col = self._landing(side, play)
         st = self.st
-        st.g["equip_bonus"] = 0
+        st.g_equip_bonus[0] = 0
         positions = self._apply_deck_picks(side, play.cards)
         hand = [self.rec(side, S.HAND, j) for j in positions]
         if len(hand) > 1:
@@ -503,7 +505,7 @@ class FmDuel(BoardOps, Duel):
                 working = ([target] if self.occupied(target) else []) + hand
                 final, fused = combine.run_chain(self, side, working)
                 self._finish_chain(side, final, fused, play, row, col)
-        st.g["phase"] = S.PHASE_FIELD
+        st.g_phase[0] = S.PHASE_FIELD
 
     def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
         card = self.card_at(src)
@@ -569,18 +571,23 @@ class FmDuel(BoardOps, Duel):
         if target < 0:
             effects.use_card(self, side, r)
             return
-        self.st.g["equip_bonus"] = 0
+        self.st.g_equip_bonus[0] = 0
         combine.apply_equip(self, side, monster=target, equip=r)
         effects.reverse_trap(self, side, target)
 
     # ------------------------------------------------------------------ legal lists
     def _hand_actions(self, side: int, out: ActionList) -> None:
-        held = tuple(j for j in range(HAND_SIZE) if self.st.s_hand[side, j] >= 0)
-        monsters = self._zones(side, S.MONSTERS)
-        occupied_m = [c for c in range(5) if self.occupied(self.rec(side, S.MONSTERS, c))]
-        magic = self._zones(side, S.MAGIC)
+        base = side * S.RECORDS_PER_SIDE
+        flags = self.st.c_flags[base:base + S.RECORDS_PER_SIDE].tolist()
+        ids = self.st.c_id[base:base + S.MONSTERS].tolist()
+        held = tuple(j for j in range(HAND_SIZE) if flags[j] & S.F_OCCUPIED)
+        occupied_m = [c for c in range(5) if flags[S.MONSTERS + c] & S.F_OCCUPIED]
+        occupied_t = [c for c in range(5) if flags[S.MAGIC + c] & S.F_OCCUPIED]
+        monsters = ([AUTO] if len(occupied_m) < 5 else []) + occupied_m
+        magic = ([AUTO] if len(occupied_t) < 5 else []) + occupied_t
+        types = self._type
         for j in held:
-            ctype = self.card_type(self.card_at(self.rec(side, S.HAND, j)))
+            ctype = types[ids[j]]
             if ctype < TYPE_MAGIC:
                 out.add(_single, (j,), monsters, BOTH, STARS)
             elif ctype == TYPE_TRAP:
@@ -593,26 +600,26 @@ class FmDuel(BoardOps, Duel):
                 out.add(_single, (j,), magic, (True,), (0,))
         out.add(_play, chains(held), monsters, BOTH, STARS)
 
-    def _zones(self, side: int, row: int) -> list[int]:
-        """AUTO when the row has room, plus every occupied column (to combine with)."""
-        occupied = [c for c in range(5) if self.occupied(self.rec(side, row, c))]
-        return ([AUTO] if len(occupied) < 5 else []) + occupied
-
     def _field_actions(self, side: int, out: ActionList) -> None:
-        st = self.st
+        base = side * S.RECORDS_PER_SIDE
+        flags = self.st.c_flags.tolist()
+        ids = self.st.c_id.tolist()
         out.add(EndTurn)
-        mine = [r for r in self.row_records(side, S.MONSTERS) if not self.flags(r) & S.F_USED]
-        cols = [r % 5 for r in mine]
-        if st.s_swords[side] == 0 and cols:
-            targets = [r % 5 for r in self.row_records(1 - side, S.MONSTERS)] or [DIRECT]
-            out.add(Attack, cols, targets)
-        out.add(ChangePosition, cols)
-        for r in self.row_records(side, S.MAGIC):
-            card = self.card_at(r)
-            ctype = self.card_type(card)
+        occupied = [c for c in range(5) if flags[base + S.MONSTERS + c] & S.F_OCCUPIED]
+        ready = [c for c in occupied if not flags[base + S.MONSTERS + c] & S.F_USED]
+        if ready and self.st.s_swords[side] == 0:
+            other = (1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS
+            targets = [c for c in range(5) if flags[other + c] & S.F_OCCUPIED] or [DIRECT]
+            out.add(Attack, ready, targets)
+        out.add(ChangePosition, ready)
+        for c in range(5):
+            r = base + S.MAGIC + c
+            if not flags[r] & S.F_OCCUPIED:
+                continue
+            ctype = self._type[ids[r]]
             if ctype == TYPE_EQUIP:
-                fits = [m % 5 for m in self.row_records(side, S.MONSTERS)
-                        if self.equip_fits(card, self.card_at(m))]
-                out.add(Activate, (r % 5,), fits)
+                fits = [m for m in occupied
+                        if self._equip[ids[r], ids[base + S.MONSTERS + m]]]
+                out.add(Activate, (c,), fits)
             elif ctype != TYPE_TRAP:
-                out.add(Activate, (r % 5,))
+                out.add(Activate, (c,))
