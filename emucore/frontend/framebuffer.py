@@ -84,6 +84,14 @@ class Framebuffer:
         sub = mask[y0 - y:y1 - y, x0 - x:x1 - x]
         self.pixels[y0:y1, x0:x1][sub] = colour
 
+    def blit(self, x: int, y: int, image: NDArray[np.uint8]) -> None:
+        """Copy a (h, w) array of palette indices to (x, y), clipped."""
+        h, w = image.shape
+        box = self._clip(x, y, w, h)
+        if box:
+            x0, y0, x1, y1 = box
+            self.pixels[y0:y1, x0:x1] = image[y0 - y:y1 - y, x0 - x:x1 - x]
+
     def text(self, x: int, y: int, text: str, colour: int, shadow: int | None = None) -> int:
         """Draw one line of text at (x, y), optionally with a 1-pixel drop shadow; returns
         the x just after it."""

@@ -4,22 +4,55 @@ from __future__ import annotations
 
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import Framebuffer
+from emucore.frontend.systems.fm.common import FmScreen, menu_tick
+from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER
 from emucore.frontend.widgets import Menu
 
-ITEMS = ("Free Duel", "Campaign", "Build Deck", "Library", "Two Players", "Save", "Quit")
+ITEMS = ("Free Duel", "Campaign", "Build Deck", "Library", "Two Players", "Save", "Title")
 
 
-class MainMenu(Screen):
-    def __init__(self, app: App) -> None:
-        self.menu = Menu(ITEMS)
+class MainMenu(FmScreen):
+    cursor = 0
+
+    def enter(self, app: App) -> None:
+        self.menu = Menu(ITEMS, cursor=self.cursor, cancellable=False)
 
     def update(self, app: App) -> Screen | None:
+        menu_tick(app, self.game)
         choice = self.menu.update(app)
-        if choice == ITEMS.index("Quit"):
-            return None
-        return self
+        if choice is None:
+            return self
+        self.cursor = choice
+        return self._open(app, ITEMS[choice])
+
+    def _open(self, app: App, item: str) -> Screen:
+        from emucore.frontend.systems.fm import campaign, deckbuild, freeduel, library, title
+        game = self.game
+        if item == "Free Duel":
+            return freeduel.FreeDuelSelect(game, self)
+        if item == "Campaign":
+            return campaign.CampaignScreen(game, self)
+        if item == "Build Deck":
+            return deckbuild.BuildDeck(game, self)
+        if item == "Library":
+            return library.Library(game, self)
+        if item == "Two Players":
+            return freeduel.two_player_duel(app, game, self)
+        if item == "Save":
+            game.save()
+            app.notify(f"Saved to {game.save_file.path}")
+            return self
+        return title.TitleScreen(game)
 
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
-        fb.text(16, 16, "MAIN MENU", app.colour("highlight"))
-        self.menu.draw(app, fb, 16, 32, 120)
+        fb.text(16, 14, "MAIN MENU", app.colour("highlight"), app.colour("black"))
+        self.menu.draw(app, fb, 16, 30, 120)
+        data = self.game.data
+        wins = sum(w for w, _ in data["records"].values())
+        losses = sum(lost for _, lost in data["records"].values())
+        lines = (f"Starchips {data['starchips']}", f"Cards {sum(data['trunk'].values())}",
+                 f"Wins {wins}  Losses {losses}",
+                 f"Campaign {data['campaign']}/{len(CAMPAIGN_ORDER)}")
+        for i, line in enumerate(lines):
+            fb.text(160, 34 + i * 12, line, app.colour("text"))

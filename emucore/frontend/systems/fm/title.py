@@ -1,24 +1,59 @@
-"""The title screen: press Start (or confirm)."""
+"""The title screen: Start opens New Game / Continue. The RNG advances every frame here
+(Main_RunMenu), so the starter deck depends on when the player starts."""
 
 from __future__ import annotations
 
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import Framebuffer
+from emucore.frontend.systems.fm.common import FmScreen, menu_tick
+from emucore.frontend.systems.fm.session import FmGame
+from emucore.frontend.widgets import Menu
 
 
-class TitleScreen(Screen):
+class TitleScreen(FmScreen):
+    def __init__(self, game: FmGame | None = None) -> None:
+        super().__init__(game or FmGame())
+        self.menu: Menu | None = None
+
     def update(self, app: App) -> Screen | None:
-        if app.pad.pressed("start") or app.pad.pressed("confirm"):
-            app.sound.play("confirm")
-            from emucore.frontend.systems.fm.menu import MainMenu
-            return MainMenu(app)
+        menu_tick(app, self.game)
+        if self.menu is None:
+            if app.pad.pressed("start") or app.pad.pressed("confirm"):
+                app.sound.play("confirm")
+                items = ["New Game"] + (["Continue"] if self.game.save_file.exists() else [])
+                self.menu = Menu(items, cancellable=True, visible=2)
+            return self
+        choice = self.menu.update(app)
+        if choice == -1:
+            self.menu = None
+        elif choice == 0:
+            cards = self.game.new_game()
+            app.notify(f"New game: starter deck dealt ({len(cards)} cards)")
+            return self._main(app)
+        elif choice == 1:
+            message = self.game.load()
+            if message:
+                app.notify(message, stderr=True)
+                self.menu = Menu(["New Game"], visible=1)
+                return self
+            app.notify("Save loaded")
+            return self._main(app)
         return self
+
+    def _main(self, app: App) -> Screen:
+        from emucore.frontend.systems.fm.menu import MainMenu
+        return MainMenu(self.game)
 
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
         cx = fb.width // 2
-        fb.text_centred(cx, 70, "FORBIDDEN MEMORIES", app.colour("highlight"),
-                        app.colour("black"))
-        fb.text_centred(cx, 84, "emucore recreation", app.colour("text_dim"))
-        if (app.frame // 30) % 2 == 0:
-            fb.text_centred(cx, 160, "PRESS START", app.colour("text"), app.colour("black"))
+        for i in range(0, fb.width, 16):  # a band of card backs as decoration
+            fb.fill(i + 2, 40, 12, 16, app.colour("card_back"))
+            fb.fill(i + 6, 46, 4, 4, app.colour("card_back_mark"))
+        fb.text_centred(cx, 80, "FORBIDDEN MEMORIES", app.colour("highlight"), app.colour("black"))
+        fb.text_centred(cx, 94, "an emucore recreation", app.colour("text_dim"))
+        if self.menu is not None:
+            self.menu.draw(app, fb, cx - 50, 140, 100)
+        elif (app.frame // 30) % 2 == 0:
+            fb.text_centred(cx, 150, "PRESS START", app.colour("text"), app.colour("black"))
+        fb.text_centred(cx, 226, f"RNG {self.game.rng.state:08X}", app.colour("text_dim"))

@@ -1,0 +1,473 @@
+"""The duel screen: both LP, terrain, the 5+5 zones of each side, the hand of 5.
+
+Everything happens through the Duel protocol: the pad builds one action (raise cards with Up,
+numbered in combination order; face-up/face-down; the zone; the guardian star; an attacker
+and its target; position changes; activations; Start ends the turn), ``duel.step(action)``
+applies it at once, and the events it returns play as short messages and sounds afterwards -
+the animations never hold the engine. The computer side acts through
+``emucore.fm.ai.choose_action`` once the messages of its previous action have played.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from emucore.duel.protocol import IllegalAction
+from emucore.fm import state as S
+from emucore.fm.actions import AUTO, DIRECT, Activate, Attack, ChangePosition, EndTurn, Play
+from emucore.frontend.app import App, Screen
+from emucore.frontend.cards import LARGE, SMALL, draw_back, draw_card, draw_empty
+from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.systems.fm import events as ev
+from emucore.frontend.systems.fm.common import (
+    TERRAIN_NAMES,
+    FmScreen,
+    card_face,
+    star_name,
+)
+from emucore.frontend.systems.fm.meter import draw_rank_meter
+from emucore.frontend.systems.fm.session import FmGame
+from emucore.frontend.systems.fm.view import BoardView, board_view
+from emucore.frontend.widgets import wrap
+
+MESSAGE_FRAMES = 30  # how long one event message stays before the next
+AI_DELAY = 20  # frames between two computer actions (after the messages have played)
+ZONE_X, ZONE_STEP = 6, 34
+ROW_Y = {"opp_magic": 12, "opp_monster": 54, "monster": 100, "magic": 142, "hand": 194}
+PANEL_X = 182
+LOG_LINES = 5
+
+
+@dataclass
+class Ui:
+    """Where the player is in building an action."""
+
+    mode: str = "hand"  # hand, face, zone, star, field, target, equip_target
+    cursor: int = 0  # hand position / column
+    row: str = "monster"  # field mode row
+    raised: list[int] = field(default_factory=list)
+    face_down: bool = False
+    zone_row: str = "monster"
+    star: int = 0
+    attacker: int = 0
+    equip_zone: int = 0
+
+
+class DuelScreen(FmScreen):
+    def __init__(self, game: FmGame, duel, back: Screen, duelist: int,
+                 campaign: bool = False) -> None:
+        super().__init__(game)
+        self.duel, self.back, self.duelist, self.campaign = duel, back, duelist, campaign
+        self.humans = {0, 1} if duelist == 0 else {0}
+        self.view: BoardView = board_view(duel)
+        self.ui = Ui()
+        self.queue: deque[ev.Message] = deque()
+        self.log: list[str] = []
+        self.timer = 0
+        self.ai_wait = AI_DELAY
+        self.flash: dict[int, tuple[int, int]] = {}  # side -> (LP delta, until frame)
+        self.end = None
+        self._show(duel.opening_events)
+
+    # --- the loop -------------------------------------------------------------------------
+    def update(self, app: App) -> Screen | None:
+        if self._play_messages(app):
+            return self
+        if self.view.over:
+            from emucore.frontend.systems.fm.result import ResultScreen
+            return ResultScreen(self.game, self.end, self.duelist, self.campaign, self.back,
+                                self.view.rng_state)
+        side = self.view.acting_side
+        if side not in self.humans:
+            self._computer_turn(app)
+            return self
+        pad = app.pads[side if len(self.humans) == 2 else 0]
+        if pad.pressed("select"):
+            app.toggles["rank_meter"] = not app.toggles.get("rank_meter", False)
+        handler = getattr(self, f"_mode_{self.ui.mode}")
+        handler(app, pad)
+        return self
+
+    def _play_messages(self, app: App) -> bool:
+        """Advance the message queue; True while messages are still playing."""
+        if any(p.pressed("confirm") for p in app.pads) and (self.queue or self.timer):
+            while self.queue:
+                self._pop(app)
+            self.timer = 0
+            return True
+        if self.timer > 0:
+            self.timer -= 1
+            return True
+        if self.queue:
+            self._pop(app)
+            return True
+        return False
+
+    def _pop(self, app: App) -> None:
+        message = self.queue.popleft()
+        self.log = (self.log + [message.text])[-LOG_LINES * 2:]
+        if message.sound:
+            app.sound.play(message.sound)
+        if message.lp_side is not None:
+            self.flash[message.lp_side] = (message.lp_delta, app.frame + 45)
+        self.timer = MESSAGE_FRAMES
+
+    def _show(self, events: list) -> None:
+        for event in events:
+            if event.kind == "end":
+                self.end = event
+            message = ev.describe(self.game, event, self.humans)
+            if message is not None:
+                self.queue.append(message)
+
+    def _step(self, app: App, action) -> bool:
+        try:
+            events = self.duel.step(action)
+        except IllegalAction as exc:
+            app.sound.play("error")
+            app.notify(str(exc))
+            return False
+        self._show(events)
+        self.view = board_view(self.duel)
+        in_hand = self.duel.phase == S.PHASE_HAND
+        self.ui = Ui(mode="hand" if in_hand else "field",
+                     cursor=0 if in_hand else self.ui.cursor,
+                     row="monster" if in_hand else self.ui.row)
+        self.ai_wait = AI_DELAY
+        return True
+
+    def _computer_turn(self, app: App) -> None:
+        self.ai_wait -= 1
+        if self.ai_wait > 0:
+            return
+        from emucore.fm.ai import choose_action
+        self._step(app, choose_action(self.duel))
+
+    # --- player modes ---------------------------------------------------------------------
+    @property
+    def me(self) -> int:
+        """The side drawn at the bottom: the acting human in two-player duels, else 0."""
+        side = self.view.acting_side
+        return side if len(self.humans) == 2 and side in self.humans else 0
+
+    def _hand_cols(self) -> list[int]:
+        return [j for j, c in enumerate(self.view.sides[self.me].hand) if c is not None]
+
+    def _move(self, pad, cols: list[int]) -> None:
+        if not cols:
+            return
+        if self.ui.cursor not in cols:
+            self.ui.cursor = cols[0]
+        i = cols.index(self.ui.cursor)
+        if pad.repeat("left"):
+            self.ui.cursor = cols[(i - 1) % len(cols)]
+        elif pad.repeat("right"):
+            self.ui.cursor = cols[(i + 1) % len(cols)]
+
+    def _mode_hand(self, app: App, pad) -> None:
+        ui = self.ui
+        self._move(pad, self._hand_cols())
+        if pad.pressed("up"):
+            if ui.cursor in ui.raised:
+                ui.raised.remove(ui.cursor)
+            else:
+                ui.raised.append(ui.cursor)
+            app.sound.play("move")
+        elif pad.pressed("cancel") and ui.raised:
+            ui.raised.clear()
+        elif pad.pressed("confirm"):
+            if not ui.raised:
+                ui.raised = [ui.cursor]
+            app.sound.play("confirm")
+            kind = self._kind(self._hand_card(ui.raised[0]))
+            if len(ui.raised) == 1 and kind == "trap":
+                ui.face_down, ui.zone_row = True, "magic"
+                self._to_zone()
+            else:
+                ui.mode, ui.face_down = "face", False
+
+    def _hand_card(self, position: int) -> int:
+        return self.view.sides[self.me].hand[position].card
+
+    def _kind(self, card: int) -> str:
+        return card_face(self.game, card).kind
+
+    def _mode_face(self, app: App, pad) -> None:
+        ui = self.ui
+        if pad.pressed("left") or pad.pressed("right"):
+            ui.face_down = not ui.face_down
+            app.sound.play("move")
+        elif pad.pressed("cancel"):
+            ui.mode, ui.raised = "hand", []
+        elif pad.pressed("confirm"):
+            kind = self._kind(self._hand_card(ui.raised[0]))
+            single_spell = len(ui.raised) == 1 and kind != "monster"
+            if single_spell and not ui.face_down and kind != "equip":
+                self._step(app, Play(tuple(ui.raised), AUTO, False, 0))
+                return
+            ui.zone_row = "magic" if single_spell and ui.face_down else "monster"
+            self._to_zone()
+
+    def _to_zone(self) -> None:
+        ui = self.ui
+        ui.mode = "zone"
+        cols = self._zone_cols()
+        ui.cursor = cols[0] if cols else 0
+
+    def _zone_cols(self) -> list[int]:
+        ui = self.ui
+        row = self.view.sides[self.me].row(ui.zone_row)
+        equip_up = (len(ui.raised) == 1 and not ui.face_down
+                    and self._kind(self._hand_card(ui.raised[0])) == "equip")
+        if equip_up:
+            return [c for c in range(5) if row[c] is not None]
+        return list(range(5))
+
+    def _mode_zone(self, app: App, pad) -> None:
+        ui = self.ui
+        self._move(pad, self._zone_cols())
+        if pad.pressed("cancel"):
+            ui.mode = "face" if ui.zone_row == "monster" or not ui.face_down else "hand"
+            if ui.mode == "hand":
+                ui.raised = []
+        elif pad.pressed("confirm"):
+            if ui.cursor not in self._zone_cols():
+                app.sound.play("error")
+                return
+            if ui.zone_row == "monster" and self._places_monster():
+                ui.mode, ui.star = "star", 0
+                return
+            self._step(app, Play(tuple(ui.raised), ui.cursor, ui.face_down, 0))
+
+    def _places_monster(self) -> bool:
+        return len(self.ui.raised) > 1 or self._kind(self._hand_card(self.ui.raised[0])) == \
+            "monster"
+
+    def _predicted(self) -> int:
+        """The card the play will probably leave (for naming the stars): chained fusions
+        from the tables, else the last card."""
+        cards = [self._hand_card(p) for p in self.ui.raised]
+        zone = self.view.sides[self.me].monsters[self.ui.cursor]
+        if zone is not None:
+            cards.insert(0, zone.card)
+        result = cards[0]
+        for card in cards[1:]:
+            result = self.game.tables.fusion_result(result, card) or card
+        return result
+
+    def _mode_star(self, app: App, pad) -> None:
+        ui = self.ui
+        if pad.pressed("left") or pad.pressed("right"):
+            ui.star = 1 - ui.star
+            app.sound.play("move")
+        elif pad.pressed("cancel"):
+            ui.mode = "zone"
+        elif pad.pressed("confirm"):
+            self._step(app, Play(tuple(ui.raised), ui.cursor, ui.face_down, ui.star))
+
+    def _mode_field(self, app: App, pad) -> None:
+        ui = self.ui
+        if pad.pressed("up") or pad.pressed("down"):
+            ui.row = "magic" if ui.row == "monster" else "monster"
+        self._move(pad, list(range(5)))
+        mine = self.view.sides[self.me]
+        card = mine.row(ui.row)[ui.cursor]
+        if pad.pressed("start"):
+            self._step(app, EndTurn())
+        elif card is None:
+            if pad.pressed("confirm"):
+                app.sound.play("error")
+        elif ui.row == "monster" and pad.pressed("triangle"):
+            self._step(app, ChangePosition(ui.cursor))
+        elif ui.row == "monster" and pad.pressed("confirm"):
+            ui.attacker = ui.cursor
+            targets = self._targets()
+            ui.mode, ui.cursor = "target", targets[0]
+            app.sound.play("confirm")
+        elif ui.row == "magic" and pad.pressed("confirm"):
+            if card_face(self.game, card.card).kind == "equip":
+                ui.equip_zone = ui.cursor
+                mine_cols = [c for c in range(5) if mine.monsters[c] is not None]
+                if not mine_cols:
+                    app.sound.play("error")
+                    return
+                ui.mode, ui.cursor = "equip_target", mine_cols[0]
+            else:
+                self._step(app, Activate(ui.cursor))
+
+    def _targets(self) -> list[int]:
+        theirs = self.view.sides[1 - self.me].monsters
+        return [c for c in range(5) if theirs[c] is not None] or [DIRECT]
+
+    def _mode_target(self, app: App, pad) -> None:
+        ui = self.ui
+        self._move(pad, self._targets())
+        if pad.pressed("cancel"):
+            ui.mode, ui.cursor, ui.row = "field", ui.attacker, "monster"
+        elif pad.pressed("confirm"):
+            self._step(app, Attack(ui.attacker, ui.cursor))
+
+    def _mode_equip_target(self, app: App, pad) -> None:
+        ui = self.ui
+        mine = self.view.sides[self.me].monsters
+        self._move(pad, [c for c in range(5) if mine[c] is not None])
+        if pad.pressed("cancel"):
+            ui.mode, ui.cursor, ui.row = "field", ui.equip_zone, "magic"
+        elif pad.pressed("confirm"):
+            self._step(app, Activate(ui.equip_zone, ui.cursor))
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, app: App, fb: Framebuffer) -> None:
+        fb.clear(app.colour("bg"))
+        me, view, ui = self.me, self.view, self.ui
+        opp = 1 - me
+        self._bar(app, fb, opp, 2)
+        self._row(app, fb, opp, "magic", ROW_Y["opp_magic"])
+        self._row(app, fb, opp, "monster", ROW_Y["opp_monster"])
+        self._row(app, fb, me, "monster", ROW_Y["monster"])
+        self._row(app, fb, me, "magic", ROW_Y["magic"])
+        self._bar(app, fb, me, 184)
+        self._hand(app, fb, me)
+        self._panel(app, fb)
+        if app.toggles.get("rank_meter"):
+            draw_rank_meter(app, fb, self.game, view.sides[me].counters, x=PANEL_X + 56, y=2)
+        del ui
+
+    def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
+        s = self.view.sides[side]
+        name = self._side_name(side)
+        fb.text(ZONE_X, y, name[:14], app.colour("text"))
+        fb.text(ZONE_X + 90, y, f"LP {s.lp:>5}", app.colour("highlight"))
+        fb.text_right(PANEL_X - 4, y, f"DECK {s.deck_left:2d}", app.colour("text_dim"))
+        flash = self.flash.get(side)
+        if flash and app.frame < flash[1]:
+            fb.text(ZONE_X + 150 - 36, y, f"{flash[0]:+d}",
+                    app.colour("danger" if flash[0] < 0 else "good"), app.colour("black"))
+        if self.view.acting_side == side and not self.view.over:
+            fb.text(ZONE_X - 6, y, "\u25b6", app.colour("cursor"))
+
+    def _side_name(self, side: int) -> str:
+        if len(self.humans) == 2:
+            return f"Player {side + 1}"
+        return "You" if side == 0 else self.game.tables.duelist_name(self.duelist)
+
+    def _selected(self, side: int, row: str, col: int) -> bool:
+        ui = self.ui
+        if self.view.acting_side not in self.humans or self.queue or self.timer:
+            return False
+        if side == self.me:
+            if ui.mode == "field":
+                return ui.row == row and ui.cursor == col
+            if ui.mode in ("zone", "star"):
+                return ui.zone_row == row and ui.cursor == col
+            if ui.mode == "equip_target":
+                return row == "monster" and ui.cursor == col
+            return ui.mode == "target" and row == "monster" and ui.attacker == col
+        return ui.mode == "target" and row == "monster" and ui.cursor == col
+
+    def _row(self, app: App, fb: Framebuffer, side: int, row: str, y: int) -> None:
+        cards = self.view.sides[side].row(row)
+        for col in range(5):
+            x = ZONE_X + col * ZONE_STEP
+            card = cards[col]
+            selected = self._selected(side, row, col)
+            if card is None:
+                draw_empty(app, fb, x, y, SMALL, selected)
+            elif card.face_down and side != self.me:
+                draw_back(app, fb, x, y, SMALL, selected)
+            else:
+                draw_card(app, fb, x, y, card_face(self.game, card.card), SMALL, selected)
+                self._marks(app, fb, x, y, card)
+
+    def _marks(self, app: App, fb: Framebuffer, x: int, y: int, card) -> None:
+        """Small corner marks: face-down (own), defence position, used this turn."""
+        w = SMALL[0]
+        if card.defending:
+            fb.fill(x + w - 8, y + 2, 6, 9, app.colour("good"))
+            fb.text(x + w - 7, y + 3, "D", app.colour("black"))
+        if card.face_down:
+            fb.fill(x + 2, y + 12, 10, 9, app.colour("card_back"))
+            fb.text(x + 3, y + 13, "F", app.colour("text"))
+        if card.used:
+            fb.fill(x + w - 5, y + SMALL[1] - 5, 3, 3, app.colour("text_dim"))
+
+    def _hand(self, app: App, fb: Framebuffer, side: int) -> None:
+        ui = self.ui
+        hand = self.view.sides[side].hand
+        show = side in self.humans
+        for j in range(5):
+            x = ZONE_X + j * ZONE_STEP
+            card = hand[j]
+            if card is None:
+                continue
+            raised = j in ui.raised and side == self.me
+            y = ROW_Y["hand"] - (6 if raised else 0)
+            selected = (ui.mode == "hand" and ui.cursor == j and side == self.me
+                        and self.view.acting_side in self.humans and not self.queue)
+            if show:
+                draw_card(app, fb, x, y, card_face(self.game, card.card), SMALL, selected)
+            else:
+                draw_back(app, fb, x, y, SMALL, selected)
+            if raised:
+                fb.text(x + 12, y - 8, str(ui.raised.index(j) + 1), app.colour("highlight"),
+                        app.colour("black"))
+
+    def _focus(self) -> int:
+        """The card id under the cursor (0 for none or a hidden card)."""
+        ui, view, me = self.ui, self.view, self.me
+        if ui.mode == "hand" or (ui.mode in ("face", "zone", "star") and ui.raised):
+            position = ui.cursor if ui.mode == "hand" else ui.raised[-1]
+            card = view.sides[me].hand[position]
+        elif ui.mode == "target":
+            card = None if ui.cursor == DIRECT else view.sides[1 - me].monsters[ui.cursor]
+            if card is not None and card.face_down:
+                return 0
+        elif ui.mode == "equip_target":
+            card = view.sides[me].monsters[ui.cursor]
+        else:
+            card = view.sides[me].row(ui.row)[ui.cursor]
+        return card.card if card is not None else 0
+
+    def _panel(self, app: App, fb: Framebuffer) -> None:
+        x = PANEL_X + 4
+        focus = self._focus() if self.view.acting_side in self.humans else 0
+        if focus:
+            draw_card(app, fb, x, 4, card_face(self.game, focus), LARGE)
+        else:
+            draw_back(app, fb, x, 4, LARGE)
+        turns = max(s.counters["turns"] for s in self.view.sides)
+        fb.text(x, 124, f"{TERRAIN_NAMES[self.view.terrain]}  Turn {turns}",
+                app.colour("text_dim"))
+        width = (fb.width - x - 2) // 6
+        lines = [ln for text in self.log[-LOG_LINES:] for ln in wrap(text, width)][-LOG_LINES:]
+        for i, line in enumerate(lines):
+            fb.text(x, 136 + i * CELL_H, line, app.colour("text"))
+        for i, line in enumerate(self._prompt()):
+            fb.text(x, 186 + i * CELL_H, line[:width], app.colour("highlight" if i == 0
+                                                                  else "text_dim"))
+
+    def _prompt(self) -> list[str]:
+        ui = self.ui
+        if self.view.over:
+            return ["Duel over"]
+        if self.queue or self.timer:
+            return ["", "Cross: skip"]
+        if self.view.acting_side not in self.humans:
+            return ["Opponent's turn"]
+        if ui.mode == "hand":
+            return ["Choose cards", "Up: raise to combine", "Cross:play Circle:drop"]
+        if ui.mode == "face":
+            return ["Face down" if ui.face_down else "Face up", "Left/Right: change",
+                    "Cross:ok Circle:back"]
+        if ui.mode == "zone":
+            return [f"Choose a {ui.zone_row} zone", "Cross:ok Circle:back"]
+        if ui.mode == "star":
+            star = star_name(self.game, self._predicted(), ui.star)
+            return [f"Star: {star or '-'}", "Left/Right: change", "Cross:ok Circle:back"]
+        if ui.mode == "target":
+            return ["Attack directly" if ui.cursor == DIRECT else "Choose a target",
+                    "Cross:ok Circle:back"]
+        if ui.mode == "equip_target":
+            return ["Equip which monster?", "Cross:ok Circle:back"]
+        return ["Your field", "Cross:attack/activate", "Tri:position Start:end"]

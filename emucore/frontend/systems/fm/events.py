@@ -1,0 +1,83 @@
+"""Turning the engine's duel events into the short messages and sounds the duel screen
+plays after each step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emucore.frontend.systems.fm.common import EVENT_SOUNDS, TERRAIN_NAMES
+from emucore.frontend.systems.fm.session import FmGame
+
+OUTCOMES = {"direct": "hits directly", "win": "destroys", "win_defense": "breaks",
+            "standoff": "is stopped by", "double_ko": "trades with", "lose": "falls to",
+            "lose_defense": "bounces off"}
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    sound: str | None = None
+    lp_side: int | None = None
+    lp_delta: int = 0
+
+
+def describe(game: FmGame, event, humans: set[int]) -> Message | None:
+    """The message for one event (None for events not worth a line, like draws)."""
+    name = game.tables.names.__getitem__
+    kind = event.kind
+    sound = EVENT_SOUNDS.get(kind)
+    who = _who(getattr(event, "side", 0), humans)
+    if kind == "draw":
+        return None
+    if kind == "turn":
+        return Message(f"Turn {event.turn}: {who}", "draw")
+    if kind == "placed":
+        hidden = event.face_down and event.side not in humans
+        card = "a card" if hidden else name(event.card)
+        return Message(f"{who}: {card} {'set' if event.face_down else 'placed'}", "confirm")
+    if kind == "fusion":
+        return Message(f"Fusion! {name(event.a)} + {name(event.b)} = {name(event.result)}",
+                       sound)
+    if kind == "equip":
+        return Message(f"{name(event.equip)} on {name(event.monster)} +{event.bonus}", sound)
+    if kind == "failure":
+        return Message(f"{name(event.discarded)} fails to combine", sound)
+    if kind == "flip":
+        return Message(f"{name(event.card)} flips up", "move")
+    if kind == "position":
+        return Message(f"{name(event.card)} to {'defence' if event.defense else 'attack'}",
+                       "move")
+    if kind == "battle":
+        verb = OUTCOMES.get(event.outcome, event.outcome)
+        if event.outcome == "direct":
+            return Message(f"{name(event.attacker)} {verb}", sound)
+        return Message(f"{name(event.attacker)} {verb} {name(event.defender)}", sound)
+    if kind == "trap":
+        return Message(f"Trap! {name(event.card)}", sound)
+    if kind == "magic":
+        return Message(f"{name(event.card)}: {event.effect.replace('_', ' ')}", sound)
+    if kind == "terrain":
+        return Message(f"Terrain: {TERRAIN_NAMES[event.terrain]}", sound)
+    if kind == "stat":
+        return Message(f"{name(event.card)} {event.stat_modifier:+d}", "magic")
+    if kind == "lp":
+        return Message(f"{who} LP {event.delta:+d} = {event.lp}", sound, event.side,
+                       event.delta)
+    if kind == "destroy":
+        return Message(f"{name(event.card)} destroyed", "damage")
+    if kind == "ritual":
+        if not event.result:
+            return Message(f"{name(event.ritual)}: tributes missing", "error")
+        return Message(f"Ritual! {name(event.result)}", sound)
+    if kind == "end":
+        if len(humans) == 2:
+            return Message(f"Player {event.winner + 1} wins!", "win")
+        return Message("You win!" if event.winner == 0 else "You lose...",
+                       "win" if event.winner == 0 else "lose")
+    return Message(kind, None)
+
+
+def _who(side: int, humans: set[int]) -> str:
+    if len(humans) == 2:
+        return f"P{side + 1}"
+    return "You" if side in humans else "Opp"

@@ -1,0 +1,85 @@
+"""Library: every card with its stats, stars, type and fusion partners (partner -> result),
+from the FM tables. Cards the player owns are marked."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emucore.frontend.app import App, Screen
+from emucore.frontend.cards import LARGE, draw_card
+from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.systems.fm.common import FmScreen, card_face, stars_text, type_name
+from emucore.frontend.systems.fm.session import FmGame
+from emucore.tables.fm import CARD_COUNT
+
+VISIBLE = 24
+PARTNERS_SHOWN = 8
+
+
+class Library(FmScreen):
+    def __init__(self, game: FmGame, back: Screen) -> None:
+        super().__init__(game)
+        self.back = back
+        self.cursor = self.top = 0
+        self.partner_page = 0
+
+    def partners(self, card: int) -> list[tuple[int, int]]:
+        """(partner, result) pairs of every fusion ``card`` takes part in."""
+        row = self.game.tables.fusion[card]
+        return [(int(p), int(row[p])) for p in np.flatnonzero(row)]
+
+    def update(self, app: App) -> Screen | None:
+        pad = app.pad
+        before = self.cursor
+        if pad.repeat("up"):
+            self.cursor = (self.cursor - 1) % CARD_COUNT
+        elif pad.repeat("down"):
+            self.cursor = (self.cursor + 1) % CARD_COUNT
+        elif pad.repeat("left"):
+            self.cursor = max(0, self.cursor - VISIBLE)
+        elif pad.repeat("right"):
+            self.cursor = min(CARD_COUNT - 1, self.cursor + VISIBLE)
+        elif pad.repeat("r1"):
+            self.partner_page += 1
+        elif pad.repeat("l1"):
+            self.partner_page = max(0, self.partner_page - 1)
+        elif pad.pressed("cancel"):
+            app.sound.play("cancel")
+            return self.back
+        if self.cursor != before:
+            self.partner_page = 0
+        self.top = min(max(self.top, self.cursor - VISIBLE + 1), self.cursor)
+        return self
+
+    def draw(self, app: App, fb: Framebuffer) -> None:
+        fb.clear(app.colour("bg"))
+        t = self.game.tables
+        fb.text(4, 2, "LIBRARY", app.colour("highlight"))
+        for row in range(VISIBLE):
+            card = self.top + row + 1
+            if card > CARD_COUNT:
+                break
+            y = 14 + row * CELL_H
+            if card == self.cursor + 1:
+                fb.fill(2, y - 1, 150, CELL_H, app.colour("panel_light"))
+            owned = self.game.trunk_count(card) > 0
+            fb.text(4, y, f"{card:03d} {t.names[card][:19]}",
+                    app.colour("text" if owned else "text_dim"))
+        card = self.cursor + 1
+        draw_card(app, fb, 158, 14, card_face(self.game, card), LARGE)
+        x, y = 246, 14
+        info = [type_name(self.game, card)]
+        if t.is_monster(card):
+            info += [f"Lv {int(t.level[card])}", *stars_text(self.game, card).split(" / ")]
+        info.append(f"Owned {self.game.trunk_count(card)}")
+        for i, line in enumerate(info):
+            fb.text(x, y + i * CELL_H, line[:12], app.colour("text"))
+        partners = self.partners(card)
+        pages = max(1, -(-len(partners) // PARTNERS_SHOWN))
+        page = min(self.partner_page, pages - 1)
+        fb.text(158, 136, f"Fusions {len(partners)}  {page + 1}/{pages} (L1/R1)",
+                app.colour("highlight"))
+        shown = partners[page * PARTNERS_SHOWN:(page + 1) * PARTNERS_SHOWN]
+        for i, (partner, result) in enumerate(shown):
+            fb.text(158, 146 + i * CELL_H, f"+{t.names[partner][:11]}={t.names[result][:12]}",
+                    app.colour("text"))

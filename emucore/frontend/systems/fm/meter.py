@@ -1,0 +1,35 @@
+"""The live rank meter (an overlay the original never had): the score the player would get
+by winning now, POW/TEC and the rank letter, from the engine's own side-record counters and
+the engine's ``Duel_CalcRankScore`` / ``DuelScene_UpdateResultRewards`` (emucore.fm.rank)."""
+
+from __future__ import annotations
+
+from emucore.fm import rank
+from emucore.frontend.app import App
+from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.systems.fm.session import FmGame
+
+
+def live_rank(game: FmGame, counters: dict[str, int]) -> rank.RankResult:
+    """Rank if the side won now by LP (the +2 end adjustment), from its side record."""
+    values = {name: counters[name] for name in rank.COUNTERS if name not in ("cards_used", "lp")}
+    values["cards_used"] = counters["draw_cursor"]
+    lp = counters["lp"]
+    values["lp"] = lp - 0x10000 if lp >= 0x8000 else lp  # the score reads LP as s16
+    score = rank.rank_score(game.tables, values, rank.END_ADJUSTMENT["lp"])
+    return rank.rank_result(score)
+
+
+def draw_rank_meter(app: App, fb: Framebuffer, game: FmGame, counters: dict[str, int],
+                    x: int, y: int) -> None:
+    """A small box: score, the 0..99 bar and the rank."""
+    result = live_rank(game, counters)
+    w, h = 80, 3 * CELL_H + 10
+    fb.box(x, y, w, h, app.colour("black"), app.colour("highlight"))
+    fb.text(x + 3, y + 3, "RANK METER", app.colour("highlight"))
+    fb.text(x + 3, y + 3 + CELL_H, f"Score {result.score:3d}", app.colour("text"))
+    fb.text(x + 3, y + 3 + 2 * CELL_H, result.rank, app.colour(
+        "good" if result.tier >= 3 else "text"))
+    bar = max(0, min(result.score, 99)) * (w - 6) // 99
+    fb.fill(x + 3, y + h - 4, w - 6, 2, app.colour("panel"))
+    fb.fill(x + 3, y + h - 4, bar, 2, app.colour("cursor"))

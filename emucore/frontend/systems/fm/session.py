@@ -1,0 +1,159 @@
+"""The Forbidden Memories game a player carries between screens: the machine's one RNG
+stream, the trunk, the deck and its sort, starchips, records, campaign progress - and its save.
+
+The RNG starts at the boot state and, as in the original, advances once per frame on the
+title and menu screens (``Main_RunMenu``) and on the Free Duel grid (``FreeDuel_Entry``), so a
+duel's deal depends on how many frames the player spent there (spec/fm-engine.md §1.3).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from emucore import tables as T
+from emucore.fm import deck as fm_deck
+from emucore.fm import rank
+from emucore.fm.setup import FmSetup, check_deck, new_duel
+from emucore.frontend.storage import SaveFile
+from emucore.hw.psyq_rand import BOOT_STATE, Rand
+from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
+
+SAVE_VERSION = 1
+# Choice: the campaign plays the duelists in the duelist table's id order, which follows the
+# story (Teana ... Nitemare); the original lets the player visit the five mage shrines in any
+# order, here they come in table order. Simon Muran (1) is open for Free Duel from the start,
+# Duel Master K (39) opens when the campaign is finished.
+CAMPAIGN_ORDER = tuple(range(2, 39))
+START_UNLOCKED = (1,)
+POST_GAME = (39,)
+# Choice: every duel is fought on the normal terrain (0); the original's per-duelist arenas
+# are not in our tables.
+FREE_DUEL_TERRAIN = 0
+
+
+def validate_save(data: Any) -> None:
+    """Check a save payload; ValueError names the first problem."""
+    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+        raise ValueError(f"not an emucore fm save (version {SAVE_VERSION} expected)")
+    trunk = data.get("trunk")
+    if not isinstance(trunk, dict):
+        raise ValueError("trunk must be an object of card id -> copies")
+    for key, copies in trunk.items():
+        if not key.isdigit() or not 1 <= int(key) <= CARD_COUNT:
+            raise ValueError(f"trunk: unknown card id {key!r}")
+        if not isinstance(copies, int) or not 0 <= copies <= rank.TRUNK_CAP:
+            raise ValueError(f"trunk: card {key} has {copies!r} copies (0..{rank.TRUNK_CAP})")
+    cards = data.get("deck")
+    if not isinstance(cards, list):
+        raise ValueError("deck must be a list of card ids")
+    check_deck(cards, T.load("fm"))
+    for card, n in Counter(cards).items():
+        owned = trunk.get(str(card), 0)
+        if owned < n:
+            raise ValueError(f"deck holds {n} x card {card} but the trunk only {owned}")
+    if data.get("sort") not in fm_deck.SORT_ORDERS:
+        raise ValueError(f"unknown deck sort {data.get('sort')!r}")
+    chips = data.get("starchips")
+    if not isinstance(chips, int) or not 0 <= chips <= rank.STARCHIP_CAP:
+        raise ValueError("starchips must be 0..999999")
+    unlocked = data.get("unlocked")
+    if not isinstance(unlocked, list) or not all(
+            isinstance(d, int) and 1 <= d <= DUELIST_COUNT for d in unlocked):
+        raise ValueError("unlocked must be a list of duelist ids 1..39")
+    progress = data.get("campaign")
+    if not isinstance(progress, int) or not 0 <= progress <= len(CAMPAIGN_ORDER):
+        raise ValueError(f"campaign must be 0..{len(CAMPAIGN_ORDER)}")
+    records = data.get("records")
+    if not isinstance(records, dict) or not all(
+            k.isdigit() and isinstance(v, list) and len(v) == 2 for k, v in records.items()):
+        raise ValueError("records must map duelist ids to [wins, losses]")
+
+
+class FmGame:
+    """Everything the FM screens share."""
+
+    def __init__(self) -> None:
+        self.tables = T.load("fm")
+        self.rng = Rand(BOOT_STATE)
+        self.save_file = SaveFile("fm", validate_save)
+        self.data: dict[str, Any] | None = None  # None until a new game or a load
+        self.faces: dict[int, Any] = {}  # card id -> CardFace, filled by the screens
+
+    # --- the RNG ------------------------------------------------------------------------
+    def menu_frame(self) -> None:
+        """One frame of a menu that calls ``rand()`` every frame (Main_RunMenu,
+        FreeDuel_Entry): the result is discarded."""
+        self.rng.rand()
+
+    # --- save data ----------------------------------------------------------------------
+    def new_game(self) -> list[int]:
+        """Deal the starter deck from the RNG as it stands (NameEntry_BuildStarterDeck)."""
+        cards = fm_deck.starter_deck(self.rng, self.tables)
+        trunk = Counter(cards)
+        self.data = {"version": SAVE_VERSION, "trunk": {str(c): n for c, n in trunk.items()},
+                     "deck": list(cards), "sort": "none", "starchips": 0,
+                     "unlocked": list(START_UNLOCKED), "campaign": 0, "records": {},
+                     "two_player": [0, 0]}
+        return cards
+
+    def load(self) -> str | None:
+        """Load the save; returns a message when it was corrupt (and moved aside)."""
+        data, message = self.save_file.load()
+        if data is not None:
+            self.data = data
+        return message
+
+    def save(self) -> None:
+        self.save_file.save(self.data)
+
+    # --- queries and updates ------------------------------------------------------------
+    @property
+    def deck(self) -> list[int]:
+        return self.data["deck"]
+
+    def trunk_count(self, card: int) -> int:
+        return int(self.data["trunk"].get(str(card), 0))
+
+    def unlocked(self) -> set[int]:
+        return set(self.data["unlocked"])
+
+    def next_campaign_duelist(self) -> int | None:
+        progress = self.data["campaign"]
+        return CAMPAIGN_ORDER[progress] if progress < len(CAMPAIGN_ORDER) else None
+
+    def start_duel(self, duelist: int, deck2: list[int] | None = None):
+        """Deal a duel from the RNG's current state (the player's deck sorted as last
+        sorted); ``duelist`` 0 with ``deck2`` is a two-player duel."""
+        setup = FmSetup(deck=list(self.deck), duelist=duelist, sort=self.data["sort"],
+                        state=self.rng.state, terrain=FREE_DUEL_TERRAIN, deck2=deck2,
+                        sort2=self.data["sort"])
+        return new_duel(setup, self.tables)
+
+    def duel_finished(self, duelist: int, winner: int, rng_state: int, starchips: int,
+                      drop: int, campaign: bool) -> list[str]:
+        """Record a finished duel; returns the lines the result screen adds (unlocks)."""
+        self.rng.state = rng_state
+        notes = []
+        data = self.data
+        if duelist == 0:
+            data["two_player"][winner] = min(data["two_player"][winner] + 1, 9999)
+            return notes
+        wins, losses = data["records"].get(str(duelist), [0, 0])
+        data["records"][str(duelist)] = [wins + (winner == 0), losses + (winner == 1)]
+        if winner != 0:
+            return notes
+        data["starchips"] = rank.add_starchips(data["starchips"], starchips)
+        if drop:
+            data["trunk"][str(drop)] = rank.award_card(self.trunk_count(drop))
+        if campaign and duelist == self.next_campaign_duelist():
+            data["campaign"] += 1
+            if duelist not in data["unlocked"]:
+                data["unlocked"].append(duelist)
+                notes.append(f"{self.tables.duelist_name(duelist)} joins Free Duel")
+            if self.next_campaign_duelist() is None:
+                for extra in POST_GAME:
+                    if extra not in data["unlocked"]:
+                        data["unlocked"].append(extra)
+                        notes.append(f"{self.tables.duelist_name(extra)} joins Free Duel")
+        return notes
