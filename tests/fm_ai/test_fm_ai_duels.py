@@ -1,0 +1,96 @@
+"""Whole duels driven by the AI on both sides: every action is legal, every duel ends, the
+rand() calls travel with the actions (a replay of the actions alone reproduces the duel),
+and the ``fm sim`` command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from emucore import tables
+from emucore.cli import main
+from emucore.fm.ai import choose_action
+from emucore.fm.ai.adapter import memory
+from emucore.fm.setup import FmSetup, new_duel
+from emucore.hw.psyq_rand import BOOT_STATE, jump
+
+
+def player_deck(seed: int) -> list[int]:
+    """A legal 40-card deck mixing monsters, magic, equips and traps."""
+    t = tables.load("fm")
+    ids = [c for c in range(1, 723) if t.kind_name(c) != "ritual"]
+    out = []
+    k = seed * 7919
+    while len(out) < 40:
+        k = (k * 1103515245 + 12345) & 0x7FFFFFFF
+        card = ids[k % len(ids)]
+        if out.count(card) < 3:
+            out.append(card)
+    return out
+
+
+@pytest.mark.parametrize("duelist", [1, 3, 7, 8, 11, 15, 21, 26, 34, 38, 39])
+def test_ai_vs_ai_duels_are_legal_and_end(duelist):
+    for seed in range(3):
+        duel = new_duel(FmSetup(deck=player_deck(duelist * 10 + seed), duelist=duelist,
+                                state=int(jump(BOOT_STATE, 1000 * seed + duelist))))
+        steps = 0
+        while not duel.over:
+            action = choose_action(duel)
+            duel.step(action)            # IllegalAction would fail the test
+            steps += 1
+            assert steps < 2000
+        assert memory(duel).fallbacks == 0
+
+
+def test_replaying_the_actions_alone_reproduces_the_duel():
+    setup = FmSetup(deck=player_deck(5), duelist=8, state=0x1234567)
+    duel = new_duel(setup)
+    actions = []
+    while not duel.over:
+        actions.append(choose_action(duel))
+        duel.step(actions[-1])
+    assert any(a.rng_calls for a in actions)
+    again = new_duel(setup)
+    for action in actions:
+        again.step(action)
+    assert again.digest() == duel.digest() and again.rng.state == duel.rng.state
+
+
+def test_choose_action_does_not_touch_the_duel():
+    duel = new_duel(FmSetup(deck=player_deck(2), duelist=15, state=99))
+    while not duel.over:
+        before = duel.digest()
+        action = choose_action(duel)
+        assert duel.digest() == before
+        duel.step(action)
+
+
+def test_fm_sim_command(tmp_path, capsys):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("\n".join(map(str, player_deck(1))) + "\n")
+    assert main(["fm", "sim", "--duelist", "4", "--deck", str(deck), "--games", "6",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 6 and out["unfinished"] == 0 and out["engine_refusals"] == 0
+    assert sum(out["ranks"].values()) == out["wins"]
+    assert sum(d["count"] for d in out["drops"]) == out["wins"]
+
+
+def test_fm_sim_bad_input_is_one_line_exit_2(tmp_path, capsys):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1\n" * 39)
+    assert main(["fm", "sim", "--duelist", "4", "--deck", str(deck)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "deck.txt" in err[0]
+    with pytest.raises(SystemExit) as exc:
+        main(["fm", "sim", "--duelist", "40", "--deck", str(deck)])
+    assert exc.value.code == 2
+
+
+def test_sim_results_end_with_a_duel_end_event():
+    from emucore.fm.ai.sim import play_duel
+    r = play_duel(FmSetup(deck=player_deck(3), duelist=2, state=7))
+    assert r.winner in (0, 1) and r.reason in ("lp", "deckout", "exodia")
+    assert r.turns >= 2 and r.fallbacks == 0
