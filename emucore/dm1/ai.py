@@ -42,7 +42,7 @@ def choose_action(duel: Dm1Duel) -> Action | None:
 
 def _play(duel: Dm1Duel) -> Action:
     side = duel.acting_side
-    kind, fusion = duel.t.kind, duel.t.fusion
+    kind, fusion = duel.t.kind_list, duel.t.fusion_list
     atk = duel.atk[duel.v.field[0]][1]  # level-0 ATK on the current terrain
     hand = duel.hand_cards(side)
     monsters = [(i, c) for i, c in enumerate(hand) if kind[c] == 0]
@@ -53,7 +53,7 @@ def _play(duel: Dm1Duel) -> Action:
     best: tuple[int, int, int] | None = None  # (result ATK, hand index, zone)
     for i, c in monsters:
         for z, o in own:
-            r = fusion[c, o] if o else 0
+            r = fusion[c][o] if o else 0
             if r and atk[r] > atk[c] and atk[r] > _level_atk(duel, side, z) and (
                     best is None or atk[r] > best[0]):
                 best = (atk[r], i, z)

@@ -241,7 +241,7 @@ class Dm1Duel(Duel):
     def _play_actions(self) -> list[Action]:
         side = self.acting_side
         out: list[Action] = []
-        kind = self.t.kind
+        kind = self.t.kind_list
         for i, card in enumerate(self.hand_cards(side)):
             if kind[card] == 0:
                 out += [Summon(i, z) for z in range(ZONES)]
@@ -265,7 +265,7 @@ class Dm1Duel(Duel):
         if not 0 <= index < self.v.hand_count[side]:
             raise IllegalAction("hand", f"no hand card {index} (hand holds "
                                         f"{self.v.hand_count[side]})")
-        is_monster = self.t.kind[self.hand_card(side, index)] == 0
+        is_monster = self.t.kind_list[self.hand_card(side, index)] == 0
         if is_monster != monster:
             raise IllegalAction("card-kind", "summon a monster, activate a magic card")
 
@@ -302,14 +302,14 @@ class Dm1Duel(Duel):
         i = side * ZONES + zone
         v = self.v
         old = v.zone_card[i]
-        result = self.t.fusion[card, old] if old else 0
+        result = self.t.fusion_list[card][old] if old else 0
         block = v.fusion_block
         if old:
             block[0], block[1] = card - 1, old - 1  # WRAM $CECB/$CECD: ROM indices
             block[2] = result - 1 if result else FUSION_EMPTY
         if result:
-            self.events.append(Fused(side, zone, card, old, int(result)))
-            self._place(i, int(result), FACE_UP)  # [choice] a fusion result is shown face-up
+            self.events.append(Fused(side, zone, card, old, result))
+            self._place(i, result, FACE_UP)  # [choice] a fusion result is shown face-up
         else:
             self.events.append(Summoned(side, zone, card, old))
             self._place(i, card, 0)

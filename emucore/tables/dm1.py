@@ -7,6 +7,7 @@ itself indexes by number - 1. ``stat[terrain, id]`` holds the stored ATK/DEF per
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,6 +94,16 @@ class Dm1Tables:
     pools: NDArray[np.int32]  # [opponent, id] weights (sum 2048 each)
     opponents: list[dict[str, object]]
     _by_name: dict[str, int] = field(default_factory=dict)
+
+    @functools.cached_property
+    def kind_list(self) -> list[int]:
+        """``kind`` as a Python list (scalar look-ups in the duel's hot path)."""
+        return self.kind.tolist()
+
+    @functools.cached_property
+    def fusion_list(self) -> list[list[int]]:
+        """``fusion`` as nested Python lists (scalar look-ups in the duel's hot path)."""
+        return self.fusion.tolist()
 
     def counts(self) -> dict[str, int]:
         """Rows per table file."""
