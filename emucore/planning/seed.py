@@ -24,6 +24,7 @@ from emucore.fm.deck import DECK_SIZE, SWAP_COUNT
 from emucore.hw import psyq_rand
 
 CALLS = 2 * SWAP_COUNT  # rand() calls of the player's shuffle
+BLOCK = 1 << 19  # lanes per block: the stream slices stay in the cache
 
 
 def stream_mod40(start_index: int, count: int) -> NDArray[np.uint8]:
@@ -71,12 +72,9 @@ def match_block(start_index: int, count: int, deck: Sequence[int], drawn: Sequen
     return lanes + start_index
 
 
-def match_piece(start_index: int, count: int, deck: tuple[int, ...], drawn: tuple[int, ...]
-                ) -> NDArray[np.int64]:
-    """:func:`match_block` in pieces that keep the arrays small (a process-pool entry)."""
-    out = [match_block(base, min(BLOCK, start_index + count - base), deck, drawn)
-           for base in range(start_index, start_index + count, BLOCK)]
+def match_piece(start_index: int, count: int, deck: tuple[int, ...], drawn: tuple[int, ...],
+                block: int = BLOCK) -> NDArray[np.int64]:
+    """:func:`match_block` in blocks that keep the arrays small (a process-pool entry)."""
+    out = [match_block(base, min(block, start_index + count - base), deck, drawn)
+           for base in range(start_index, start_index + count, block)]
     return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
-
-
-BLOCK = 1 << 19
