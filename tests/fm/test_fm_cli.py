@@ -1,0 +1,111 @@
+"""``emucore fm ...`` commands: output, --json, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from emucore import tables as T
+from emucore.cli import main
+from emucore.duel import replay as R
+from emucore.fm import deck, rank
+from emucore.fm.replay import ADAPTER
+from emucore.hw.psyq_rand import Rand, state_at
+
+GOLDEN = Path(__file__).parent / "golden"
+DECK = list(range(1, 41))
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def deck_file(tmp_path: Path) -> Path:
+    path = tmp_path / "deck.txt"
+    path.write_text("# my deck\nBlue-eyes White Dragon\n" + "\n".join(map(str, DECK[1:])) + "\n")
+    return path
+
+
+def test_deal_matches_the_deck_module(capsys, deck_file):
+    code, out, _ = run(capsys, "fm", "deal", "--duelist", "7", "--deck", str(deck_file),
+                       "--sort", "atk", "--index", "100", "--json")
+    data = json.loads(out)
+    t = T.load("fm")
+    dealt = deck.deal(Rand(int(state_at(100))), deck.sort_deck(DECK, "atk", t), 7, t)
+    assert code == 0 and data["player_after"] == list(dealt.player.cards)
+    assert data["cpu_after"] == list(dealt.cpu.cards) and data["rand_calls"] == dealt.calls
+    assert sorted(data["cpu_generated"]) == sorted(dealt.cpu.cards)
+    assert data["player_before"] == deck.sort_deck(DECK, "atk", t)
+
+
+@pytest.mark.parametrize("lines,needle", [
+    (DECK[:39], "40 cards"), (DECK[:39] + ["Nonsense"], "line 41: unknown card"),
+    (DECK[:36] + [5, 5, 5, 5], "more than 3 copies"),
+])
+def test_bad_deck_is_one_line_and_exit_2(capsys, tmp_path, lines, needle):
+    path = tmp_path / "bad.txt"
+    path.write_text("# header\n" + "\n".join(map(str, lines)) + "\n")
+    code, _, err = run(capsys, "fm", "deal", "--duelist", "1", "--deck", str(path), "--sort",
+                       "none", "--state", "0x1234")
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_starter_drop_and_rank(capsys):
+    code, out, _ = run(capsys, "fm", "starter", "--index", "0", "--json")
+    assert code == 0 and json.loads(out)["deck"] == deck.starter_deck(Rand(), T.load("fm"))
+    code, out, _ = run(capsys, "fm", "drop", "--duelist", "1", "--pool", "bcd", "--state",
+                       "0x55555555", "--json")
+    assert json.loads(out)["card"] == rank.drop(Rand(), T.load("fm"), 1, "bcd")
+    code, out, _ = run(capsys, "fm", "rank", "--turns", "4", "--effective-attacks", "2",
+                       "--defensive-wins", "0", "--face-down", "0", "--pure-magic", "0",
+                       "--traps", "0", "--fusions", "0", "--equips", "0", "--cards-drawn", "9",
+                       "--lp", "8000", "--end", "lp")
+    # 50 + 2 + 12 (turns) + 2 (attacks) + 0 + 0 + 2 + 2 + 12 (cards) + 6 (LP) + 4 + 4 = 96
+    assert code == 0 and out.strip() == "score 96  rank S-POW  starchips 5  pool sa_pow"
+
+
+def test_scripted_duel_and_replay_round_trip(capsys, tmp_path):
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({
+        "setup": {"deck": DECK, "duelist": 1, "sort": "none", "state": 1234},
+        "actions": [{"kind": "play", "cards": [0]}, {"kind": "attack", "attacker": 0},
+                    {"kind": "end_turn"}]}))
+    code, out, _ = run(capsys, "fm", "duel", "--script", str(script), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["steps"] == 3 and data["lp"][1] < 8000
+    replay_file = tmp_path / "r.json"
+    code, out, _ = run(capsys, "fm", "replay", "record", "--script", str(script), "--out",
+                       str(replay_file))
+    assert code == 0 and data["digest"] in out
+    code, out, _ = run(capsys, "fm", "replay", "verify", str(replay_file))
+    assert code == 0 and out.startswith("ok: 3 steps")
+
+
+def test_illegal_scripted_action_names_the_rule(capsys, tmp_path):
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"setup": {"deck": DECK, "duelist": 1},
+                                  "actions": [{"kind": "attack", "attacker": 0}]}))
+    code, _, err = run(capsys, "fm", "duel", "--script", str(script))
+    assert code == 2 and "[phase]" in err
+
+
+def test_verify_reports_the_first_differing_step(capsys, tmp_path):
+    rec = R.load(GOLDEN / "simon_seed1.json")
+    rec.steps[4].digest = "0" * 16
+    path = tmp_path / "bad.json"
+    rec.save(path)
+    code, out, _ = run(capsys, "fm", "replay", "verify", str(path), "--json")
+    assert code == 1 and json.loads(out)["step"] == 5
+
+
+def test_recorded_ai_duel_verifies():
+    """An AI-vs-AI duel recorded with ``emucore fm replay record --player ai`` (the actions
+    carry the AI's rand() calls, so the engine alone reproduces every digest)."""
+    rec = R.load(GOLDEN / "ai_vs_ai_seto.json")
+    assert sum(s.action.get("rng_calls", 0) for s in rec.steps) > 0
+    assert R.verify(ADAPTER, rec) is None
