@@ -128,40 +128,49 @@ def _ints(data: bytes) -> list[int]:
     return list(struct.unpack(f"<{len(data) // 8}q", data))
 
 
+class _Reader:
+    """Reads an image's ints in order; running past the end is a ValueError."""
+
+    def __init__(self, values: list[int]) -> None:
+        self.values, self.pos = values, 0
+
+    def take(self, n: int) -> list[int]:
+        if n < 0 or self.pos + n > len(self.values):
+            raise ValueError("state image is truncated or malformed")
+        self.pos += n
+        return self.values[self.pos - n:self.pos]
+
+
+def _read_side(r: _Reader) -> Side:
+    lp, summons, magic, traps = r.take(len(COUNTERS))
+    side = Side(lp, [], [])
+    side.summons, side.magic, side.traps = summons, magic, traps
+    for z in range(ZONES):
+        rec = r.take(len(MONSTER_FIELDS))
+        if rec[0]:
+            m = Monster(rec[0], bool(rec[1]), bool(rec[2]), rec[3])
+            m.changed_turn, m.attacked_turn, m.bonus = rec[4:7]
+            side.monsters[z] = m
+    for z in range(ZONES):
+        rec = r.take(len(SPELL_FIELDS))
+        if rec[0]:
+            s = Spell(rec[0], bool(rec[1]), rec[2])
+            s.target_side, s.target_zone, s.spent = rec[3], rec[4], bool(rec[5])
+            side.spells[z] = s
+    for name in LISTS:
+        setattr(side, name, r.take(r.take(1)[0]))
+    return side
+
+
 def decode(data: bytes) -> State:
     """Rebuild a :class:`State` from :func:`encode` output (ValueError if malformed)."""
-    values = _ints(data)
-    if not values or values[0] != IMAGE_VERSION:
+    r = _Reader(_ints(data))
+    head = dict(zip(HEADER, r.take(len(HEADER)), strict=True))
+    if head["version"] != IMAGE_VERSION or not 0 <= head["reason"] < len(END_REASONS):
         raise ValueError("not a paper-duel state image of this version")
-    pos = len(HEADER)
-    head = dict(zip(HEADER, values[:pos], strict=True))
-    sides = []
-    try:
-        for _ in range(2):
-            side = Side(values[pos], [], [])
-            side.summons, side.magic, side.traps = values[pos + 1:pos + 4]
-            pos += len(COUNTERS)
-            for z in range(ZONES):
-                rec = values[pos:pos + len(MONSTER_FIELDS)]
-                pos += len(MONSTER_FIELDS)
-                if rec[0]:
-                    m = Monster(rec[0], bool(rec[1]), bool(rec[2]), rec[3])
-                    m.changed_turn, m.attacked_turn, m.bonus = rec[4:7]
-                    side.monsters[z] = m
-            for z in range(ZONES):
-                rec = values[pos:pos + len(SPELL_FIELDS)]
-                pos += len(SPELL_FIELDS)
-                if rec[0]:
-                    s = Spell(rec[0], bool(rec[1]), rec[2])
-                    s.target_side, s.target_zone, s.spent = rec[3], rec[4], bool(rec[5])
-                    side.spells[z] = s
-            for name in LISTS:
-                n = values[pos]
-                setattr(side, name, values[pos + 1:pos + 1 + n])
-                pos += 1 + n
-            sides.append(side)
-    except IndexError:
-        raise ValueError("state image is truncated") from None
+    sides = [_read_side(r), _read_side(r)]
+    if r.pos != len(r.values):
+        raise ValueError("state image has trailing data")
     state = State(sides, Rand(head["rng_state"], head["rng_calls"]))
     state.turn, state.active, state.phase = head["turn"], head["active"], head["phase"]
     state.first, state.winner = head["first"], head["winner"]
