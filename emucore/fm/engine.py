@@ -265,7 +265,8 @@ class FmDuel(BoardOps, Duel):
             st.d_flags[k] = S.IN_HAND
             st.s_cursor[side] = cursor + 1
             self.events.append(Draw(side, card, j))
-        held = {self.card_at(self.rec(side, S.HAND, j)) for j in range(HAND_SIZE)}
+        base = side * S.RECORDS_PER_SIDE
+        held = set(st.c_id[base:base + HAND_SIZE].tolist())
         if held.issuperset(EXODIA):  # Duel_HasAllExodiaPieces after the draw
             self._end(side, S.END_EXODIA)
 

@@ -148,13 +148,14 @@ class DuelState:
         self.c_deck_ptr = c["deck_ptr"]
         self.d_id, self.d_record, self.d_flags = d["card_id"], d["record"], d["flags"]
         self.card_bytes = self._region("card").reshape(30, CARD_DTYPE.itemsize)
+        self.side_fields = {name: s[name] for name in SIDE_DTYPE.names}
         g = self.g
         self.g_phase, self.g_acting, self.g_terrain = g["phase"], g["acting_side"], g["terrain"]
         self.g_equip_bonus = g["equip_bonus"]
 
     def bump(self, side: int, counter: str) -> None:
         """Increment a u8 side-record counter, wrapping at 256 like the original's ``++``."""
-        column = self.side[counter]
+        column = self.side_fields[counter]
         column[side] = (int(column[side]) + 1) & 0xFF
 
     def image(self) -> bytes:
