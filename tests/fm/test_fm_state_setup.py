@@ -1,0 +1,93 @@
+"""RAM layout, field names, fixed widths, and building duels from setups (spec §2, §11.2)."""
+
+from __future__ import annotations
+
+import pytest
+from fm_scenario import deck, duel
+
+from emucore import tables as T
+from emucore.fm import deck as D
+from emucore.fm import state as S
+from emucore.fm.actions import Play
+from emucore.fm.setup import FmSetup, new_duel
+from emucore.hw.psyq_rand import Rand
+
+DECK = list(range(1, 41))
+
+
+def test_record_sizes_and_regions():
+    assert (S.SIDE_DTYPE.itemsize, S.CARD_DTYPE.itemsize, S.DECK_DTYPE.itemsize) == (32, 28, 6)
+    assert S.SIDE_DTYPE.fields["lp"][1] == 0x14 and S.SIDE_DTYPE.fields["hand"][1] == 0x1A
+    assert S.CARD_DTYPE.fields["stat_modifier"][1] == 0x12
+    assert S.CARD_DTYPE.fields["flags"][1] == 0x16
+    d = duel(deck(1, 2, 8, 9, 22), deck())
+    image = d.ram_image()
+    assert len(image) == S.SIZE == sum(n for _, _, n in S.REGIONS)
+    lp = S.OFFSET["side"] + 0x20 + 0x14  # side 1 LP, little-endian u16
+    assert image[lp] | image[lp + 1] << 8 == 8000
+
+
+def test_state_fields_names():
+    d = duel(deck(1, 2, 8, 9, 22), deck())
+    d.step(Play((0,)))
+    f = d.state_fields()
+    assert f["side0.lp"] == 8000 and f["card[5].card_id"] == 1 and f["side0.hand[0]"] == -1
+    assert f["card[5].flags"] == S.F_OCCUPIED and f["side0.draw_cursor"] == 5
+    assert f["rng_state"] == d.rng.state and f["shuffled_player[0]"] == 1
+    assert f["deck_card[0].record"] == 5 and f["deck_card[0].flags"] == S.ON_FIELD
+
+
+def test_u8_counters_wrap_and_s16_modifier_wraps():
+    d = duel(deck(1, 2, 8, 9, 22), deck())
+    d.st.side["fusions"][0] = 255
+    d.st.bump(0, "fusions")
+    assert d.counters(0)["fusions"] == 0
+    d.st.c_mod[5] = 32000
+    d.add_modifier(5, 1000)
+    assert int(d.st.c_mod[5]) == -32536
+
+
+def test_lp_arithmetic_floor_cap_and_signed_cap_quirk():
+    d = duel(deck(1, 2, 8, 9, 22), deck(), lp=(8000, 30000))
+    d.damage(0, 9000)
+    assert d.lp(0) == 0
+    d.st.s_lp[0] = 7900
+    d.heal(0, 500)
+    assert d.lp(0) == 8000
+    d.heal(1, 5000)  # quirk: 35000 reads as a negative s16, so the cap does not apply
+    assert d.lp(1) == 35000
+
+
+def test_new_duel_deals_player_first_then_cpu():
+    t = T.load("fm")
+    d = new_duel(FmSetup(deck=DECK, duelist=5, sort="def", state=0xCAFE), t)
+    rng = Rand(0xCAFE)
+    dealt = D.deal(rng, D.sort_deck(DECK, "def", t), 5, t)
+    assert tuple(d.st.shuffled[0].tolist()) == dealt.player.cards
+    assert tuple(d.st.shuffled[1].tolist()) == dealt.cpu.cards
+    assert tuple(d.st.perm[1].tolist()) == dealt.cpu.perm
+    assert d.rng.state == dealt.state_after and d.hand(0) == list(dealt.player.cards[:5])
+
+
+def test_duel_master_k_plays_an_independent_copy():
+    d = new_duel(FmSetup(deck=DECK, duelist=39, state=7))
+    assert sorted(d.st.shuffled[1].tolist()) == DECK
+    assert d.st.shuffled[0].tolist() != d.st.shuffled[1].tolist()
+    assert d.rng.calls == 640
+
+
+def test_two_player_duel_uses_both_decks_and_lp():
+    d = new_duel(FmSetup(deck=DECK, duelist=0, deck2=[1] * 3 + list(range(4, 41)),
+                         lp=[4000, 6500], state=3))
+    assert d.opponent == -1 and (d.lp(0), d.lp(1)) == (4000, 6500)
+    assert sorted(d.st.shuffled[1].tolist())[:3] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("bad,msg", [
+    ({"deck": DECK[:39]}, "40 cards"), ({"deck": DECK, "duelist": 40}, "duelist"),
+    ({"deck": DECK, "duelist": 0}, "deck2"), ({"deck": DECK, "sort": "x"}, "sort"),
+    ({"deck": [1] * 4 + DECK[4:]}, "copies"), ({"deck": DECK, "nonsense": 1}, "bad fm setup"),
+])
+def test_bad_setups_are_refused(bad, msg):
+    with pytest.raises(ValueError, match=msg):
+        FmSetup.from_json(bad)
