@@ -87,7 +87,7 @@ class FakeClock:
         self.slept = 0.0
 
     def __call__(self) -> int:
-        self.now += 1000  # every reading costs 1 microsecond (spinning advances time)
+        self.now += 50_000  # every reading costs 50 microseconds (spinning advances time)
         return self.now
 
     def sleep(self, seconds: float) -> None:
@@ -103,7 +103,7 @@ def test_pacer_has_no_drift_over_many_frames():
     for _ in range(5973):  # 100 seconds of Game Boy frames
         pacer.wait()
     ideal = start + int(5973 * gb.frame_ns)
-    assert 0 <= clock.now - ideal < 5_000  # within a few microseconds after 100 s
+    assert 0 <= clock.now - ideal < 100_000  # within one clock reading after 100 s
     assert pacer.resyncs == 0 and 93 < clock.slept < 95  # all but the spun last ms
 
 

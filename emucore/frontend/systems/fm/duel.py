@@ -336,16 +336,15 @@ class DuelScreen(FmScreen):
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.view.sides[side]
-        name = self._side_name(side)
-        fb.text(ZONE_X, y, name[:14], app.colour("text"))
-        fb.text(ZONE_X + 90, y, f"LP {s.lp:>5}", app.colour("highlight"))
-        fb.text_right(PANEL_X - 4, y, f"DECK {s.deck_left:2d}", app.colour("text_dim"))
+        fb.text(ZONE_X, y, self._side_name(side)[:10], app.colour("text"))
+        fb.text(70, y, f"LP {s.lp:>5}", app.colour("highlight"))
+        fb.text_right(PANEL_X - 4, y, f"DK{s.deck_left:2d}", app.colour("text_dim"))
         flash = self.flash.get(side)
         if flash and app.frame < flash[1]:
-            fb.text(ZONE_X + 150 - 36, y, f"{flash[0]:+d}",
-                    app.colour("danger" if flash[0] < 0 else "good"), app.colour("black"))
+            fb.text(116, y, f"{flash[0]:+d}", app.colour("danger" if flash[0] < 0 else "good"),
+                    app.colour("black"))
         if self.view.acting_side == side and not self.view.over:
-            fb.text(ZONE_X - 6, y, "\u25b6", app.colour("cursor"))
+            fb.text(0, y, "\u25b6", app.colour("cursor"))
 
     def _side_name(self, side: int) -> str:
         if len(self.humans) == 2:

@@ -45,8 +45,8 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
     if kind == "flip":
         return Message(f"{name(event.card)} flips up", "move")
     if kind == "position":
-        return Message(f"{name(event.card)} to {'defence' if event.defense else 'attack'}",
-                       "move")
+        position = "defence" if event.defense else "attack"
+        return Message(f"{who}: {name(event.card)} to {position}", "move")
     if kind == "battle":
         verb = OUTCOMES.get(event.outcome, event.outcome)
         if event.outcome == "direct":
