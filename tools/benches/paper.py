@@ -1,0 +1,38 @@
+"""Paper rule systems: computer-vs-computer duels per second on one core, per profile.
+
+Each sample plays 40 complete duels (consecutive seeds, the built-in decks, the computer on
+both sides) and reports duels per second; the figure is the median over ``repeat`` samples.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+GOAL = ">= 500 /s"
+DUELS_PER_SAMPLE = 40
+
+
+def _duels_per_second(system, first_seed: int) -> float:
+    from emucore.paper.ai import choose
+
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + DUELS_PER_SAMPLE):
+        duel = system.new_duel(seed)
+        while not duel.over:
+            duel.step(choose(duel))
+    return DUELS_PER_SAMPLE / (time.perf_counter() - start)
+
+
+def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
+    from emucore.ocg1999.system import SYSTEM as OCG
+    from emucore.tcglite.system import SYSTEM as TCG
+
+    rows = []
+    for system in (OCG, TCG):
+        system.new_duel(0)  # load the tables outside the timing
+        rates = [_duels_per_second(system, i * DUELS_PER_SAMPLE) for i in range(repeat)]
+        # bench.py prints (median, max): for a rate, the max column holds the slowest sample
+        rows.append((f"{system.name}: computer-vs-computer duels per second",
+                     statistics.median(rates), min(rates), "duels/s", GOAL))
+    return rows
