@@ -175,7 +175,8 @@ def decks_at(indices: Sequence[int], tables: FmTables) -> NDArray[np.int16]:
 
 # --- the fast filter ------------------------------------------------------------------------
 
-def _network(n: int) -> list[tuple[int, int]]:
+@cache
+def _network(n: int) -> tuple[tuple[int, int], ...]:
     """Batcher's odd-even merge sort comparators for ``n`` items (pairs past ``n`` dropped)."""
     size = 1
     while size < n:
@@ -192,23 +193,20 @@ def _network(n: int) -> list[tuple[int, int]]:
                         pairs.append((a, b))
             k //= 2
         p *= 2
-    return pairs
+    return tuple(pairs)
 
 
-def _excess(columns: list[NDArray[np.uint8]]) -> NDArray[np.uint8]:
-    """Per lane, the picks beyond a card's third copy (the columns are sorted in place).
+def _excess(picks: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """Per lane (column), the picks beyond a card's third copy; sorts each column in place.
 
     After sorting, ``sorted[i] == sorted[i + 3]`` holds once for every copy past the third.
     """
-    spare = np.empty_like(columns[0])
-    for a, b in _network(len(columns)):
-        low = np.minimum(columns[a], columns[b], out=spare)
-        np.maximum(columns[a], columns[b], out=columns[b])
-        spare, columns[a] = columns[a], low
-    excess = np.zeros(len(columns[0]), dtype=np.uint8)
-    for i in range(len(columns) - COPY_LIMIT):
-        excess += columns[i] == columns[i + COPY_LIMIT]
-    return excess
+    spare = np.empty_like(picks[0])
+    for a, b in _network(len(picks)):
+        np.minimum(picks[a], picks[b], out=spare)
+        np.maximum(picks[a], picks[b], out=picks[b])
+        picks[a] = spare
+    return (picks[:-COPY_LIMIT] == picks[COPY_LIMIT:]).sum(axis=0, dtype=np.uint8)
 
 
 @dataclass(frozen=True)
@@ -276,47 +274,40 @@ def search_block(base_index: int, count: int, want: Want, tables: FmTables
             if not len(u):
                 break
             scratch = np.empty_like(u)
-            columns = [np.empty(len(u), dtype=np.uint8) for _ in range(group.drawn)]
-            for column in columns:
-                _pick(u, group, scratch, column)
+            picks = np.empty((group.drawn, len(u)), dtype=np.uint8)  # [pick, lane] slots
+            for row in picks:
+                _pick(u, group, scratch, row)
             mine = {c: group.slot[c] for c in want.need if c in group.cards}
             for c, slot in mine.items():
-                held[c] += _count(columns, slot)
+                held[c] += (picks == slot).sum(axis=0, dtype=np.uint8)
             if group.drawn > COPY_LIMIT:
-                excess = _excess(columns)
+                excess = _excess(picks)
                 redo = np.flatnonzero(excess)
                 if len(redo):
-                    _repeat_picks(redo, excess[redo], columns, u, group, held, mine)
+                    _repeat_picks(redo, excess[redo], picks[:, redo], u, group, held, mine)
             keep = want.still_possible(starter, done, held)
             if keep is not None:
-                u, offsets = u[keep], offsets[keep]
-                held = {c: h[keep] for c, h in held.items()}
+                alive = np.flatnonzero(keep)
+                u, offsets = u[alive], offsets[alive]
+                held = {c: h[alive] for c, h in held.items()}
     return offsets + base_index
 
 
-def _count(columns: list[NDArray[np.uint8]], slot: int) -> NDArray[np.uint8]:
-    """Per lane, how many columns hold ``slot``."""
-    total = np.zeros(len(columns[0]), dtype=np.uint8)
-    for column in columns:
-        total += column == slot
-    return total
-
-
-def _repeat_picks(redo: NDArray, owed: NDArray[np.uint8], columns: list[NDArray[np.uint8]],
+def _repeat_picks(redo: NDArray, owed: NDArray[np.uint8], picks: NDArray[np.uint8],
                   u: NDArray[np.uint64], group: Group, held: dict[int, NDArray],
                   mine: dict[int, int]) -> None:
     """Lanes that were dealt a 4th copy: drop those copies and repeat the picks.
 
-    The rejected picks consumed their calls like any other, so ``u`` is already right; the
-    lanes owe ``owed`` more kept picks, drawn here with the copy limit applied (groups are
-    disjoint, so only this group's copies count).
+    ``picks`` [pick, lane] holds these lanes' slots. The rejected picks consumed their calls
+    like any other, so ``u`` is already right; the lanes owe ``owed`` more kept picks, drawn
+    here with the copy limit applied (groups are disjoint: only this group's copies count).
     """
-    rows = np.arange(len(redo))
-    counts = np.zeros((len(redo), len(group.cards_by_slot)), dtype=np.uint8)
-    for column in columns:
-        counts[rows, column[redo]] += 1
+    width = len(group.cards_by_slot)
+    flat = (np.arange(len(redo)) * width + picks).ravel()
+    counts = np.bincount(flat, minlength=len(redo) * width).reshape(len(redo), width)
     for c, slot in mine.items():
-        held[c][redo] -= counts[:, slot] - np.minimum(counts[:, slot], COPY_LIMIT)
+        held[c][redo] -= (counts[:, slot] - np.minimum(counts[:, slot], COPY_LIMIT)
+                          ).astype(np.uint8)
     np.minimum(counts, COPY_LIMIT, out=counts)
     sub = u[redo]
     owed = owed.copy()
