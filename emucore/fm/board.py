@@ -16,6 +16,10 @@ from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
+W_ID, W_ATK, W_DEF, W_MOD, W_TERRAIN, W_FLAGS = (S.W_ID, S.W_ATK, S.W_DEF, S.W_MOD, S.W_TERRAIN,
+                                                  S.W_FLAGS)
+B_TABLE_INDEX = S.OFFSET["card"] + S.CARD_DTYPE.fields["table_index"][1]
+TERRAIN_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["terrain"][1]
 STAT_MAX = fm_stats.STAT_MAX
 MEGAMORPH = 657
 EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
@@ -94,61 +98,71 @@ class BoardOps:
         return side * S.RECORDS_PER_SIDE + row + col
 
     def occupied(self, r: int) -> bool:
-        return bool(self.st.c_flags[r] & S.F_OCCUPIED)
+        return bool(self.st.u16[W_FLAGS + 14 * r] & S.F_OCCUPIED)
 
     def card_at(self, r: int) -> int:
-        return int(self.st.c_id[r])
+        return self.st.s16[W_ID + 14 * r]
 
     def flags(self, r: int) -> int:
-        return int(self.st.c_flags[r])
+        return self.st.u16[W_FLAGS + 14 * r]
 
     def set_flags(self, r: int, value: int) -> None:
-        self.st.c_flags[r] = value & 0xFFFF
+        self.st.u16[W_FLAGS + 14 * r] = value & 0xFFFF
 
     def setup_record(self, r: int, card: int, deck_index: int, flags: int) -> None:
         """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost."""
         st = self.st
-        st.c_id[r] = card
-        st.c_atk[r] = self._atk[card]
-        st.c_def[r] = self._def[card]
-        st.c_mod[r] = 0
-        st.c_terrain[r] = self._boost[st.g_terrain[0]][card]
-        st.c_flags[r] = flags
-        st.card["table_index"][r] = r
-        st.c_deck_ptr[r] = S.DECK_RECORD_BASE + 6 * deck_index
-        st.d_record[deck_index] = r
+        h, w = st.s16, 14 * r
+        h[W_ID + w] = card
+        h[W_ATK + w] = self._atk[card]
+        h[W_DEF + w] = self._def[card]
+        h[W_MOD + w] = 0
+        h[W_TERRAIN + w] = self._boost[st.u8[TERRAIN_BYTE]][card]
+        st.u16[W_FLAGS + w] = flags
+        st.u8[B_TABLE_INDEX + 28 * r] = r
+        st.u32[S.D_PTR + 7 * r] = S.DECK_RECORD_BASE + 6 * deck_index
+        st.u8[S.B_DECK_RECORD + 6 * deck_index] = r
 
     def deck_index_of(self, r: int) -> int:
-        return (int(self.st.c_deck_ptr[r]) - S.DECK_RECORD_BASE) // 6
+        return (self.st.u32[S.D_PTR + 7 * r] - S.DECK_RECORD_BASE) // 6
+
+    def deck_flags(self, k: int) -> int:
+        """Where deck-card record ``k`` is (state.IN_DECK / IN_HAND / ON_FIELD / GONE)."""
+        return self.st.u16[S.W_DECK_FLAGS + 3 * k]
+
+    def set_deck(self, k: int, where: int, record: int) -> None:
+        self.st.u16[S.W_DECK_FLAGS + 3 * k] = where
+        self.st.u8[S.B_DECK_RECORD + 6 * k] = record
 
     def move_record(self, src: int, dst: int) -> None:
-        """Move a card record (hand -> field) and repoint its deck-card record."""
+        """Move a card record (hand <-> field) and repoint its deck-card record."""
         st = self.st
         st.card_bytes[dst] = st.card_bytes[src]
-        st.card["table_index"][dst] = dst
+        st.u8[B_TABLE_INDEX + 28 * dst] = dst
         d = self.deck_index_of(dst)
         self.clear_record(src)
-        st.d_record[d] = dst
         side, local = divmod(dst, S.RECORDS_PER_SIDE)
         if local < S.MONSTERS:
-            st.d_flags[d] = S.IN_HAND
-            st.s_hand[side, local] = d
+            self.set_deck(d, S.IN_HAND, dst)
+            st.s8[S.B_HAND + 32 * side + local] = d
         else:
-            st.d_flags[d] = S.ON_FIELD
+            self.set_deck(d, S.ON_FIELD, dst)
 
     def clear_record(self, r: int) -> None:
         """Empty a card record; a hand record also empties its side-record hand entry."""
         self.st.card_bytes[r] = 0
         side, local = divmod(r, S.RECORDS_PER_SIDE)
         if local < S.MONSTERS:
-            self.st.s_hand[side, local] = -1
+            self.st.s8[S.B_HAND + 32 * side + local] = -1
+
+    def hand_entry(self, side: int, j: int) -> int:
+        """Side record +0x1A[j]: the deck-card record in hand position j, -1 when empty."""
+        return self.st.s8[S.B_HAND + 32 * side + j]
 
     def discard(self, r: int) -> int:
         """A card leaves play (destroyed, used, consumed); returns its id."""
         card = self.card_at(r)
-        d = self.deck_index_of(r)
-        self.st.d_flags[d] = S.GONE
-        self.st.d_record[d] = S.NO_RECORD
+        self.set_deck(self.deck_index_of(r), S.GONE, S.NO_RECORD)
         self.clear_record(r)
         return card
 
@@ -161,10 +175,10 @@ class BoardOps:
 
     def stats(self, r: int) -> tuple[int, int]:
         """``Duel_CalcCardStats``: base + stat_modifier + terrain_modifier, one clamp 0..9999."""
-        st = self.st
-        extra = int(st.c_mod[r]) + int(st.c_terrain[r])
-        atk = min(max(int(st.c_atk[r]) + extra, 0), STAT_MAX)
-        dfn = min(max(int(st.c_def[r]) + extra, 0), STAT_MAX)
+        h, w = self.st.s16, 14 * r
+        extra = h[W_MOD + w] + h[W_TERRAIN + w]
+        atk = min(max(h[W_ATK + w] + extra, 0), STAT_MAX)
+        dfn = min(max(h[W_DEF + w] + extra, 0), STAT_MAX)
         return atk, dfn
 
     def active_star(self, r: int) -> int:
@@ -174,20 +188,24 @@ class BoardOps:
 
     def recompute_terrain(self) -> None:
         """A field card changed the terrain: every occupied record's terrain_modifier."""
-        st = self.st
-        boost = self._boost[st.g_terrain[0]]
+        boost = self._boost[self.st.u8[TERRAIN_BYTE]]
+        h = self.st.s16
         for r in range(30):
-            if st.c_flags[r] & S.F_OCCUPIED:
-                st.c_terrain[r] = boost[int(st.c_id[r])]
+            if self.occupied(r):
+                h[W_TERRAIN + 14 * r] = boost[h[W_ID + 14 * r]]
 
     def add_modifier(self, r: int, delta: int) -> None:
         """stat_modifier += delta in its s16 width (no clamp in retail)."""
-        self.st.c_mod[r] = s16(int(self.st.c_mod[r]) + delta)
+        h = self.st.s16
+        h[W_MOD + 14 * r] = s16(h[W_MOD + 14 * r] + delta)
 
     # ------------------------------------------------------------------ life points
+    def lp(self, side: int) -> int:
+        return self.st.u16[S.W_LP + 16 * side]
+
     def damage(self, side: int, amount: int) -> None:
         """``LP -= d; if (s16)LP < 0: LP = 0`` on the u16 LP field."""
-        lp = (int(self.st.s_lp[side]) - amount) & 0xFFFF
+        lp = (self.lp(side) - amount) & 0xFFFF
         if lp >= 0x8000:
             lp = 0
         self._set_lp(side, lp)
@@ -198,33 +216,34 @@ class BoardOps:
         quirk: the cap compares the signed value, so a u16 LP pushed past 32767 reads
         negative and escapes the cap (reachable only with two-player LP above 27767).
         """
-        lp = (int(self.st.s_lp[side]) + amount) & 0xFFFF
-        if int(self.st.s_max_lp[side]) < s16(lp):
-            lp = int(self.st.s_max_lp[side]) & 0xFFFF
+        lp = (self.lp(side) + amount) & 0xFFFF
+        top = self.st.s16[S.W_MAX_LP + 16 * side]
+        if top < s16(lp):
+            lp = top & 0xFFFF
         self._set_lp(side, lp)
 
     def _set_lp(self, side: int, lp: int) -> None:
-        old = int(self.st.s_lp[side])
-        self.st.s_lp[side] = lp
-        self.st.side["lp_display"][side] = s16(lp)
+        old = self.lp(side)
+        self.st.u16[S.W_LP + 16 * side] = lp
+        self.st.s16[S.W_LP_DISPLAY + 16 * side] = s16(lp)
         if lp != old:
             self.events.append(LpChange(side, lp - old, lp))
 
     # ------------------------------------------------------------------ rows
     def first_free(self, side: int, row: int) -> int:
         """Lowest free column of a row, -1 when full."""
-        flags = self.st.c_flags
-        base = side * S.RECORDS_PER_SIDE + row
+        u16 = self.st.u16
+        base = W_FLAGS + 14 * (side * S.RECORDS_PER_SIDE + row)
         for col in range(5):
-            if not flags[base + col] & S.F_OCCUPIED:
+            if not u16[base + 14 * col] & S.F_OCCUPIED:
                 return col
         return -1
 
     def row_records(self, side: int, row: int) -> list[int]:
         """Occupied record indices of a row, by column."""
-        base = side * S.RECORDS_PER_SIDE + row
-        flags = self.st.c_flags
-        return [base + c for c in range(5) if flags[base + c] & S.F_OCCUPIED]
+        first = side * S.RECORDS_PER_SIDE + row
+        u16 = self.st.u16
+        return [first + c for c in range(5) if u16[W_FLAGS + 14 * (first + c)] & S.F_OCCUPIED]
 
     def find_trap(self, side: int, card: int) -> int:
         """``Duel_SelectTrapByCardId`` (func_80025028): first occupied record of ``side``'s

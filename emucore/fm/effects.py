@@ -247,7 +247,7 @@ def _ritual(d: FmDuel, side: int, ritual: int) -> None:
     deck_index = d.deck_index_of(target)
     for r in tributes:
         d.destroy(r)
-    d.st.d_flags[deck_index] = S.ON_FIELD
+    d.set_deck(deck_index, S.ON_FIELD, target)
     d.setup_record(target, result, deck_index, S.F_OCCUPIED)
     d.events.append(RitualSummon(side, ritual, result, target % 5))
 

@@ -198,9 +198,6 @@ class FmDuel(BoardOps, Duel):
         """The CPU duelist id (1..39), negative in a two-player duel."""
         return int(self.st.g["opponent"][0])
 
-    def lp(self, side: int) -> int:
-        return int(self.st.s_lp[side])
-
     def swords(self, side: int) -> int:
         return int(self.st.s_swords[side])
 
@@ -221,7 +218,7 @@ class FmDuel(BoardOps, Duel):
 
     def hand(self, side: int) -> list[int]:
         """The card ids of the five hand positions, -1 where empty."""
-        return [self.card_at(self.rec(side, S.HAND, j)) if self.st.s_hand[side, j] >= 0
+        return [self.card_at(self.rec(side, S.HAND, j)) if self.hand_entry(side, j) >= 0
                 else -1 for j in range(HAND_SIZE)]
 
     def deck_remaining(self, side: int) -> list[tuple[int, int]]:
@@ -243,39 +240,38 @@ class FmDuel(BoardOps, Duel):
     def _draw_phase(self, side: int) -> None:
         """``func_8001898C`` + ``func_80018DB4``."""
         st = self.st
-        g = st.g
-        g["acting_side"], g["phase"] = side, S.PHASE_HAND
+        st.g_acting[0], st.g_phase[0] = side, S.PHASE_HAND
         st.c_flags &= ~S.F_USED & 0xFFFF
         if st.s_swords[side] > 0:
             st.s_swords[side] -= 1
         st.bump(side, "turns")
         self.events.append(TurnStart(side, int(st.side["turns"][side])))
         self._compact_hand(side)
+        s8 = st.s8
+        cursor_at = S.B_CURSOR + 32 * side
         for j in range(HAND_SIZE):
-            if st.s_hand[side, j] >= 0:
+            if self.hand_entry(side, j) >= 0:
                 continue
-            cursor = int(st.s_cursor[side])
+            cursor = s8[cursor_at]
             if cursor >= S.DECK_SIZE:
                 self._end(1 - side, S.END_DECKOUT)  # the side that cannot draw loses
                 return
             k = side * S.DECK_SIZE + cursor
-            card = int(st.d_id[k])
+            card = st.s16[S.W_DECK_ID + 3 * k]
             self.setup_record(self.rec(side, S.HAND, j), card, k, S.F_OCCUPIED)
-            st.s_hand[side, j] = k
-            st.d_flags[k] = S.IN_HAND
-            st.s_cursor[side] = cursor + 1
+            s8[S.B_HAND + 32 * side + j] = k
+            self.set_deck(k, S.IN_HAND, self.rec(side, S.HAND, j))
+            s8[cursor_at] = cursor + 1
             self.events.append(Draw(side, card, j))
-        base = side * S.RECORDS_PER_SIDE
-        held = set(st.c_id[base:base + HAND_SIZE].tolist())
+        held = {self.card_at(self.rec(side, S.HAND, j)) for j in range(HAND_SIZE)}
         if held.issuperset(EXODIA):  # Duel_HasAllExodiaPieces after the draw
             self._end(side, S.END_EXODIA)
 
     def _compact_hand(self, side: int) -> None:
         """Move the hand's cards to the front in their order (records and side entries)."""
-        hand = self.st.s_hand
         free = 0
         for j in range(HAND_SIZE):
-            if hand[side, j] >= 0:
+            if self.hand_entry(side, j) >= 0:
                 if j != free:
                     self.move_record(self.rec(side, S.HAND, j), self.rec(side, S.HAND, free))
                 free += 1
@@ -285,7 +281,7 @@ class FmDuel(BoardOps, Duel):
         if self.over:
             return
         for side in (0, 1):
-            if int(self.st.s_lp[side]) == 0:
+            if self.lp(side) == 0:
                 self._end(1 - side, S.END_LP)
                 return
 
@@ -380,7 +376,7 @@ class FmDuel(BoardOps, Duel):
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= HAND_SIZE or \
                 len(set(cards)) != len(cards):
             raise IllegalAction("cards", "a play raises 1 to 5 distinct hand cards")
-        held = [j for j in range(HAND_SIZE) if self.st.s_hand[side, j] >= 0]
+        held = [j for j in range(HAND_SIZE) if self.hand_entry(side, j) >= 0]
         picks = 0
         for c in cards:
             if not isinstance(c, int):
@@ -388,7 +384,7 @@ class FmDuel(BoardOps, Duel):
             if c >= DECK_PICK:
                 p = c - DECK_PICK
                 k = side * S.DECK_SIZE + p
-                if not 0 <= p < S.DECK_SIZE or int(self.st.d_flags[k]) != S.IN_DECK:
+                if not 0 <= p < S.DECK_SIZE or self.deck_flags(k) != S.IN_DECK:
                     raise IllegalAction("deck-pick", f"draw position {p} is not in the deck")
                 picks += 1
             elif c not in held:
@@ -401,7 +397,7 @@ class FmDuel(BoardOps, Duel):
     def _first_card(self, side: int, cards: tuple[int, ...]) -> int:
         c = cards[0]
         if c >= DECK_PICK:
-            return int(self.st.d_id[side * S.DECK_SIZE + c - DECK_PICK])
+            return self.st.s16[S.W_DECK_ID + 3 * (side * S.DECK_SIZE + c - DECK_PICK)]
         return self.card_at(self.rec(side, S.HAND, c))
 
     def _landing(self, side: int, play: Play) -> tuple[int, int]:
@@ -469,7 +465,7 @@ class FmDuel(BoardOps, Duel):
         """``func_8001BAF0``: each picked deck card trades places with the lowest unselected
         hand card (fm-ai.md §2.4); returns the raised hand positions in raise order."""
         st = self.st
-        free = [int(st.s_hand[side, j]) for j in range(HAND_SIZE)]
+        free = [self.hand_entry(side, j) for j in range(HAND_SIZE)]
         for c in cards:
             if c < DECK_PICK:
                 free[c] = -1

@@ -11,6 +11,7 @@ and writes through per-field views (:class:`DuelState`), so the bytes are always
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -105,6 +106,23 @@ def _offsets() -> dict[str, int]:
 
 OFFSET = _offsets()
 
+# Word / byte indices into the buffer for the engine's scalar fast path (memoryviews over
+# the same bytes as the numpy views; little-endian host assumed, checked in DuelState).
+CARD_STRIDE_W = CARD_DTYPE.itemsize // 2  # 14 halfwords per card record
+W_ID, W_ATK, W_DEF, W_MOD, W_TERRAIN, W_FLAGS = (
+    (OFFSET["card"] + CARD_DTYPE.fields[n][1]) // 2
+    for n in ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags"))
+D_PTR = (OFFSET["card"] + CARD_DTYPE.fields["deck_ptr"][1]) // 4  # u32 index, stride 7
+W_DECK_ID = OFFSET["deck_card"] // 2  # stride 3 halfwords
+W_DECK_FLAGS = W_DECK_ID + 2
+B_DECK_RECORD = OFFSET["deck_card"] + 3  # stride 6 bytes
+SIDE_STRIDE_W, SIDE_STRIDE_B = SIDE_DTYPE.itemsize // 2, SIDE_DTYPE.itemsize
+W_LP = SIDE_DTYPE.fields["lp"][1] // 2
+W_MAX_LP = SIDE_DTYPE.fields["max_lp"][1] // 2
+W_LP_DISPLAY = SIDE_DTYPE.fields["lp_display"][1] // 2
+B_CURSOR = SIDE_DTYPE.fields["draw_cursor"][1]
+B_HAND = SIDE_DTYPE.fields["hand"][1]
+
 
 @dataclass(frozen=True)
 class Shuffle:
@@ -123,6 +141,8 @@ class DuelState:
     """
 
     def __init__(self) -> None:
+        if sys.byteorder != "little":
+            raise RuntimeError("the FM state views assume a little-endian host")
         self.ram = np.zeros(SIZE, dtype=np.uint8)
         self._bind()
 
@@ -149,6 +169,9 @@ class DuelState:
         self.d_id, self.d_record, self.d_flags = d["card_id"], d["record"], d["flags"]
         self.card_bytes = self._region("card").reshape(30, CARD_DTYPE.itemsize)
         self.side_fields = {name: s[name] for name in SIDE_DTYPE.names}
+        raw = memoryview(self.ram)
+        self.s16, self.u16, self.u32 = raw.cast("h"), raw.cast("H"), raw.cast("I")
+        self.s8, self.u8 = raw.cast("b"), raw
         g = self.g
         self.g_phase, self.g_acting, self.g_terrain = g["phase"], g["acting_side"], g["terrain"]
         self.g_equip_bonus = g["equip_bonus"]
