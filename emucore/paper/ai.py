@@ -31,7 +31,6 @@ rules have one, else end the turn.
 
 from __future__ import annotations
 
-from functools import cached_property
 from itertools import combinations
 
 from emucore.duel.protocol import Action
@@ -60,42 +59,21 @@ class View:
     def __init__(self, duel: PaperDuel) -> None:
         self.duel = duel
         self.cards = duel.cards
-        self.me = duel.acting_side
-        self.foe = 1 - self.me
-        self.side = duel.state.sides[self.me]
-        self.other = duel.state.sides[self.foe]
-
-    @cached_property
-    def mine(self) -> list[int]:
-        """Our occupied monster zones."""
-        return [z for z, m in enumerate(self.side.monsters) if m]
-
-    @cached_property
-    def foes(self) -> list[int]:
-        """The opponent's occupied monster zones."""
-        return [z for z, m in enumerate(self.other.monsters) if m]
-
-    @cached_property
-    def atk(self) -> dict[int, int]:
-        return {z: self.duel.atk(self.me, z) for z in self.mine}
-
-    @cached_property
-    def foe_atk(self) -> dict[int, int]:
-        return {z: self.duel.atk(self.foe, z) for z in self.foes}
-
-    @cached_property
-    def threat(self) -> int:
-        """The highest ATK among the opponent's attack-position monsters (0 if none)."""
-        return max((self.foe_atk[z] for z in self.foes if self.other.monsters[z].attack),
-                   default=0)
-
-    @cached_property
-    def hand(self) -> dict[str, list[tuple[int, int]]]:
-        """(hand index, card) of our hand by card kind."""
-        out: dict[str, list[tuple[int, int]]] = {MONSTER: [], MAGIC: [], TRAP: []}
+        self.me = me = duel.acting_side
+        self.foe = foe = 1 - me
+        self.side = duel.state.sides[me]
+        self.other = duel.state.sides[foe]
+        self.atk = duel.atks(me)
+        self.foe_atk = duel.atks(foe)
+        self.mine = list(self.atk)
+        self.foes = list(self.foe_atk)
+        # the highest ATK among the opponent's attack-position monsters (0 if none)
+        self.threat = max((self.foe_atk[z] for z in self.foes if self.other.monsters[z].attack),
+                          default=0)
+        # (hand index, card) of our hand by card kind
+        self.hand: dict[str, list[tuple[int, int]]] = {MONSTER: [], MAGIC: [], TRAP: []}
         for i, card in enumerate(self.side.hand):
-            out.setdefault(self.cards[card].kind, []).append((i, card))
-        return out
+            self.hand.setdefault(self.cards[card].kind, []).append((i, card))
 
     def card_atk(self, card: int) -> int:
         """A hand card's ATK as it would enter the field now (Field bonus included)."""

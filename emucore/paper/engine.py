@@ -15,6 +15,7 @@ from emucore.duel.protocol import Action, Duel, Event, IllegalAction
 from emucore.hw.psyq_rand import Rand
 from emucore.paper import battle, effects
 from emucore.paper.actions import (
+    ACTION_KINDS,
     ATTACK,
     DEFENCE,
     DIRECT,
@@ -265,6 +266,17 @@ class PaperDuel(Duel):
         card = self.cards[m.card]
         return max(0, card.defense + m.bonus + self._board_rules()[1].get(card.monster_type, 0))
 
+    def atks(self, side: int) -> dict[int, int]:
+        """Current ATK of every monster of one side, by zone (as :meth:`atk`)."""
+        bonus = self._board_rules()[1]
+        cards = self.cards
+        out = {}
+        for z, m in enumerate(self.state.sides[side].monsters):
+            if m:
+                card = cards[m.card]
+                out[z] = max(0, card.atk + m.bonus + bonus.get(card.monster_type, 0))
+        return out
+
     def locked(self, card: int) -> bool:
         """True while a face-up type lock (Dragon Capture Jar) holds monsters of this type."""
         return self.cards[card].monster_type in self._board_rules()[2]
@@ -340,10 +352,10 @@ class PaperDuel(Duel):
     def _check(self, action: Action) -> None:
         if self.over:
             self._refuse("duel_over", "the duel is over")
-        check = getattr(self, f"_check_{action.kind}", None)
-        if check is None:
+        rule = _RULES.get(type(action))
+        if rule is None:
             self._refuse("unknown_action", f"{action.kind!r} is not a {self.system} action")
-        check(action)
+        rule[0](self, action)
 
     def _need_main(self, what: str) -> None:
         if not self.profile.is_main(self.phase):
@@ -450,7 +462,7 @@ class PaperDuel(Duel):
     # -- applying actions -------------------------------------------------------------------
 
     def _apply(self, action: Action, events: list[Event]) -> None:
-        getattr(self, f"_do_{action.kind}")(action, events)
+        _RULES[type(action)][1](self, action, events)
 
     def _do_summon(self, a: Summon, events: list[Event]) -> None:
         who = self.state.active
@@ -561,3 +573,8 @@ class PaperDuel(Duel):
             out += [Attack(z, t) for z, m in enumerate(side.monsters) if m for t in foes]
         out += [NextPhase(), EndTurn()]
         return out
+
+
+# Each action kind: (check, apply).
+_RULES = {cls: (getattr(PaperDuel, f"_check_{cls.kind}"), getattr(PaperDuel, f"_do_{cls.kind}"))
+          for cls in ACTION_KINDS}
