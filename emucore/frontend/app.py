@@ -134,6 +134,11 @@ class App:
             self.display.toggle_fullscreen()
         elif name == "mute":
             self.notify("Sound off" if self.sound.toggle_mute() else "Sound on")
+        elif name == "palette":
+            names = list(self.machine.palettes)
+            self.display.set_palette(names[(names.index(self.display.palette_name) + 1)
+                                          % len(names)])
+            self.notify(f"Palette {self.display.palette_name}")
         elif name == "screenshot":
             from emucore.frontend import paths
             target = paths.data_dir() / "screenshots" / f"{self.system}-{self.frame:08d}.png"

@@ -41,3 +41,10 @@ def to_main_menu(app: App) -> None:
     press(app, "start")
     press(app, "cross")
     assert screen_name(app) == "MainMenu"
+
+
+def choose(app: App, index: int) -> None:
+    """Move a menu cursor down ``index`` times and confirm."""
+    for _ in range(index):
+        press(app, "down")
+    press(app, "cross")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from frontend_fmdriver import new_app, press, screen_name, to_main_menu, wait
+from frontend_fmdriver import choose, new_app, press, screen_name, to_main_menu, wait
 from frontend_golden import check
 from frontend_padbot import PadBot, duel_buttons
 
@@ -82,9 +82,7 @@ def test_golden_screens():
 def test_golden_library_and_build_deck():
     app = new_app()
     to_main_menu(app)
-    for _ in range(3):
-        press(app, "down")
-    press(app, "cross")
+    choose(app, 3)
     assert screen_name(app) == "Library"
     press(app, "down")
     check("fm_library", app.fb.digest())
@@ -128,9 +126,7 @@ def test_save_then_continue_restores_the_game(user_dirs):
     app = new_app()
     to_main_menu(app)
     deck = list(app.screen.game.deck)
-    for _ in range(5):
-        press(app, "down")
-    press(app, "cross")  # Save
+    choose(app, 5)  # Save
     assert any("Saved to" in n for n in app.notices)
     second = new_app()
     press(second, "start")
@@ -159,9 +155,7 @@ def test_corrupt_save_is_moved_aside_with_a_message(user_dirs, capsys):
 def test_build_deck_needs_forty_cards_and_keeps_the_copy_limit():
     app = new_app()
     to_main_menu(app)
-    press(app, "down")
-    press(app, "down")
-    press(app, "cross")
+    choose(app, 2)
     screen = app.screen
     card = screen.cards[0]
     have = screen.counts[card]
@@ -196,9 +190,7 @@ def test_rank_meter_matches_the_score_table():
 def test_two_players_share_one_machine():
     app = new_app()
     to_main_menu(app)
-    for _ in range(4):
-        press(app, "down")
-    press(app, "cross")
+    choose(app, 4)
     screen = app.screen
     assert screen_name(app) == "DuelScreen" and screen.humans == {0, 1}
     bot = PadBot()

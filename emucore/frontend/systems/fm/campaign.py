@@ -13,8 +13,7 @@ SHOWN = 9
 
 class CampaignScreen(FmScreen):
     def __init__(self, game: FmGame, back: Screen) -> None:
-        super().__init__(game)
-        self.back = back
+        super().__init__(game, back)
 
     def update(self, app: App) -> Screen | None:
         menu_tick(app, self.game)

@@ -20,10 +20,11 @@ EVENT_SOUNDS = {"draw": "draw", "fusion": "fusion", "equip": "magic", "failure":
 
 
 class FmScreen(Screen):
-    """An FM screen: holds the shared :class:`FmGame`."""
+    """An FM screen: holds the shared :class:`FmGame` and the screen to go back to."""
 
-    def __init__(self, game: FmGame) -> None:
+    def __init__(self, game: FmGame, back: Screen | None = None) -> None:
         self.game = game
+        self.back = back
 
 
 def card_face(game: FmGame, card: int) -> CardFace:

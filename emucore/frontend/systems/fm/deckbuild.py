@@ -20,8 +20,7 @@ LIST_W = 200
 
 class BuildDeck(FmScreen):
     def __init__(self, game: FmGame, back: Screen) -> None:
-        super().__init__(game)
-        self.back = back
+        super().__init__(game, back)
         self.order = game.data["sort"] if game.data["sort"] in ORDERS else "id"
         self.counts = Counter(game.deck)
         self.cursor = self.top = 0

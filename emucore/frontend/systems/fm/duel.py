@@ -57,8 +57,8 @@ class Ui:
 class DuelScreen(FmScreen):
     def __init__(self, game: FmGame, duel, back: Screen, duelist: int,
                  campaign: bool = False) -> None:
-        super().__init__(game)
-        self.duel, self.back, self.duelist, self.campaign = duel, back, duelist, campaign
+        super().__init__(game, back)
+        self.duel, self.duelist, self.campaign = duel, duelist, campaign
         self.humans = {0, 1} if duelist == 0 else {0}
         self.view: BoardView = board_view(duel)
         self.ui = Ui()
@@ -68,6 +68,7 @@ class DuelScreen(FmScreen):
         self.ai_wait = AI_DELAY
         self.flash: dict[int, tuple[int, int]] = {}  # side -> (LP delta, until frame)
         self.end = None
+        self.current: ev.Message | None = None  # the message being shown
         self._show(duel.opening_events)
 
     # --- the loop -------------------------------------------------------------------------
@@ -94,7 +95,7 @@ class DuelScreen(FmScreen):
         if any(p.pressed("confirm") for p in app.pads) and (self.queue or self.timer):
             while self.queue:
                 self._pop(app)
-            self.timer = 0
+            self.timer, self.current = 0, None
             return True
         if self.timer > 0:
             self.timer -= 1
@@ -102,10 +103,11 @@ class DuelScreen(FmScreen):
         if self.queue:
             self._pop(app)
             return True
+        self.current = None
         return False
 
     def _pop(self, app: App) -> None:
-        message = self.queue.popleft()
+        message = self.current = self.queue.popleft()
         self.log = (self.log + [message.text])[-LOG_LINES * 2:]
         if message.sound:
             app.sound.play(message.sound)
@@ -329,6 +331,7 @@ class DuelScreen(FmScreen):
         self._row(app, fb, me, "magic", ROW_Y["magic"])
         self._bar(app, fb, me, 184)
         self._hand(app, fb, me)
+        self._animation(app, fb)
         self._panel(app, fb)
         if app.toggles.get("rank_meter"):
             draw_rank_meter(app, fb, self.game, view.sides[me].counters, x=PANEL_X + 56, y=2)
@@ -345,6 +348,18 @@ class DuelScreen(FmScreen):
                     app.colour("black"))
         if self.view.acting_side == side and not self.view.over:
             fb.text(0, y, "\u25b6", app.colour("cursor"))
+
+    def _animation(self, app: App, fb: Framebuffer) -> None:
+        """Blink a frame around the zones the current message is about."""
+        if self.current is None or not self.timer or (app.frame // 4) % 2:
+            return
+        for side, row, zone in self.current.focus:
+            if row not in ("monster", "magic") or not 0 <= zone < 5:
+                continue
+            mine = side == self.me
+            y = ROW_Y[row if mine else f"opp_{row}"]
+            fb.frame(ZONE_X + zone * ZONE_STEP - 2, y - 2, SMALL[0] + 4, SMALL[1] + 4,
+                     app.colour("cursor"), thickness=2)
 
     def _side_name(self, side: int) -> str:
         if len(self.humans) == 2:

@@ -19,6 +19,7 @@ class Message:
     sound: str | None = None
     lp_side: int | None = None
     lp_delta: int = 0
+    focus: tuple[tuple[int, str, int], ...] = ()  # (side, row, zone) to flash while shown
 
 
 def describe(game: FmGame, event, humans: set[int]) -> Message | None:
@@ -34,7 +35,8 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
     if kind == "placed":
         hidden = event.face_down and event.side not in humans
         card = "a card" if hidden else name(event.card)
-        return Message(f"{who}: {card} {'set' if event.face_down else 'placed'}", "confirm")
+        return Message(f"{who}: {card} {'set' if event.face_down else 'placed'}", "confirm",
+                       focus=((event.side, event.row, event.zone),))
     if kind == "fusion":
         return Message(f"Fusion! {name(event.a)} + {name(event.b)} = {name(event.result)}",
                        sound)
@@ -43,15 +45,20 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
     if kind == "failure":
         return Message(f"{name(event.discarded)} fails to combine", sound)
     if kind == "flip":
-        return Message(f"{name(event.card)} flips up", "move")
+        return Message(f"{name(event.card)} flips up", "move",
+                       focus=((event.side, event.row, event.zone),))
     if kind == "position":
         position = "defence" if event.defense else "attack"
-        return Message(f"{who}: {name(event.card)} to {position}", "move")
+        return Message(f"{who}: {name(event.card)} to {position}", "move",
+                       focus=((event.side, "monster", event.zone),))
     if kind == "battle":
         verb = OUTCOMES.get(event.outcome, event.outcome)
+        attacker = (event.side, "monster", event.attacker_zone)
         if event.outcome == "direct":
-            return Message(f"{name(event.attacker)} {verb}", sound)
-        return Message(f"{name(event.attacker)} {verb} {name(event.defender)}", sound)
+            return Message(f"{name(event.attacker)} {verb}", sound, focus=(attacker,))
+        defender = (1 - event.side, "monster", event.defender_zone)
+        return Message(f"{name(event.attacker)} {verb} {name(event.defender)}", sound,
+                       focus=(attacker, defender))
     if kind == "trap":
         return Message(f"Trap! {name(event.card)}", sound)
     if kind == "magic":
@@ -64,7 +71,8 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
         return Message(f"{who} LP {event.delta:+d} = {event.lp}", sound, event.side,
                        event.delta)
     if kind == "destroy":
-        return Message(f"{name(event.card)} destroyed", "damage")
+        return Message(f"{name(event.card)} destroyed", "damage",
+                       focus=((event.side, event.row, event.zone),))
     if kind == "ritual":
         if not event.result:
             return Message(f"{name(event.ritual)}: tributes missing", "error")

@@ -19,8 +19,7 @@ COLUMN_W = 150
 
 class FreeDuelSelect(FmScreen):
     def __init__(self, game: FmGame, back: Screen) -> None:
-        super().__init__(game)
-        self.back = back
+        super().__init__(game, back)
         self.cursor = 0
 
     def update(self, app: App) -> Screen | None:

@@ -18,8 +18,7 @@ PARTNERS_SHOWN = 8
 
 class Library(FmScreen):
     def __init__(self, game: FmGame, back: Screen) -> None:
-        super().__init__(game)
-        self.back = back
+        super().__init__(game, back)
         self.cursor = self.top = 0
         self.partner_page = 0
 

@@ -15,8 +15,8 @@ REASONS = {"lp": "Life points", "deckout": "Deck out", "exodia": "Exodia"}
 class ResultScreen(FmScreen):
     def __init__(self, game: FmGame, end, duelist: int, campaign: bool, back: Screen,
                  rng_state: int) -> None:
-        super().__init__(game)
-        self.end, self.duelist, self.campaign, self.back = end, duelist, campaign, back
+        super().__init__(game, back)
+        self.end, self.duelist, self.campaign = end, duelist, campaign
         self.rng_state = rng_state
         self.notes: list[str] = []
 
