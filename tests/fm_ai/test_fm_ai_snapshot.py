@@ -87,7 +87,8 @@ def test_g6_through_the_engine_heishin_plays_a_deep_card():
     former_hand_0 = cpu_ids[0]
     assert m.board.ids[18] == position_7 and m.board.deck_index[18] == 47
     m.state.selection[:9] = [18, 0, 0, 0, 0, 0, 1, 0, 0]
-    play = adapter.hand_play(duel, m)
+    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.card_type)
+    play = adapter.hand_play(duel, m.board, decoded)
     assert play.cards == (DECK_PICK + 7,)
     events = duel.step(play)
     assert any(getattr(e, "card", None) == position_7 for e in events)

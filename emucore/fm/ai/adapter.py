@@ -33,6 +33,7 @@ from emucore.fm.actions import (
 )
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai import embedded, executors
+from emucore.fm.ai.data import STAT_MAX
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.snapshot import AI_HAND, USED, BoardView, FieldCard, SideView, Snapshot
 from emucore.fm.ai.vm import FIELD_DONE, Machine
@@ -102,24 +103,27 @@ def _machine(duel: FmDuel, mem: AiMemory, who: int, rng: Rand) -> Machine:
 
 
 def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs | None) -> Play:
+    """One hand decision. Plays the embedded program makes only in rare cases (deep picks, a
+    placement without a valid destination byte) and every play of a disc program are tried
+    on the engine first; one it refuses is replaced by its first legal play and counted."""
     m = _machine(duel, mem, who, rng)
     if programs is None:
         embedded.hand_program(m)
     else:
         m.init(programs.hand)
         m.run()
-    play = hand_play(duel, m)
-    action = replace(play, rng_calls=rng.calls)
-    if _accepted(duel, action):
+    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.card_type)
+    action = hand_play(duel, m.board, decoded, rng.calls)
+    unusual = (decoded.column < 0 and not decoded.activate) or any(
+        c >= DECK_PICK for c in action.cards)
+    if not (programs or unusual) or _accepted(duel, action):
         return action
     mem.fallbacks += 1
     return replace(duel.legal_actions()[0], rng_calls=rng.calls)
 
 
-def hand_play(duel: FmDuel, m: Machine) -> Play:
+def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> Play:
     """The hand executor's play as an engine :class:`Play` (deep cards as DECK_PICK)."""
-    b = m.board
-    decoded = executors.decode_hand(m.state.selection, b.ids, b.data.card_type)
     side = duel.acting_side
     held = sum(1 for j in range(5) if duel.st.s_hand[side, j] >= 0)
     cards = []
@@ -129,8 +133,9 @@ def hand_play(duel: FmDuel, m: Machine) -> Play:
         else:   # a window card still in the deck: its record index is its draw position
             cards.append(DECK_PICK + b.deck_index[slot] - side * S.DECK_SIZE)
     if decoded.activate:
-        return Play(tuple(cards), AUTO, False, decoded.star)
-    return Play(tuple(cards), decoded.column, decoded.face_down, decoded.star)
+        return Play(tuple(cards), AUTO, False, decoded.star, rng_calls=rng_calls)
+    return Play(tuple(cards), decoded.column, decoded.face_down, decoded.star,
+                rng_calls=rng_calls)
 
 
 def _accepted(duel: FmDuel, action: FmAction) -> bool:
@@ -160,7 +165,7 @@ def _field(duel: FmDuel, mem: AiMemory, who: int, rng: Rand,
         others = sum(1 for c in range(5) if duel.occupied(duel.rec(1 - side, S.MONSTERS, c)))
         act = executors.decode_field(m.state.selection, others, m.board.flags)
         action = field_action(act)
-        if action is None or action not in duel.legal_actions():
+        if action is None or (programs is not None and action not in duel.legal_actions()):
             row = S.MONSTERS if m.state.selection[9] <= 5 else S.MAGIC
             mem.done.add(duel.rec(side, row, act.zone))
             continue
@@ -183,32 +188,47 @@ def field_action(act: executors.FieldAction) -> FmAction | None:
 
 def export_view(duel: FmDuel, mem: AiMemory, persona: int) -> BoardView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
-    side = duel.acting_side
-    return BoardView(acting=_side_view(duel, side, mem.done), other=_side_view(duel, 1 - side,
-                                                                                 mem.done),
-                     terrain=int(duel.st.g["terrain"][0]), opponent_id=persona,
-                     acting_side=side)
-
-
-def _side_view(duel: FmDuel, side: int, done: set[int]) -> SideView:
     st = duel.st
+    records = _CardRecords(st.c_id.tolist(), st.c_atk.tolist(), st.c_def.tolist(),
+                           (st.c_mod + st.c_terrain).tolist(), st.c_flags.tolist(), mem.done)
+    ids = st.d_id.tolist()
+    side = duel.acting_side
+    return BoardView(acting=_side_view(st, side, records, ids),
+                     other=_side_view(st, 1 - side, records, ids),
+                     terrain=int(st.g["terrain"][0]), opponent_id=persona, acting_side=side)
 
-    def row(first: int) -> list[FieldCard | None]:
+
+@dataclass(frozen=True)
+class _CardRecords:
+    """The 30 card records' fields as lists (one numpy read per field)."""
+
+    ids: list[int]
+    atk: list[int]
+    dfn: list[int]
+    extra: list[int]          # stat_modifier + terrain_modifier
+    flags: list[int]
+    done: set[int]
+
+    def row(self, first: int) -> list[FieldCard | None]:
+        """``Duel_CalcCardStats`` of each occupied record of a row, with its flags."""
         out: list[FieldCard | None] = []
-        for col in range(5):
-            r = duel.rec(side, first, col)
-            if not duel.occupied(r):
+        for r in range(first, first + 5):
+            flags = self.flags[r]
+            if not flags & S.F_OCCUPIED:
                 out.append(None)
                 continue
-            atk, dfn = duel.stats(r)
-            flags = duel.flags(r) | (USED if r in done else 0)
-            out.append(FieldCard(duel.card_at(r), atk, dfn, flags))
+            extra = self.extra[r]
+            out.append(FieldCard(self.ids[r], min(max(self.atk[r] + extra, 0), STAT_MAX),
+                                 min(max(self.dfn[r] + extra, 0), STAT_MAX),
+                                 flags | (USED if r in self.done else 0)))
         return out
 
-    ids = st.d_id.tolist()
-    hand = [ids[k] for k in st.s_hand[side].tolist() if k >= 0]
+
+def _side_view(st: S.DuelState, side: int, records: _CardRecords, ids: list[int]) -> SideView:
+    first = side * S.RECORDS_PER_SIDE
     base = side * S.DECK_SIZE
     cursor = int(st.s_cursor[side])
-    deck = [(ids[base + p], base + p) for p in range(cursor, S.DECK_SIZE)]
-    return SideView(monsters=row(S.MONSTERS), magic=row(S.MAGIC), hand=hand, deck=deck,
+    return SideView(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
+                    hand=[ids[k] for k in st.s_hand[side].tolist() if k >= 0],
+                    deck=[(ids[base + p], base + p) for p in range(cursor, S.DECK_SIZE)],
                     lp=int(st.s_lp[side]), swords=int(st.s_swords[side]))

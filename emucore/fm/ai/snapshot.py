@@ -16,6 +16,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -45,14 +46,12 @@ USED = 0x4000
 
 _FIELD = struct.Struct("<hhhHbB")     # bytes 0..9: id, ATK, DEF, flags, type, active star
 _HAND = struct.Struct("<hhhHbBB")     # bytes 0..10: + star 2 (flags written as 0)
-_DECK = struct.Struct("<hhhHbBBB")    # bytes 0..11: + deck_index
 _ID = struct.Struct("<h")
 _FLAGS = struct.Struct("<H")
 _ALL = struct.Struct("<" + "hhhHbBBB" * SLOTS)
 
 
-@dataclass(frozen=True)
-class FieldCard:
+class FieldCard(NamedTuple):
     """An occupied field slot as the exporter reads it from the card record.
 
     ``attack``/``defense`` are ``Duel_CalcCardStats`` values (base + modifiers + terrain,
@@ -98,19 +97,22 @@ class Snapshot:
         if len(self.buf) != SLOTS * RECORD.itemsize:
             raise ValueError(f"snapshot must be {SLOTS * RECORD.itemsize} bytes")
         self.records = np.frombuffer(self.buf, dtype=RECORD)
+        self._entry: list[bytes] = []
+        self._stars: tuple[Sequence[int], Sequence[int]] = ((), ())
+        self._card_type: Sequence[int] = ()
 
     def export(self, view: BoardView, card_type: Sequence[int], star_1: Sequence[int],
                star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int]) -> None:
         """``func_80028220``: the acting side at slot 1, the other side at slot 56."""
-        self._export_side(0, view.acting, card_type, star_1, star_2, raw_atk, raw_def)
-        self._export_side(SIDE_STRIDE, view.other, card_type, star_1, star_2, raw_atk,
-                          raw_def)
+        self._card_type, self._stars = card_type, (star_1, star_2)
+        self._entry = _entries(card_type, star_1, star_2, raw_atk, raw_def)
+        self._export_side(0, view.acting)
+        self._export_side(SIDE_STRIDE, view.other)
 
-    def _export_side(self, base: int, side: SideView, card_type: Sequence[int],
-                     star_1: Sequence[int], star_2: Sequence[int], raw_atk: Sequence[int],
-                     raw_def: Sequence[int]) -> None:
+    def _export_side(self, base: int, side: SideView) -> None:
         """``func_80027DF8`` for one side; writes only what the original writes."""
-        buf = self.buf
+        buf, entry = self.buf, self._entry
+        star_1, star_2 = self._stars
         for first, zone in ((base + MONSTERS, side.monsters), (base + MAGIC, side.magic)):
             for i, card in enumerate(zone):
                 off = (first + i) * 12
@@ -120,17 +122,17 @@ class Snapshot:
                 cid = card.card_id
                 star = star_2[cid] if card.flags & STAR_2 else star_1[cid]
                 _FIELD.pack_into(buf, off, cid, card.attack, card.defense, card.flags,
-                                 card_type[cid], star)
-        slot = base + HAND
-        for cid in side.hand:
-            _HAND.pack_into(buf, slot * 12, cid, raw_atk[cid], raw_def[cid], 0,
-                            card_type[cid], star_1[cid], star_2[cid])
-            slot += 1
-        for cid, index in side.deck:
-            _DECK.pack_into(buf, slot * 12, cid, raw_atk[cid], raw_def[cid], 0,
-                            card_type[cid], star_1[cid], star_2[cid], index & 0xFF)
-            slot += 1
-        _ID.pack_into(buf, slot * 12, 0)         # the one terminator; nothing beyond is cleared
+                                 self._card_type[cid], star)
+        off = (base + HAND) * 12
+        for cid in side.hand:                    # bytes 0..10; the index byte is left alone
+            buf[off:off + 11] = entry[cid]
+            off += 12
+        if side.deck:                            # all 12 bytes, the index byte its record's
+            block = bytearray(b"\0".join([entry[cid] for cid, _ in side.deck]) + b"\0")
+            block[11::12] = bytes([index & 0xFF for _, index in side.deck])
+            buf[off:off + len(block)] = block
+            off += len(block)
+        buf[off:off + 2] = b"\0\0"               # the one terminator; nothing beyond is cleared
 
     def set_flags(self, slot: int, flags: int) -> None:
         """Write a record's flag word (``MoveCard`` marks a slot in the snapshot itself)."""
@@ -143,3 +145,18 @@ class Snapshot:
 
     def to_bytes(self) -> bytes:
         return bytes(self.buf)
+
+
+_ENTRY_CACHE: dict[tuple[int, ...], list[bytes]] = {}
+
+
+def _entries(card_type: Sequence[int], star_1: Sequence[int], star_2: Sequence[int],
+             raw_atk: Sequence[int], raw_def: Sequence[int]) -> list[bytes]:
+    """Bytes 0..10 of a hand/deck entry per card id (cached per card table)."""
+    key = (id(card_type), id(star_1), id(star_2), id(raw_atk), id(raw_def))
+    entries = _ENTRY_CACHE.get(key)
+    if entries is None:
+        entries = _ENTRY_CACHE[key] = [
+            _HAND.pack(c, raw_atk[c], raw_def[c], 0, card_type[c], star_1[c], star_2[c])
+            for c in range(len(card_type))]
+    return entries
