@@ -39,6 +39,8 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
 ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
+PHASE_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["phase"][1]
+ACTING_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["acting_side"][1]
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
@@ -112,15 +114,15 @@ class FmDuel(BoardOps, Duel):
     # ------------------------------------------------------------------ protocol
     @property
     def over(self) -> bool:
-        return self.st.g_phase[0] == S.PHASE_OVER
+        return self.st.u8[PHASE_BYTE] == S.PHASE_OVER
 
     @property
     def acting_side(self) -> int:
-        return int(self.st.g_acting[0])
+        return self.st.u8[ACTING_BYTE]
 
     @property
     def phase(self) -> int:
-        return int(self.st.g_phase[0])
+        return self.st.u8[PHASE_BYTE]
 
     def snapshot(self) -> bytes:
         """The RAM image (records + globals incl. the RNG state)."""
@@ -159,19 +161,19 @@ class FmDuel(BoardOps, Duel):
 
     def step(self, action: FmAction) -> list:
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
-        self._validate(action)
+        checked = self._validate(action)
         self.events = []
         for _ in range(action.rng_calls):
             self.rng.rand()
         side = self.acting_side
         if isinstance(action, Play):
-            self._do_play(side, action)
+            self._do_play(side, action, checked)
         elif isinstance(action, Attack):
             attack(self, side, action.attacker, action.target)
         elif isinstance(action, ChangePosition):
             self._do_position(side, action.zone)
         elif isinstance(action, Activate):
-            self._do_activate(side, action)
+            self._do_activate(side, action, checked)
         elif isinstance(action, Done):
             r = self.rec(side, S.MAGIC if action.magic else S.MONSTERS, action.zone)
             self.set_flags(r, self.flags(r) | S.F_USED)
@@ -245,7 +247,7 @@ class FmDuel(BoardOps, Duel):
         if st.s_swords[side] > 0:
             st.s_swords[side] -= 1
         st.bump(side, "turns")
-        self.events.append(TurnStart(side, int(st.side["turns"][side])))
+        self.events.append(TurnStart(side, int(st.side_fields["turns"][side])))
         self._compact_hand(side)
         s8 = st.s8
         cursor_at = S.B_CURSOR + 32 * side
@@ -318,7 +320,9 @@ class FmDuel(BoardOps, Duel):
         return counters
 
     # ------------------------------------------------------------------ validation
-    def _validate(self, action: FmAction) -> None:
+    def _validate(self, action: FmAction) -> object:
+        """Raise IllegalAction, or return what the executor needs (a play's landing, an
+        activation's target)."""
         if not isinstance(action, FmAction):
             raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
         if self.over:
@@ -331,7 +335,7 @@ class FmDuel(BoardOps, Duel):
                                 "phase allows attacks, position changes, activations, end turn")
         side = self.acting_side
         if isinstance(action, Play):
-            self._landing(side, action)
+            return self._landing(side, action)
         elif isinstance(action, Attack):
             self._check_attack(side, action)
         elif isinstance(action, ChangePosition):
@@ -339,7 +343,7 @@ class FmDuel(BoardOps, Duel):
             if self.flags(r) & S.F_USED:
                 raise IllegalAction("used", "this monster has already acted this turn")
         elif isinstance(action, Activate):
-            self._activation_target(side, action)
+            return self._activation_target(side, action)
         elif isinstance(action, Done):
             row = S.MAGIC if action.magic is True else S.MONSTERS
             if not isinstance(action.zone, int) or not 0 <= action.zone < 5 or \
@@ -482,8 +486,8 @@ class FmDuel(BoardOps, Duel):
             out.append(j)
         return out
 
-    def _do_play(self, side: int, play: Play) -> None:
-        row, col = self._landing(side, play)
+    def _do_play(self, side: int, play: Play, landing: tuple[int, int]) -> None:
+        row, col = landing
         st = self.st
         st.g_equip_bonus[0] = 0
         positions = self._apply_deck_picks(side, play.cards)
@@ -560,8 +564,7 @@ class FmDuel(BoardOps, Duel):
         self.events.append(PositionChange(side, col, self.card_at(r),
                                           bool(flags & S.F_DEFENSE)))
 
-    def _do_activate(self, side: int, action: Activate) -> None:
-        target = self._activation_target(side, action)
+    def _do_activate(self, side: int, action: Activate, target: int) -> None:
         r = self.rec(side, S.MAGIC, action.zone)
         if self.flags(r) & S.F_FACE_DOWN:
             self.events.append(Flip(side, "magic", action.zone, self.card_at(r)))
@@ -616,7 +619,7 @@ class FmDuel(BoardOps, Duel):
             ctype = self._type[ids[r]]
             if ctype == TYPE_EQUIP:
                 fits = [m for m in occupied
-                        if self._equip[ids[r], ids[base + S.MONSTERS + m]]]
+                        if (ids[r], ids[base + S.MONSTERS + m]) in self._equip]
                 out.add(Activate, (c,), fits)
             elif ctype != TYPE_TRAP:
                 out.add(Activate, (c,))

@@ -1,12 +1,14 @@
 """FM engine speed: (a) one step() of a typical action, (b) random-legal-action duels per
-second (deal included, no AI), (c) the deal for 10,000 consecutive RNG indices."""
+second (deal included, no AI), (c) the deal for 10,000 consecutive RNG indices.
+
+Times are CPU seconds of this process (``time.process_time``), i.e. "on one core", so a busy
+shared machine does not inflate them.
+"""
 
 from __future__ import annotations
 
 import statistics
 import time
-
-from bench import measure
 
 DECK = list(range(1, 41))
 
@@ -45,13 +47,23 @@ def _step_samples(count: int) -> list[float]:
             actions = duel.legal_actions()
             action = actions[pick.rand() % len(actions)]
             saved = duel.snapshot()
-            start = time.perf_counter()
+            start = time.process_time()
             duel.step(action)
-            samples.append(time.perf_counter() - start)
+            samples.append(time.process_time() - start)
             duel.restore(saved)
             duel.step(action)
         seed += 1
     return samples
+
+
+def _cpu_measure(fn, repeat: int) -> tuple[float, float]:
+    """Median and max CPU seconds of ``fn`` over ``repeat`` runs."""
+    samples = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        samples.append(time.process_time() - start)
+    return statistics.median(samples), max(samples)
 
 
 def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
@@ -69,9 +81,9 @@ def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
         for seed in range(duels):
             _random_duel(seed)
 
-    duel_median, duel_worst = measure(many_duels, repeat)
+    duel_median, duel_worst = _cpu_measure(many_duels, repeat)
     states = psyq_rand.consecutive_states(psyq_rand.BOOT_STATE, 10_000).astype(np.uint32)
-    deal_median, deal_worst = measure(lambda: deck.deal_many(states, DECK, 1, t), repeat)
+    deal_median, deal_worst = _cpu_measure(lambda: deck.deal_many(states, DECK, 1, t), repeat)
     return [
         ("one step() (random legal actions)", statistics.median(steps) * 1e6,
          max(steps) * 1e6, "us", "< 50 us"),
