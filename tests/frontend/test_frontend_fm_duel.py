@@ -1,0 +1,112 @@
+"""The duel screen turns pad presses into exactly the Duel-protocol actions the player means."""
+
+from __future__ import annotations
+
+import pytest
+from frontend_fmdriver import new_app, press, wait
+
+from emucore.fm.actions import DIRECT, Attack, ChangePosition, EndTurn, Play
+from emucore.frontend.systems.fm.duel import DuelScreen
+from emucore.frontend.systems.fm.session import FmGame
+
+MONSTER_DECK = [card for card in range(2, 15) for _ in range(3)] + [15]
+
+
+class Recorder:
+    """A duel wrapper that records every action the screen steps (the protocol only)."""
+
+    def __init__(self, duel) -> None:
+        self.duel, self.actions = duel, []
+
+    def step(self, action):
+        self.actions.append(action)
+        return self.duel.step(action)
+
+    def __getattr__(self, name):
+        return getattr(self.duel, name)
+
+
+@pytest.fixture
+def duel_app():
+    app = new_app()
+    game = FmGame()
+    game.new_game()
+    game.data["deck"] = list(MONSTER_DECK)
+    duel = Recorder(game.start_duel(1))
+    screen = DuelScreen(game, duel, None, 1)
+    app.switch(screen)
+    press(app, "cross")  # skip the opening messages
+    return app, screen, duel
+
+
+def test_raised_cards_are_numbered_and_played_in_raise_order(duel_app):
+    app, screen, duel = duel_app
+    press(app, "right")
+    press(app, "right")
+    press(app, "up")  # raise hand card 2 first
+    press(app, "left")
+    press(app, "left")
+    press(app, "up")  # then hand card 0
+    assert screen.ui.raised == [2, 0]
+    press(app, "cross")
+    assert screen.ui.mode == "face"
+    press(app, "right")  # face down
+    press(app, "cross")
+    assert screen.ui.mode == "zone" and screen.ui.zone_row == "monster"
+    press(app, "cross")
+    assert screen.ui.mode == "star"
+    press(app, "right")  # the second guardian star
+    press(app, "cross")
+    assert duel.actions == [Play((2, 0), 0, True, 1)]
+    assert screen.ui.mode == "field"
+
+
+def test_cancel_backs_out_without_acting(duel_app):
+    app, screen, duel = duel_app
+    press(app, "up")
+    press(app, "cross")
+    press(app, "circle")
+    assert screen.ui.mode == "hand" and screen.ui.raised == []
+    assert duel.actions == []
+
+
+def settle(app, screen) -> None:
+    """Skip the messages of the last action (Cross skips; it does not act meanwhile)."""
+    while screen.queue or screen.timer:
+        press(app, "cross")
+
+
+def play_first_card(app, screen) -> None:
+    for _ in range(4):  # choose, face up, zone, star
+        press(app, "cross")
+    settle(app, screen)
+
+
+def test_position_change_end_turn_and_attack(duel_app):
+    app, screen, duel = duel_app
+    play_first_card(app, screen)
+    assert duel.actions == [Play((0,), 0, False, 0)]
+    press(app, "triangle")
+    assert duel.actions[-1] == ChangePosition(0)
+    settle(app, screen)
+    press(app, "start")
+    assert duel.actions[-1] == EndTurn()
+    for _ in range(3000):  # the computer's turn plays out
+        settle(app, screen)
+        if screen.view.acting_side == 0 or screen.view.over:
+            break
+        wait(app, 1)
+    assert screen.view.acting_side == 0 and screen.ui.mode == "hand"
+    play_first_card(app, screen)
+    mine = screen.view.sides[0].monsters
+    ready = [c for c in range(5) if mine[c] is not None and not mine[c].used]
+    assert ready, "a monster placed this turn can attack"
+    while screen.ui.cursor != ready[0]:
+        press(app, "right")
+    press(app, "cross")
+    assert screen.ui.mode == "target"
+    theirs = screen.view.sides[1].monsters
+    expected = [c for c in range(5) if theirs[c] is not None] or [DIRECT]
+    assert screen.ui.cursor == expected[0]
+    press(app, "cross")
+    assert duel.actions[-1] == Attack(ready[0], expected[0])
