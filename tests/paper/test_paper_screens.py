@@ -1,0 +1,126 @@
+"""ocg1999/tcglite screens on the psx machine, driven headless by pad words."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from emucore.frontend.app import App
+from emucore.frontend.display import init_video
+from emucore.frontend.machine import machine
+from emucore.frontend.pad import IDLE, word_from_buttons
+from emucore.frontend.systems import ocg1999 as screens
+from emucore.frontend.systems import tcglite as tcg_screens
+from emucore.paper.actions import EndTurn
+
+NOTHING = IDLE["psx"]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("EMUCORE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "data"))
+    init_video(True)
+    application = App(machine("psx"), "ocg1999", headless=True, sound=False)
+    yield application
+    pygame.quit()
+
+
+def press(app: App, *buttons: str, pad: int = 0, idle: int = 1) -> None:
+    """One frame with ``buttons`` held on ``pad``, then ``idle`` frames of nothing."""
+    word = word_from_buttons("psx", set(buttons))
+    app.step((word, NOTHING) if pad == 0 else (NOTHING, word))
+    for _ in range(idle):
+        app.step((NOTHING, NOTHING))
+
+
+def start(app: App, mode_downs: int, title=screens.title_screen) -> None:
+    app.switch(title(app))
+    for _ in range(mode_downs):
+        press(app, "down")
+    press(app, "cross")  # the mode
+    press(app, "cross")  # player 1's deck: the first
+    press(app, "down")
+    press(app, "cross")  # player 2's deck: the second
+
+
+def test_vs_computer_duel_played_from_the_pad(app):
+    start(app, 0)
+    screen = app.screen
+    assert isinstance(screen, screens.DuelScreen) and screen.humans == {0}
+    duel = screen.duel
+    assert app.fb.pixels.shape == (240, 320)
+    if duel.acting_side == 1:  # let the computer finish its first turn
+        for _ in range(400):
+            app.step((NOTHING, NOTHING))
+            if duel.acting_side == 0:
+                break
+    assert duel.acting_side == 0
+    labels = [screens.action_label(duel, a) for a in screen.actions]
+    assert labels[-1] == "End turn"
+    turn = duel.state.turn
+    for _ in range(len(labels) - 1):
+        press(app, "down")
+    press(app, "cross")  # End turn
+    assert duel.state.turn == turn + 1 and duel.acting_side == 1
+    for _ in range(3000):  # the computer plays its turn, frame-paced
+        app.step((NOTHING, NOTHING))
+        if duel.acting_side == 0 or duel.over:
+            break
+    assert duel.acting_side == 0 or duel.over
+
+
+def test_two_players_read_their_own_pads_and_the_result_is_shown(app):
+    start(app, 1)
+    screen = app.screen
+    duel = screen.duel
+    assert screen.humans == {0, 1}
+    first = duel.acting_side
+    end = len(screen.actions) - 1
+    for _ in range(end):
+        press(app, "down", pad=1 - first)  # the other player's pad does nothing
+    assert screen.cursor == 0
+    for _ in range(end):
+        press(app, "down", pad=first)
+    press(app, "cross", pad=first)
+    assert duel.acting_side == 1 - first
+    duel.state.sides[first].lp = 0  # settle it: the next action ends the duel
+    duel.step(EndTurn())
+    for _ in range(40):
+        app.step((NOTHING, NOTHING))
+    assert isinstance(app.screen, screens.ResultScreen)
+    press(app, "cross")
+    assert isinstance(app.screen, screens.TitleScreen)
+
+
+def test_match_mode_moves_on_to_the_next_duel_and_counts_the_record(app):
+    start(app, 2)
+    screen = app.screen
+    assert screen.match is not None
+    screen.duel.state.sides[1].lp = 0
+    screen.duel.step(EndTurn())
+    for _ in range(40):
+        app.step((NOTHING, NOTHING))
+    result = app.screen
+    assert isinstance(result, screens.ResultScreen) and result.game.record["wins"] == 1
+    press(app, "cross")
+    assert isinstance(app.screen, screens.DuelScreen)
+    assert app.screen.match.results == [0] and app.screen.duel is not screen.duel
+    saved = screens.PaperGame(screens.OCG)
+    assert saved.load() is None and saved.record["wins"] == 1
+
+
+def test_tcglite_title_has_no_match_and_plays(app):
+    app.switch(tcg_screens.title_screen(app))
+    assert app.screen.modes == ["Vs Computer", "Two Players"]
+    start(app, 0, tcg_screens.title_screen)
+    assert isinstance(app.screen, screens.DuelScreen)
+    assert app.screen.duel.profile.name == "tcglite"
+
+
+def test_a_corrupt_save_is_kept_aside(app):
+    game = screens.PaperGame(screens.OCG)
+    game.save_file.path.parent.mkdir(parents=True, exist_ok=True)
+    game.save_file.path.write_text("{not json")
+    assert "corrupt save" in game.load()
+    assert game.save_file.path.with_name("save.json.corrupt-1").exists()
