@@ -109,3 +109,22 @@ def test_recorded_ai_duel_verifies():
     rec = R.load(GOLDEN / "ai_vs_ai_seto.json")
     assert sum(s.action.get("rng_calls", 0) for s in rec.steps) > 0
     assert R.verify(ADAPTER, rec) is None
+
+
+def test_duel_against_the_computer_opponent(capsys, tmp_path, deck_file):
+    pytest.importorskip("emucore.fm.ai.adapter")
+    script = tmp_path / "me.json"
+    script.write_text(json.dumps({"actions": [{"kind": "play", "cards": [0]},
+                                              {"kind": "end_turn"}]}))
+    code, out, _ = run(capsys, "fm", "duel", "--duelist", "7", "--deck", str(deck_file),
+                       "--sort", "atk", "--index", "100", "--player", "script", "--script",
+                       str(script), "--json")
+    data = json.loads(out)
+    sides = [e["side"] for e in data["events"] if e["kind"] == "turn"]
+    # the script plays one turn, the CPU its whole turn, then the script runs out
+    assert code == 0 and sides == [0, 1, 0] and data["steps"] >= 3
+
+
+def test_duel_options_need_a_deck(capsys):
+    code, _, err = run(capsys, "fm", "duel", "--duelist", "7", "--player", "ai")
+    assert code == 2 and "--deck" in err
