@@ -8,7 +8,8 @@ from emucore.frontend.systems.fm.common import FmScreen, menu_tick
 from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER
 from emucore.frontend.widgets import Menu
 
-ITEMS = ("Free Duel", "Campaign", "Build Deck", "Library", "Two Players", "Save", "Title")
+ITEMS = ("Free Duel", "Campaign", "Build Deck", "Library", "Two Players", "Save", "Controls",
+         "Title")
 
 
 class MainMenu(FmScreen):
@@ -38,6 +39,9 @@ class MainMenu(FmScreen):
             return library.Library(game, self)
         if item == "Two Players":
             return freeduel.two_player_duel(app, game, self)
+        if item == "Controls":
+            from emucore.frontend.controls import ControlsScreen
+            return ControlsScreen(self)
         if item == "Save":
             game.save()
             app.notify(f"Saved to {game.save_file.path}")
