@@ -292,3 +292,24 @@ def test_ritual_summons_and_missing_tributes_consume_the_card():
     d = duel(deck(670), deck())
     events = d.step(Play((0,)))
     assert events[-1].kind == "ritual" and events[-1].result == 0 and d.hand(0)[0] == -1
+
+
+@pytest.mark.parametrize("trap,threshold", [(681, 500), (682, 1000), (683, 1500), (684, 2000),
+                                            (685, 3000), (686, 25500)])
+def test_each_attack_trap_covers_up_to_its_threshold(trap, threshold):
+    for atk, fires in ((min(threshold, 9990), True), (threshold + 10, trap == 686)):
+        d = board(cpu_magic=(trap,))
+        d.st.c_atk[d.rec(0, S.MONSTERS, 0)] = min(atk, 9999)
+        events = d.step(Attack(0))
+        assert ("trap" in kinds(events)) == fires, (trap, atk)
+        assert (d.card(0, "monster", 0) is None) == fires
+
+
+def test_spellbinding_circle_lowers_every_opposing_monster_by_500():
+    d = duel(deck(349), deck())
+    place(d, 1, "monster", 0, 2)
+    place(d, 1, "monster", 3, 1)
+    place(d, 0, "monster", 0, 15)
+    d.step(Play((0,)))
+    assert (d.card(1, "monster", 0).atk, d.card(1, "monster", 3).defense) == (300, 2000)
+    assert d.card(0, "monster", 0).atk == 1800
