@@ -57,7 +57,7 @@ class App:
         self._notice: tuple[str, int] | None = None
         self.toggles: dict[str, bool] = {"rank_meter": False}
         self.screen: Screen | None = None
-        pygame.init()
+        pygame.display.init()  # video (keys, window); joystick and mixer start on their own
         self.bindings, warning = bindings_mod.load(machine.name, bindings_path)
         if warning:
             self.notify(warning, stderr=True)
