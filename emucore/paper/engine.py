@@ -476,25 +476,22 @@ class PaperDuel(Duel):
         if face_up:
             effects.on_summon(self, who, zone, events)
 
-    def _do_activate(self, a: Activate, events: list[Event]) -> None:
-        who = self.state.active
-        side = self.state.sides[who]
-        card = side.hand.pop(a.hand)
-        side.magic += 1
+    def _place_spell(self, hand_index: int, face_up: bool) -> int:
+        """Move a hand card into the acting side's lowest free magic/trap zone."""
+        side = self.state.sides[self.state.active]
         zone = self.free_zone(side.spells)
-        side.spells[zone] = Spell(card, True, self.state.turn)
+        side.spells[zone] = Spell(side.hand.pop(hand_index), face_up, self.state.turn)
         self._spells_changed()
-        effects.resolve(self, who, zone, a.targets, events)
+        return zone
+
+    def _do_activate(self, a: Activate, events: list[Event]) -> None:
+        self.state.sides[self.state.active].magic += 1
+        zone = self._place_spell(a.hand, True)
+        effects.resolve(self, self.state.active, zone, a.targets, events)
 
     def _do_set_trap(self, a: SetTrap, events: list[Event]) -> None:
-        who = self.state.active
-        side = self.state.sides[who]
-        card = side.hand.pop(a.hand)
-        side.traps += 1
-        zone = self.free_zone(side.spells)
-        side.spells[zone] = Spell(card, False, self.state.turn)
-        self._spells_changed()
-        events.append(TrapSet(who, zone))
+        self.state.sides[self.state.active].traps += 1
+        events.append(TrapSet(self.state.active, self._place_spell(a.hand, False)))
 
     def _do_activate_set(self, a: ActivateSet, events: list[Event]) -> None:
         who = self.state.active

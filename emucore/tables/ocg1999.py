@@ -61,16 +61,14 @@ SCHEMAS = (
 )
 
 
-@dataclass
-class Ocg1999Tables:
-    """The checked tables, plus per-id lists the paper engine reads."""
+class PaperTables:
+    """What the tables of both paper systems share: row counts and card lookup by id/name.
+
+    Subclasses set ``raw`` (file -> Table), ``card_count`` and ``_by_name``."""
 
     raw: dict[str, Table]
-    cards: list[dict[str, object]]  # cards[id - 1]: one row per card
-    field_bonus: dict[int, dict[str, int]]  # field card id -> monster type -> delta
-    fusions: list[dict[str, object]]  # every fusions.csv row
-    _by_name: dict[str, int] = field(default_factory=dict)
-    _fusion_pairs: dict[tuple[int, int], int] = field(default_factory=dict)
+    card_count: int
+    _by_name: dict[str, int]
 
     def counts(self) -> dict[str, int]:
         """Rows per table file."""
@@ -81,13 +79,26 @@ class Ocg1999Tables:
         token = token.strip()
         if token.isdigit():
             ident = int(token)
-            if 1 <= ident <= CARD_COUNT:
+            if 1 <= ident <= self.card_count:
                 return ident
-            raise KeyError(f"card id {ident} outside 1..{CARD_COUNT}")
+            raise KeyError(f"card id {ident} outside 1..{self.card_count}")
         ident = self._by_name.get(token.casefold())
         if ident is None:
             raise KeyError(f"unknown card {token!r}")
         return ident
+
+
+@dataclass
+class Ocg1999Tables(PaperTables):
+    """The checked tables, plus per-id lists the paper engine reads."""
+
+    raw: dict[str, Table]
+    cards: list[dict[str, object]]  # cards[id - 1]: one row per card
+    field_bonus: dict[int, dict[str, int]]  # field card id -> monster type -> delta
+    fusions: list[dict[str, object]]  # every fusions.csv row
+    _by_name: dict[str, int] = field(default_factory=dict)
+    _fusion_pairs: dict[tuple[int, int], int] = field(default_factory=dict)
+    card_count: int = CARD_COUNT
 
     def card_info(self, ident: int) -> dict[str, object]:
         """What ``emucore card ocg1999 ID`` shows (empty fields left out)."""

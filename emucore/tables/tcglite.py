@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from emucore.tables.ocg1999 import PaperTables
 from emucore.tables.schema import Column, Schema, Table, TableError, read_table
 
 CARD_COUNT = 44
@@ -25,30 +26,15 @@ SCHEMAS = (
 
 
 @dataclass
-class TcgliteTables:
-    """The checked card table and the two starter decks as id lists."""
+class TcgliteTables(PaperTables):
+    """The checked card table and the two starter decks as id lists. Names are found in the
+    printed spelling and in the source files' spelling."""
 
     raw: dict[str, Table]
     cards: list[dict[str, object]]  # cards[id - 1]
     decks: dict[str, list[int]]  # "yugi" / "kaiba" -> card ids in file order
     _by_name: dict[str, int] = field(default_factory=dict)
-
-    def counts(self) -> dict[str, int]:
-        """Rows per table file."""
-        return {name.removesuffix(".csv"): len(t) for name, t in self.raw.items()}
-
-    def card_id(self, token: str) -> int:
-        """A card id from an id or a (case-insensitive) name, printed or source spelling."""
-        token = token.strip()
-        if token.isdigit():
-            ident = int(token)
-            if 1 <= ident <= CARD_COUNT:
-                return ident
-            raise KeyError(f"card id {ident} outside 1..{CARD_COUNT}")
-        ident = self._by_name.get(token.casefold())
-        if ident is None:
-            raise KeyError(f"unknown card {token!r}")
-        return ident
+    card_count: int = CARD_COUNT
 
     def card_info(self, ident: int) -> dict[str, object]:
         """What ``emucore card tcglite ID`` shows."""
