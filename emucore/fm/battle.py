@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Battle, Flip, PositionChange, Trap
 from emucore.fm.board import STAT_MAX
@@ -85,8 +86,7 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
         return
     t = d.rec(other, S.MONSTERS, target)
     t_id = d.card_at(t)
-    if d.flags(t) & S.F_FACE_DOWN:
-        # Choice: the attacked card stays revealed (the original shows it face-up after).
+    if d.flags(t) & S.F_FACE_DOWN and choices.ATTACKED_CARD_REVEALED:
         d.set_flags(t, d.flags(t) & ~S.F_FACE_DOWN)
         d.events.append(Flip(other, "monster", target, t_id))
     result = compare(d, a, t)
@@ -127,12 +127,12 @@ def _outcome(result: int, defending: bool) -> str:
 def _spring_trap(d: FmDuel, owner: int, trap: int, attacker: int) -> None:
     """``func_8001F364``: the trap is removed and replaces the battle; the owner's
     traps-triggered counter +0x06 rises. The attack traps destroy the attacker; Fake Trap
-    only stops the attack (choice: the spec leaves its effect open, §12)."""
+    only stops the attack (choices.FAKE_TRAP_DESTROYS_ATTACKER)."""
     card = d.card_at(trap)
     col = trap - d.rec(owner, S.MAGIC, 0)
     a_id = d.card_at(attacker)
     d.discard(trap)
     d.events.append(Trap(owner, card, col, a_id))
     d.st.bump(owner, "traps_triggered")
-    if card != FAKE_TRAP:
+    if card != FAKE_TRAP or choices.FAKE_TRAP_DESTROYS_ATTACKER:
         d.destroy(attacker)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Equip, Failure, Fusion
 from emucore.fm.board import s16
@@ -25,6 +26,7 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
     (its guardian star is then chosen by the play).
     """
     a = records[0]
+    from_field = a % S.RECORDS_PER_SIDE >= S.MONSTERS
     fused = False
     for b in records[1:]:
         a_id, b_id = d.card_at(a), d.card_at(b)
@@ -34,7 +36,8 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
             # equip bonus A carried is lost; B is consumed.
             d.discard(b)
             d.setup_record(a, result, d.deck_index_of(a), S.F_OCCUPIED)
-            d.st.bump(side, "fusions")
+            if choices.FIELD_FUSIONS_COUNT or not from_field:
+                d.st.bump(side, "fusions")
             d.events.append(Fusion(side, a_id, b_id, result))
             fused = True
         elif d.equip_fits(b_id, a_id):
@@ -56,13 +59,14 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
     return a, fused
 
 
-def apply_equip(d: FmDuel, side: int, monster: int, equip: int) -> None:
+def apply_equip(d: FmDuel, side: int, monster: int, equip: int, counted: bool = True) -> None:
     """The equip card is consumed; the monster's stat_modifier grows by its bonus; equips
     (+0x09) rises and D_8009B154 accumulates the bonus for Reverse Trap."""
     equip_id, monster_id = d.card_at(equip), d.card_at(monster)
     bonus = d.equip_bonus(equip_id)
     d.discard(equip)
     d.add_modifier(monster, bonus)
-    d.st.bump(side, "equips")
-    d.st.g_equip_bonus[0] = s16(int(d.st.g_equip_bonus[0]) + bonus)  # D_8009B154
+    if counted:
+        d.st.bump(side, "equips")
+        d.st.g_equip_bonus[0] = s16(int(d.st.g_equip_bonus[0]) + bonus)  # D_8009B154
     d.events.append(Equip(side, equip_id, monster_id, bonus))

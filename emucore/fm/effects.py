@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import (
     Flip,
@@ -40,9 +41,9 @@ GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP = 687, 688, 689
 SWORDS_TURNS = 3 + 1  # DUEL_SWORDS_DURATION_TURNS + 1
 DRAGON = 0
 
-# Choice (spec §12, Dark-piercing Light): the reveal walks the opposing monster AND magic/trap
-# rows (grid entries 5..14, the otavioarns copy of the handler).
-DARK_PIERCING_ROWS = (S.MONSTERS, S.MAGIC)
+# Dark-piercing Light: choices.DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW.
+DARK_PIERCING_ROWS = ((S.MONSTERS, S.MAGIC) if choices.DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW
+                      else (S.MONSTERS,))
 
 
 def magic_class(card: int, card_type: int) -> int:
@@ -186,8 +187,10 @@ def _swords(d: FmDuel, side: int, card: int) -> None:
 
 
 def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
-    """Choice (spec §12, handler not read): "cancels level reductions on your monsters" =
-    every own monster with a negative stat_modifier gets 0 back."""
+    """"Cancels level reductions on your monsters" (handler not read):
+    choices.CURSEBREAKER_RESETS_PENALTIES."""
+    if not choices.CURSEBREAKER_RESETS_PENALTIES:
+        return
     for r in d.row_records(side, S.MONSTERS):
         if int(d.st.c_mod[r]) < 0:
             d.st.c_mod[r] = 0
@@ -195,8 +198,8 @@ def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
 
 
 def _harpie(d: FmDuel, side: int, card: int) -> None:
-    """Choice (spec §12, handler not read): every opposing magic/trap card is destroyed,
-    traps included, without triggering them."""
+    """Every opposing magic/trap card is destroyed (handler not read); traps do not spring
+    (no trap of the spec answers a Duster)."""
     for r in d.row_records(1 - side, S.MAGIC):
         d.destroy(r)
 
@@ -254,12 +257,12 @@ def _ritual(d: FmDuel, side: int, ritual: int) -> None:
 
 def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
     """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
-    opponent's trap turns the gain into an equal loss: stat_modifier -= 2 x bonus (choice
-    from "turns the bonus into as large a loss"; see docs)."""
+    opponent's trap turns the gain into a loss: stat_modifier -= REVERSE_TRAP_FACTOR x bonus
+    (choices.REVERSE_TRAP_FACTOR)."""
     bonus = int(d.st.g_equip_bonus[0])
     if not bonus or monster < 0 or not d.occupied(monster):
         return
     if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):
-        d.add_modifier(monster, -2 * bonus)
+        d.add_modifier(monster, -choices.REVERSE_TRAP_FACTOR * bonus)
         d.events.append(StatChange(side, monster % 5, d.card_at(monster),
                                    int(d.st.c_mod[monster])))

@@ -4,7 +4,8 @@ Turn flow (spec/fm-engine.md §2.3, fm-ai.md §1): a side's draw phase (used fla
 its Swords counter decremented, turns +1, hand compacted, ``5 - n`` draws, deck-out and
 Exodia checks) opens its hand phase, in which it makes exactly one :class:`Play`; the field
 phase then allows attacks, position changes and activations until :class:`EndTurn`, which
-runs the other side's draw phase at once. Side 0 (the player) moves first.
+runs the other side's draw phase at once. Side 0 (the player) moves first
+(choices.FIRST_SIDE); the hand phase has no pass (the original offers none).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emucore.duel.protocol import Duel, IllegalAction
-from emucore.fm import combine, effects, rank
+from emucore.fm import choices, combine, effects, rank
 from emucore.fm import state as S
 from emucore.fm.actions import (
     AUTO,
@@ -108,7 +109,7 @@ class FmDuel(BoardOps, Duel):
             st.s_hand[side] = -1
         g = st.g
         g["winner"], g["opponent"], g["terrain"], g["rank_tier"] = -1, opponent, terrain, -1
-        self._draw_phase(0)
+        self._draw_phase(choices.FIRST_SIDE)
         self.opening_events = self._take_events()
 
     # ------------------------------------------------------------------ protocol
@@ -572,7 +573,8 @@ class FmDuel(BoardOps, Duel):
             effects.use_card(self, side, r)
             return
         self.st.g_equip_bonus[0] = 0
-        combine.apply_equip(self, side, monster=target, equip=r)
+        combine.apply_equip(self, side, monster=target, equip=r,
+                            counted=choices.ROW_EQUIPS_COUNT)
         effects.reverse_trap(self, side, target)
 
     # ------------------------------------------------------------------ legal lists
