@@ -31,6 +31,7 @@ COUNTER_FLAGS = {  # flag -> (counter, default at the start of a duel)
 STARTER_PIECE = 1 << 21  # indices per pool task (about half a second)
 SEED_PIECE = 1 << 21
 STARTER_SAMPLE = 20_000  # candidate decks dealt to find the best splitting cards
+LISTED = 1000  # indices a --json answer lists at most
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -320,22 +321,24 @@ def _starter(args: argparse.Namespace) -> int:
     cards = tuple(_card(tables, c) for c in args.has)
     starter.Want.of(cards, starter.plan(tables))  # bad wishes fail before any work
     progress = Progress(args.count)
-    found = np.concatenate(run_pieces(starter.search_piece, args.start, args.count, (cards,),
-                                      args.jobs, STARTER_PIECE, progress))
+    pieces = -(-args.count // STARTER_PIECE)
+    per_piece = -(-STARTER_SAMPLE // pieces)
+    first = max(args.show, LISTED)
+    found = starter.Found.join(
+        run_pieces(starter.summary_piece, args.start, args.count, (cards, first, per_piece),
+                   args.jobs, STARTER_PIECE, progress), first, STARTER_SAMPLE)
     elapsed = progress.finish()
     out: dict[str, Any] = {"has": list(cards), "from": args.start, "count": args.count,
-                           "matches": len(found), "seconds": round(elapsed, 3),
-                           "indices": found[: max(args.show, 1000)].tolist()}
-    if 0 < len(found) <= args.show:
-        decks = starter.decks_at(found, tables)
-        out["decks"] = [{"index": int(i), "deck": d.tolist()} for i, d in zip(found, decks,
-                                                                               strict=True)]
-    elif len(found) > args.show:
-        sample = found[np.linspace(0, len(found) - 1, min(len(found), STARTER_SAMPLE))
-                       .astype(np.int64)]
-        splits = starter.best_splits(starter.decks_at(sample, tables))
-        out["sampled"] = len(sample)
-        out["splits"] = [{"card": c, "name": tables.names[c], "share": n / len(sample)}
+                           "matches": found.total, "seconds": round(elapsed, 3),
+                           "indices": found.first[:LISTED].tolist()}
+    if 0 < found.total <= args.show:
+        decks = starter.decks_at(found.first, tables)
+        out["decks"] = [{"index": int(i), "deck": d.tolist()}
+                        for i, d in zip(found.first, decks, strict=True)]
+    elif found.total > args.show:
+        splits = starter.best_splits(starter.decks_at(found.sample, tables))
+        out["sampled"] = len(found.sample)
+        out["splits"] = [{"card": c, "name": tables.names[c], "share": n / len(found.sample)}
                          for c, n in splits]
     emit(args, out, lambda o: _starter_text(o, tables))
     return 0
@@ -393,7 +396,7 @@ def _seed(args: argparse.Namespace) -> int:
                      "cpu_first": list(dealt.cpu.cards[:5]),
                      "after_deal": f"0x{dealt.state_after:08X}", "deal_calls": dealt.calls})
     out = {"drawn": list(drawn), "duelist": duelist, "from": args.start, "count": args.count,
-           "matches": len(found), "indices": found[:1000].tolist(), "deals": rows}
+           "matches": len(found), "indices": found[:LISTED].tolist(), "deals": rows}
     emit(args, out, _seed_text)
     return 0
 

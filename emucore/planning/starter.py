@@ -362,6 +362,35 @@ def search_piece(base: int, count: int, cards: tuple[int, ...]) -> NDArray[np.in
     return search(base, count, Want.of(cards, plan(fm)), fm)
 
 
+@dataclass(frozen=True)
+class Found:
+    """What a piece of a search reports when the matches may be millions: their number, the
+    first ones and an evenly spaced sample."""
+
+    total: int
+    first: NDArray[np.int64]
+    sample: NDArray[np.int64]
+
+    @classmethod
+    def of(cls, found: NDArray[np.int64], first: int, sample: int) -> Found:
+        picks = np.linspace(0, len(found) - 1, min(len(found), sample)).astype(np.int64)
+        return cls(len(found), found[:first], found[picks])
+
+    @classmethod
+    def join(cls, parts: Sequence[Found], first: int, sample: int) -> Found:
+        """The pieces of one range, in order, as one report."""
+        heads = np.concatenate([p.first for p in parts]) if parts else np.zeros(0, np.int64)
+        pool = np.concatenate([p.sample for p in parts]) if parts else np.zeros(0, np.int64)
+        joined = cls.of(pool, 0, sample)
+        return cls(sum(p.total for p in parts), heads[:first], joined.sample)
+
+
+def summary_piece(base: int, count: int, cards: tuple[int, ...], first: int, sample: int
+                  ) -> Found:
+    """:func:`search_piece` reduced to a :class:`Found` (what a worker sends back)."""
+    return Found.of(search_piece(base, count, cards), first, sample)
+
+
 def best_splits(decks: NDArray[np.int16], limit: int = 5) -> list[tuple[int, int]]:
     """Cards held by the share of ``decks`` closest to one half: ``(card, decks holding it)``.
 

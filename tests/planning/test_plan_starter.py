@@ -121,3 +121,14 @@ def test_best_splits_halves() -> None:
     splits = dict(starter.best_splits(decks))
     assert 1 not in splits  # every deck holds it
     assert splits[2] == splits[3] == splits[4] == splits[5] == 2
+
+
+def test_found_pieces_join_into_one_report() -> None:
+    found = np.arange(0, 3000, 3, dtype=np.int64)
+    parts = [starter.Found.of(found[:400], 50, 100), starter.Found.of(found[400:], 50, 100)]
+    joined = starter.Found.join(parts, 60, 150)
+    assert joined.total == 1000
+    assert joined.first.tolist() == found[:50].tolist() + found[400:410].tolist()
+    assert len(joined.sample) == 150 and set(joined.sample) <= set(found)
+    assert joined.sample.tolist() == sorted(joined.sample.tolist())
+    assert starter.Found.join([], 5, 5).total == 0
