@@ -41,9 +41,6 @@ GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP = 687, 688, 689
 SWORDS_TURNS = 3 + 1  # DUEL_SWORDS_DURATION_TURNS + 1
 DRAGON = 0
 
-# Dark-piercing Light: choices.DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW.
-DARK_PIERCING_ROWS = ((S.MONSTERS, S.MAGIC) if choices.DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW
-                      else (S.MONSTERS,))
 
 
 def magic_class(card: int, card_type: int) -> int:
@@ -168,7 +165,9 @@ def _reveal(d: FmDuel, side: int, rows: tuple[int, ...]) -> None:
 
 
 def _dark_piercing_light(d: FmDuel, side: int, card: int) -> None:
-    _reveal(d, 1 - side, DARK_PIERCING_ROWS)
+    rows = (S.MONSTERS, S.MAGIC) if choices.DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW else (
+        S.MONSTERS,)
+    _reveal(d, 1 - side, rows)
 
 
 def _stat_penalty(d: FmDuel, side: int, card: int) -> None:

@@ -313,3 +313,22 @@ def test_spellbinding_circle_lowers_every_opposing_monster_by_500():
     d.step(Play((0,)))
     assert (d.card(1, "monster", 0).atk, d.card(1, "monster", 3).defense) == (300, 2000)
     assert d.card(0, "monster", 0).atk == 1800
+
+
+def test_choices_switch_the_open_rules(monkeypatch):
+    from emucore.fm import choices
+    monkeypatch.setattr(choices, "FAKE_TRAP_DESTROYS_ATTACKER", True)
+    d = board(cpu_magic=(690,))
+    d.step(Attack(0))
+    assert d.card(0, "monster", 0) is None
+    monkeypatch.setattr(choices, "DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW", False)
+    d = duel(deck(350), deck())
+    place(d, 1, "magic", 0, 681, S.F_FACE_DOWN)
+    d.step(Play((0,)))
+    assert d.card(1, "magic", 0).face_down
+    monkeypatch.setattr(choices, "REVERSE_TRAP_FACTOR", 1)
+    d = duel(deck(657), deck())
+    r = place(d, 0, "monster", 0, 2)
+    place(d, 1, "magic", 0, 689)
+    d.step(Play((0,), zone=0))
+    assert int(d.st.c_mod[r]) == 0
