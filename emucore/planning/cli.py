@@ -143,11 +143,7 @@ def _counters_from_image(image: bytes, where: str) -> dict[str, int]:
     except (ValueError, IndexError) as exc:
         raise UserFileError(where, f"not an fm duel state ({exc})") from None
     side = {name.split(".", 1)[1]: v for name, v in fields.items() if name.startswith("side0.")}
-    counters = {c: side[c] for c in rank.COUNTERS if c not in ("cards_used", "lp")}
-    counters["cards_used"] = side["draw_cursor"]
-    lp = side["lp"]
-    counters["lp"] = lp - 0x10000 if lp >= 0x8000 else lp  # the score reads LP as s16
-    return counters
+    return rankplan.counters_from_side(side)
 
 
 def _read_counters(args: argparse.Namespace) -> dict[str, int]:

@@ -79,6 +79,16 @@ def check_counters(counters: Mapping[str, int]) -> dict[str, int]:
     return out
 
 
+def counters_from_side(side: Mapping[str, int]) -> dict[str, int]:
+    """The ten score counters from a side record's fields (``FmDuel.counters(side)`` or the
+    ``sideN.*`` fields of a state image): cards used = draw cursor, LP read as s16."""
+    counters = {c: int(side[c]) for c in rank.COUNTERS if c not in ("cards_used", "lp")}
+    counters["cards_used"] = int(side["draw_cursor"])
+    lp = int(side["lp"]) & 0xFFFF
+    counters["lp"] = lp - 0x10000 if lp >= 0x8000 else lp  # Duel_CalcRankScore reads s16
+    return counters
+
+
 @dataclass(frozen=True)
 class Bracket:
     """One row of the rank table for one counter: counts ``low..high`` score ``value``."""
@@ -237,3 +247,11 @@ def plan_all(tables: FmTables, counters: Mapping[str, int], end: str | None = DE
              ) -> list[Plan]:
     """:func:`plan_rank` for every rank, best POW first."""
     return [plan_rank(tables, counters, r, end) for r in rank_ranges(tables)]
+
+
+def duel_standing(duel: object, side: int = 0, end: str = DEFAULT_END) -> Standing:
+    """The rank meter: score and rank ``side`` would get by winning ``duel`` now
+    (``duel`` is an ``emucore.fm`` duel; only its public ``counters`` and ``tables`` are used)."""
+    counters = counters_from_side(duel.counters(side))  # type: ignore[attr-defined]
+    counters["lp"] = max(counters["lp"], LP_RANGE[0])  # a winner keeps at least 1 LP
+    return standing(duel.tables, counters, end)  # type: ignore[attr-defined]

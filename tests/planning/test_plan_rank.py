@@ -146,3 +146,22 @@ def test_any_end_may_choose_a_deck_out() -> None:
 def test_impossible_counters(bad: dict[str, int]) -> None:
     with pytest.raises(ValueError):
         rankplan.standing(FM, bad)
+
+
+def test_the_rank_meter_reads_a_live_duel() -> None:
+    from emucore.fm.setup import FmSetup, new_duel
+
+    duel = new_duel(FmSetup(deck=sorted(list(range(1, 21)) * 2), duelist=1), FM)
+    for _ in range(6):
+        duel.step(duel.legal_actions()[0])
+    meter = rankplan.duel_standing(duel)
+    side = duel.counters(0)
+    counters = rankplan.counters_from_side(side)
+    assert counters["cards_used"] == side["draw_cursor"] and counters["turns"] == side["turns"]
+    assert meter.score == rank.rank_score(FM, counters, 2)
+    assert meter.result == rank.rank_result(meter.score)
+
+
+def test_lp_is_read_as_signed_16_bits() -> None:
+    side = dict(START, lp=0xFFFF, draw_cursor=5)
+    assert rankplan.counters_from_side(side)["lp"] == -1
