@@ -38,10 +38,10 @@ PAD_POSITIONS = ("south", "east", "west", "north", "dpup", "dpdown", "dpleft", "
                  "lsup", "lsdown", "lsleft", "lsright")
 HAT_DIRECTIONS = ("up", "down", "left", "right")
 
-_DPAD = {"up": ["pad:dpup", "pad:lsup", "joy:hat:up"],
-         "down": ["pad:dpdown", "pad:lsdown", "joy:hat:down"],
-         "left": ["pad:dpleft", "pad:lsleft", "joy:hat:left"],
-         "right": ["pad:dpright", "pad:lsright", "joy:hat:right"]}
+_DPAD = {"up": ["pad:dpup", "pad:lsup", "joy:hat:up", "joy:axis:1-"],
+         "down": ["pad:dpdown", "pad:lsdown", "joy:hat:down", "joy:axis:1+"],
+         "left": ["pad:dpleft", "pad:lsleft", "joy:hat:left", "joy:axis:0-"],
+         "right": ["pad:dpright", "pad:lsright", "joy:hat:right", "joy:axis:0+"]}
 
 
 def _with_keys(pad: dict[str, list[str]], keys: dict[str, str]) -> dict[str, list[str]]:

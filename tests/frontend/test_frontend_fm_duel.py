@@ -110,3 +110,18 @@ def test_position_change_end_turn_and_attack(duel_app):
     assert screen.ui.cursor == expected[0]
     press(app, "cross")
     assert duel.actions[-1] == Attack(ready[0], expected[0])
+
+
+def test_a_refused_computer_action_is_replaced_by_a_legal_one(duel_app, monkeypatch):
+    import emucore.fm.ai
+    app, screen, duel = duel_app
+    play_first_card(app, screen)
+    press(app, "start")
+    settle(app, screen)
+    assert screen.view.acting_side == 1 and duel.phase == 0  # the computer's hand phase
+    monkeypatch.setattr(emucore.fm.ai, "choose_action", lambda d: Attack(0, DIRECT))
+    before = len(duel.actions)
+    wait(app, 25)
+    refused, taken = duel.actions[before:before + 2]
+    assert refused == Attack(0, DIRECT) and isinstance(taken, Play)
+    assert any("[phase]" in n for n in app.notices)

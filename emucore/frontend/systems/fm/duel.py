@@ -144,7 +144,11 @@ class DuelScreen(FmScreen):
         if self.ai_wait > 0:
             return
         from emucore.fm.ai import choose_action
-        self._step(app, choose_action(self.duel))
+        if not self._step(app, choose_action(self.duel)):
+            # Choice: should the computer ever choose an action the rules refuse, it takes
+            # the first legal action instead (an end of turn in the field phase), so the
+            # duel never stalls; the notice above names the refused action's rule.
+            self._step(app, self.duel.legal_actions()[0])
 
     # --- player modes ---------------------------------------------------------------------
     @property
