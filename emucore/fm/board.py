@@ -16,8 +16,12 @@ from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
+# Strides used below: a card record is 28 bytes = 14 halfwords = 7 words; a side record
+# 32 bytes = 16 halfwords; a deck-card record 6 bytes = 3 halfwords.
 W_ID, W_ATK, W_DEF, W_MOD, W_TERRAIN, W_FLAGS = (S.W_ID, S.W_ATK, S.W_DEF, S.W_MOD, S.W_TERRAIN,
                                                   S.W_FLAGS)
+CARD_BYTE = S.OFFSET["card"]
+EMPTY_RECORD = bytes(S.CARD_DTYPE.itemsize)
 B_TABLE_INDEX = S.OFFSET["card"] + S.CARD_DTYPE.fields["table_index"][1]
 TERRAIN_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["terrain"][1]
 STAT_MAX = fm_stats.STAT_MAX
@@ -142,7 +146,8 @@ class BoardOps:
     def move_record(self, src: int, dst: int) -> None:
         """Move a card record (hand <-> field) and repoint its deck-card record."""
         st = self.st
-        st.card_bytes[dst] = st.card_bytes[src]
+        at, frm = CARD_BYTE + 28 * dst, CARD_BYTE + 28 * src
+        st.u8[at:at + 28] = st.u8[frm:frm + 28]
         st.u8[B_TABLE_INDEX + 28 * dst] = dst
         d = self.deck_index_of(dst)
         self.clear_record(src)
@@ -155,7 +160,8 @@ class BoardOps:
 
     def clear_record(self, r: int) -> None:
         """Empty a card record; a hand record also empties its side-record hand entry."""
-        self.st.card_bytes[r] = 0
+        at = CARD_BYTE + 28 * r
+        self.st.u8[at:at + 28] = EMPTY_RECORD
         side, local = divmod(r, S.RECORDS_PER_SIDE)
         if local < S.MONSTERS:
             self.st.s8[S.B_HAND + 32 * side + local] = -1

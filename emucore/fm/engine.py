@@ -469,6 +469,8 @@ class FmDuel(BoardOps, Duel):
     def _apply_deck_picks(self, side: int, cards: tuple[int, ...]) -> list[int]:
         """``func_8001BAF0``: each picked deck card trades places with the lowest unselected
         hand card (fm-ai.md §2.4); returns the raised hand positions in raise order."""
+        if max(cards) < DECK_PICK:
+            return list(cards)
         st = self.st
         free = [self.hand_entry(side, j) for j in range(HAND_SIZE)]
         for c in cards:

@@ -167,7 +167,6 @@ class DuelState:
                                                     c["flags"])
         self.c_deck_ptr = c["deck_ptr"]
         self.d_id, self.d_record, self.d_flags = d["card_id"], d["record"], d["flags"]
-        self.card_bytes = self._region("card").reshape(30, CARD_DTYPE.itemsize)
         self.side_fields = {name: s[name] for name in SIDE_DTYPE.names}
         raw = memoryview(self.ram)
         self.s16, self.u16, self.u32 = raw.cast("h"), raw.cast("H"), raw.cast("I")
