@@ -48,7 +48,18 @@ from emucore.paper.profile import (
     MORE_LP_WHEN_EMPTY,
     Profile,
 )
-from emucore.paper.state import DRAW, NO_WINNER, ZONES, Monster, Side, Spell, State, decode, encode
+from emucore.paper.state import (
+    DRAW,
+    NO_WINNER,
+    ZONES,
+    Monster,
+    Side,
+    Spell,
+    State,
+    decode,
+    encode,
+    fields_of,
+)
 
 AUTOMATIC_PHASES = ("draw", "standby", "end")
 
@@ -111,8 +122,6 @@ class PaperDuel(Duel):
         self._spells_changed()
 
     def state_fields(self) -> dict[str, int]:
-        from emucore.paper.state import fields_of
-
         return fields_of(self.snapshot())
 
     def step(self, action: Action) -> list[Event]:

@@ -104,10 +104,37 @@ def test_match_mode_moves_on_to_the_next_duel_and_counts_the_record(app):
     result = app.screen
     assert isinstance(result, screens.ResultScreen) and result.game.record["wins"] == 1
     press(app, "cross")
+    siding = app.screen
+    assert isinstance(siding, screens.SideDeckScreen) and siding.side == 0
+    deck_before = siding.match.decks[0]
+    press(app, "cross")  # mark the first deck card
+    press(app, "right")
+    press(app, "cross")  # and the first side-deck card: swapped
+    deck_after = siding.match.decks[0]
+    assert deck_after != deck_before and len(deck_after.main) == 40
+    assert sorted(deck_after.main + deck_after.side) == sorted(deck_before.main +
+                                                               deck_before.side)
+    press(app, "start")
     assert isinstance(app.screen, screens.DuelScreen)
     assert app.screen.match.results == [0] and app.screen.duel is not screen.duel
     saved = screens.PaperGame(screens.OCG)
     assert saved.load() is None and saved.record["wins"] == 1
+
+
+def test_two_player_match_sides_each_human_in_turn(app):
+    start(app, 3)
+    screen = app.screen
+    assert screen.match is not None and screen.humans == {0, 1}
+    screen.duel.state.sides[0].lp = 0
+    screen.duel.step(EndTurn())
+    for _ in range(40):
+        app.step((NOTHING, NOTHING))
+    press(app, "cross")
+    assert app.screen.side == 0
+    press(app, "start")
+    assert isinstance(app.screen, screens.SideDeckScreen) and app.screen.side == 1
+    press(app, "start", pad=1)
+    assert isinstance(app.screen, screens.DuelScreen)
 
 
 def test_tcglite_title_has_no_match_and_plays(app):

@@ -1,11 +1,12 @@
 """Screens of the paper rule systems on the psx machine (320x240): the 1999 Official Rules
 here, and (through :func:`paper_title_screen`) the simplified TCG in ``tcglite.py``.
 
-Title -> Vs Computer / Two Players / Match (ocg1999) -> both decks from the built-in decks ->
-the duel -> result (-> the next duel of a match). The duel shows both halves of the table
-(five monster and five magic/trap zones a side), the acting player's hand and the legal
-actions as a list: Up/Down choose, confirm plays, cancel (held) shows nothing new. Everything
-goes through the Duel protocol; the computer plays with :func:`emucore.paper.ai.choose`.
+Title -> Vs Computer / Two Players (ocg1999 also: Match vs Computer, Two-Player Match) -> both
+decks from the built-in decks -> the duel -> result -> (in a match) each human player's
+side-deck swaps, then the next duel. The duel shows both halves of the table (five monster and
+five magic/trap zones a side), the acting player's hand and the legal actions as a list: Up/Down
+choose, confirm plays. Everything goes through the Duel protocol; the computer plays with
+:func:`emucore.paper.ai.choose` and sides with :func:`emucore.ocg1999.match.computer_swaps`.
 In two-player play each side reads its own pad (player 2 on pad 2) and the opponent's hand is
 never shown. The save keeps the win/loss/draw record against the computer.
 """
@@ -101,7 +102,7 @@ class TitleScreen(Screen):
         self.game = game
         self.modes = ["Vs Computer", "Two Players"]
         if game.system.profile.side_size:
-            self.modes.append("Match vs Computer")
+            self.modes += ["Match vs Computer", "Two-Player Match"]
         self.menu = Menu([*self.modes, "Quit"], cancellable=False, visible=4)
 
     def update(self, app: App) -> Screen | None:
@@ -144,9 +145,9 @@ class DeckSelect(Screen):
         self.picks.append(self.names[choice])
         if len(self.picks) < 2:
             return self
-        humans = {0, 1} if self.mode == "Two Players" else {0}
+        humans = {0, 1} if self.mode.startswith("Two") else {0}
         seed = self.game.next_seed(app.frame)
-        if self.mode.startswith("Match"):
+        if "Match" in self.mode:
             system = self.game.system
             match = Match(system, [system.deck(p) for p in self.picks], seed)
             return DuelScreen(self.game, match.next_duel(), humans, match)
@@ -156,7 +157,7 @@ class DeckSelect(Screen):
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
         who = "PLAYER 1" if not self.picks else (
-            "PLAYER 2" if self.mode == "Two Players" else "COMPUTER")
+            "PLAYER 2" if self.mode.startswith("Two") else "COMPUTER")
         fb.text(8, 8, f"{self.mode.upper()}: {who}'S DECK", app.colour("text"))
         self.menu.draw(app, fb, 8, 24, 160)
         deck = self.game.system.deck(self.names[self.menu.cursor])
@@ -369,7 +370,7 @@ class ResultScreen(Screen):
                 if side not in self.humans:
                     for out_card, in_card in computer_swaps(self.match, side):
                         self.match.swap(side, out_card, in_card)
-            return DuelScreen(self.game, self.match.next_duel(), self.humans, self.match)
+            return SideDeckScreen(self.game, self.match, self.humans, sorted(self.humans))
         return TitleScreen(self.game)
 
     def draw(self, app: App, fb: Framebuffer) -> None:
@@ -387,3 +388,63 @@ class ResultScreen(Screen):
                 lines.append("match drawn" if self.match.winner == DRAW
                              else f"match won by player {self.match.winner + 1}")
         message_box(app, fb, "\n".join(lines), width=220)
+
+
+class SideDeckScreen(Screen):
+    """Between the duels of a match: a human player swaps cards one for one between the deck
+    (left) and the side deck (right). Left/Right switch lists, confirm marks a card; one
+    mark on each side swaps them; start goes on (to the next player, then the next duel)."""
+
+    def __init__(self, game: PaperGame, match: Match, humans: set[int],
+                 queue: list[int]) -> None:
+        self.game, self.match, self.humans = game, match, humans
+        self.side, self.queue = queue[0], queue[1:]
+        self.column = 0
+        self.marks: list[int | None] = [None, None]
+        self.menus = [Menu([], visible=16), Menu([], visible=16)]
+        self._refresh()
+
+    def _refresh(self) -> None:
+        deck = self.match.decks[self.side]
+        self.lists = [sorted(deck.main), sorted(deck.side)]
+        name = self.game.system.catalogue.name
+        for menu, cards in zip(self.menus, self.lists, strict=True):
+            menu.items = [name(c) for c in cards]
+            menu.cursor = min(menu.cursor, len(cards) - 1)
+
+    def update(self, app: App) -> Screen | None:
+        pad = app.pads[self.side]
+        if pad.pressed("start"):
+            if self.queue:
+                return SideDeckScreen(self.game, self.match, self.humans, self.queue)
+            return DuelScreen(self.game, self.match.next_duel(), self.humans, self.match)
+        if pad.pressed("left") or pad.pressed("right"):
+            self.column = 1 - self.column
+        menu = self.menus[self.column]
+        if pad.repeat("up") or pad.repeat("down"):
+            menu.cursor = (menu.cursor + (-1 if pad.held("up") else 1)) % len(menu.items)
+            menu.top = min(max(menu.top, menu.cursor - menu.visible + 1), menu.cursor)
+        elif pad.pressed("confirm"):
+            self.marks[self.column] = self.lists[self.column][menu.cursor]
+            out_card, in_card = self.marks
+            if out_card is not None and in_card is not None:
+                self._swap(app, out_card, in_card)
+        return self
+
+    def _swap(self, app: App, out_card: int, in_card: int) -> None:
+        try:
+            self.match.swap(self.side, out_card, in_card)
+        except IllegalAction as exc:
+            app.notify(str(exc))
+        self.marks = [None, None]
+        self._refresh()
+
+    def draw(self, app: App, fb: Framebuffer) -> None:
+        fb.clear(app.colour("bg"))
+        fb.text(4, 2, f"PLAYER {self.side + 1}: SIDE DECK  (start: done)", app.colour("text"))
+        for i, (menu, title) in enumerate(zip(self.menus, ("DECK", "SIDE DECK"), strict=True)):
+            x = 4 + 158 * i
+            fb.text(x, 14, title, app.colour("highlight" if i == self.column else "text_dim"))
+            menu.draw(app, fb, x, 24, 154)
+        marked = [self.game.system.catalogue.name(m) if m else "-" for m in self.marks]
+        fb.text(4, 184, f"out: {marked[0]}  in: {marked[1]}", app.colour("text"))
