@@ -196,17 +196,22 @@ def _network(n: int) -> tuple[tuple[int, int], ...]:
     return tuple(pairs)
 
 
-def _excess(picks: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """Per lane (column), the picks beyond a card's third copy; sorts each column in place.
+def _excess(rows: list[NDArray[np.uint8]]) -> NDArray[np.uint8]:
+    """Per lane, the picks beyond a card's third copy.
 
-    After sorting, ``sorted[i] == sorted[i + 3]`` holds once for every copy past the third.
+    Sorts the lanes' values across ``rows`` (the list's arrays are swapped around, one
+    replaced by a spare, so each lane keeps its multiset but not its order); after sorting,
+    ``sorted[i] == sorted[i + 3]`` holds once for every copy past the third.
     """
-    spare = np.empty_like(picks[0])
-    for a, b in _network(len(picks)):
-        np.minimum(picks[a], picks[b], out=spare)
-        np.maximum(picks[a], picks[b], out=picks[b])
-        picks[a] = spare
-    return (picks[:-COPY_LIMIT] == picks[COPY_LIMIT:]).sum(axis=0, dtype=np.uint8)
+    spare = np.empty_like(rows[0])
+    for a, b in _network(len(rows)):
+        low = np.minimum(rows[a], rows[b], out=spare)
+        np.maximum(rows[a], rows[b], out=rows[b])
+        spare, rows[a] = rows[a], low
+    excess = np.zeros(len(rows[0]), dtype=np.uint8)
+    for i in range(len(rows) - COPY_LIMIT):
+        excess += rows[i] == rows[i + COPY_LIMIT]
+    return excess
 
 
 @dataclass(frozen=True)
@@ -281,10 +286,12 @@ def search_block(base_index: int, count: int, want: Want, tables: FmTables
             for c, slot in mine.items():
                 held[c] += (picks == slot).sum(axis=0, dtype=np.uint8)
             if group.drawn > COPY_LIMIT:
-                excess = _excess(picks)
+                rows = list(picks)
+                excess = _excess(rows)
                 redo = np.flatnonzero(excess)
                 if len(redo):
-                    _repeat_picks(redo, excess[redo], picks[:, redo], u, group, held, mine)
+                    _repeat_picks(redo, excess[redo], np.stack([r[redo] for r in rows]), u,
+                                  group, held, mine)
             keep = want.still_possible(starter, done, held)
             if keep is not None:
                 alive = np.flatnonzero(keep)
