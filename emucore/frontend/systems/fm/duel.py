@@ -354,16 +354,39 @@ class DuelScreen(FmScreen):
             fb.text(0, y, "\u25b6", app.colour("cursor"))
 
     def _animation(self, app: App, fb: Framebuffer) -> None:
-        """Blink a frame around the zones the current message is about."""
-        if self.current is None or not self.timer or (app.frame // 4) % 2:
+        """While a message shows: its cards big in the middle of the field (fusion, battle,
+        equip, magic, trap, ritual) and a blinking frame on the zones it is about."""
+        message = self.current
+        if message is None or not self.timer:
             return
-        for side, row, zone in self.current.focus:
+        if message.cards:
+            self._showcase(app, fb, message)
+        if (app.frame // 4) % 2:
+            return
+        for side, row, zone in message.focus:
             if row not in ("monster", "magic") or not 0 <= zone < 5:
                 continue
             mine = side == self.me
             y = ROW_Y[row if mine else f"opp_{row}"]
             fb.frame(ZONE_X + zone * ZONE_STEP - 2, y - 2, SMALL[0] + 4, SMALL[1] + 4,
                      app.colour("cursor"), thickness=2)
+
+    def _showcase(self, app: App, fb: Framebuffer, message: ev.Message) -> None:
+        cards = message.cards
+        gap = 14
+        width = len(cards) * (SMALL[0] + gap) - gap
+        x = ZONE_X + (5 * ZONE_STEP - width) // 2
+        y = (ROW_Y["opp_monster"] + ROW_Y["monster"]) // 2
+        fb.box(x - 6, y - 4, width + 12, SMALL[1] + 8, app.colour("black"),
+               app.colour("highlight"))
+        for i, card in enumerate(cards):
+            cx = x + i * (SMALL[0] + gap)
+            draw_card(app, fb, cx, y, card_face(self.game, card), SMALL)
+            if i + 1 < len(cards):
+                sign = "=" if message.joiner == "+" and i + 2 == len(cards) > 2 \
+                    else message.joiner
+                fb.text_centred(cx + SMALL[0] + gap // 2, y + SMALL[1] // 2 - 3, sign,
+                                app.colour("highlight"))
 
     def _side_name(self, side: int) -> str:
         if len(self.humans) == 2:

@@ -20,6 +20,8 @@ class Message:
     lp_side: int | None = None
     lp_delta: int = 0
     focus: tuple[tuple[int, str, int], ...] = ()  # (side, row, zone) to flash while shown
+    cards: tuple[int, ...] = ()  # cards to show big in the middle of the field
+    joiner: str = ""  # what stands between them ("+", "VS") ; the last card follows "="
 
 
 def describe(game: FmGame, event, humans: set[int]) -> Message | None:
@@ -39,9 +41,10 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
                        focus=((event.side, event.row, event.zone),))
     if kind == "fusion":
         return Message(f"Fusion! {name(event.a)} + {name(event.b)} = {name(event.result)}",
-                       sound)
+                       sound, cards=(event.a, event.b, event.result), joiner="+")
     if kind == "equip":
-        return Message(f"{name(event.equip)} on {name(event.monster)} +{event.bonus}", sound)
+        return Message(f"{name(event.equip)} on {name(event.monster)} +{event.bonus}", sound,
+                       cards=(event.equip, event.monster), joiner="+")
     if kind == "failure":
         return Message(f"{name(event.discarded)} fails to combine", sound)
     if kind == "flip":
@@ -58,11 +61,13 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
             return Message(f"{name(event.attacker)} {verb}", sound, focus=(attacker,))
         defender = (1 - event.side, "monster", event.defender_zone)
         return Message(f"{name(event.attacker)} {verb} {name(event.defender)}", sound,
-                       focus=(attacker, defender))
+                       focus=(attacker, defender), cards=(event.attacker, event.defender),
+                       joiner="VS")
     if kind == "trap":
-        return Message(f"Trap! {name(event.card)}", sound)
+        return Message(f"Trap! {name(event.card)}", sound, cards=(event.card,))
     if kind == "magic":
-        return Message(f"{name(event.card)}: {event.effect.replace('_', ' ')}", sound)
+        return Message(f"{name(event.card)}: {event.effect.replace('_', ' ')}", sound,
+                       cards=(event.card,))
     if kind == "terrain":
         return Message(f"Terrain: {TERRAIN_NAMES[event.terrain]}", sound)
     if kind == "stat":
@@ -76,7 +81,8 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
     if kind == "ritual":
         if not event.result:
             return Message(f"{name(event.ritual)}: tributes missing", "error")
-        return Message(f"Ritual! {name(event.result)}", sound)
+        return Message(f"Ritual! {name(event.result)}", sound,
+                       cards=(event.ritual, event.result), joiner="=")
     if kind == "end":
         if len(humans) == 2:
             return Message(f"Player {event.winner + 1} wins!", "win")
