@@ -46,7 +46,7 @@ def board(records: dict[int, tuple], data: ai_data.AiData | None = None, window:
     star, star2, deck_index)} (short tuples are padded with zeros)."""
     snap = snapshot or Snapshot()
     for slot, rec in records.items():
-        snap.records[slot] = tuple(rec) + (0,) * (8 - len(rec))
+        snap.write(slot, tuple(rec) + (0,) * (8 - len(rec)))
     return Board(snap, view or BoardView(EMPTY_SIDE, EMPTY_SIDE, 0, 1),
                  data or synthetic_data(), window)
 

@@ -31,7 +31,7 @@ def side(monsters=(), hand=(), deck=(), lp=8000) -> SideView:
 
 def test_exporter_writes_what_the_original_writes():
     snap = Snapshot()
-    snap.records[11]["deck_index"] = 77     # a hand entry keeps its old index byte
+    snap.deck_index[11] = 77                # a hand entry keeps its old index byte
     _export(snap, side([FieldCard(905, 1800, 1100, STAR_2 | 0x8000)], hand=[900],
                        deck=[(901, 45)]), side(hand=[903]))
     r = snap.records
@@ -40,6 +40,16 @@ def test_exporter_writes_what_the_original_writes():
     assert tuple(r[12].tolist()) == (901, 1200, 1000, 0, 0, 1, 2, 45)
     assert r[13]["card_id"] == 0                                  # the terminator
     assert r[66]["card_id"] == 903 and r[67]["card_id"] == 0      # the other side at 56+
+
+
+def test_bytes_round_trip_through_the_record_layout():
+    snap = Snapshot()
+    _export(snap, side([FieldCard(905, 1800, 1100, 0x8800)], hand=[900], deck=[(901, 45)]),
+            side(hand=[903]))
+    data = snap.to_bytes()
+    assert len(data) == 111 * 12 and data[12:14] == (905).to_bytes(2, "little")
+    assert data[11 * 12 + 11] == 0 and data[12 * 12 + 11] == 45   # hand, then deck entry
+    assert Snapshot(data).to_bytes() == data
 
 
 def test_empty_slots_keep_stale_fields():

@@ -162,27 +162,28 @@ def _field(duel: FmDuel, mem: AiMemory, who: int, rng: Rand,
             code = m.run()
         if code == FIELD_DONE:
             break
-        others = sum(1 for c in range(5) if duel.occupied(duel.rec(1 - side, S.MONSTERS, c)))
+        others = sum(1 for c in m.board.view.other.monsters if c is not None)
         act = executors.decode_field(m.state.selection, others, m.board.flags)
-        action = field_action(act)
-        if action is None or (programs is not None and action not in duel.legal_actions()):
+        action = field_action(act, rng.calls)
+        if action is None or (programs is not None and
+                              replace(action, rng_calls=0) not in duel.legal_actions()):
             row = S.MONSTERS if m.state.selection[9] <= 5 else S.MAGIC
             mem.done.add(duel.rec(side, row, act.zone))
             continue
-        return replace(action, rng_calls=rng.calls)
+        return action
     return EndTurn(rng_calls=rng.calls)
 
 
-def field_action(act: executors.FieldAction) -> FmAction | None:
+def field_action(act: executors.FieldAction, rng_calls: int = 0) -> FmAction | None:
     """The engine action of a decoded PlayFieldCard (None for "done": no engine action)."""
     if act.kind == "defend":
-        return ChangePosition(act.zone)
+        return ChangePosition(act.zone, rng_calls=rng_calls)
     if act.kind == "attack":
-        return Attack(act.zone, act.target)
+        return Attack(act.zone, act.target, rng_calls=rng_calls)
     if act.kind == "direct":
-        return Attack(act.zone, DIRECT)
+        return Attack(act.zone, DIRECT, rng_calls=rng_calls)
     if act.kind == "activate":
-        return Activate(act.zone, act.target if act.target >= 0 else AUTO)
+        return Activate(act.zone, act.target if act.target >= 0 else AUTO, rng_calls=rng_calls)
     return None
 
 
@@ -230,5 +231,6 @@ def _side_view(st: S.DuelState, side: int, records: _CardRecords, ids: list[int]
     cursor = int(st.s_cursor[side])
     return SideView(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
                     hand=[ids[k] for k in st.s_hand[side].tolist() if k >= 0],
-                    deck=[(ids[base + p], base + p) for p in range(cursor, S.DECK_SIZE)],
+                    deck=list(zip(ids[base + cursor:base + S.DECK_SIZE],
+                                  range(base + cursor, base + S.DECK_SIZE), strict=True)),
                     lp=int(st.s_lp[side]), swords=int(st.s_swords[side]))

@@ -49,8 +49,9 @@ class Board:
     deck_index: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
+        # The snapshot's own lists: MoveCard marks persist in the snapshot, as in RAM.
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
-         self.deck_index) = self.snapshot.columns()
+         self.deck_index) = self.snapshot.columns
 
     @property
     def terrain(self) -> int:
@@ -64,7 +65,6 @@ class Board:
     def mark(self, slot: int) -> None:
         """``MoveCard``: ``flags |= USED`` in the snapshot itself (§3.3 opcode 3D)."""
         self.flags[slot] |= USED
-        self.snapshot.set_flags(slot, self.flags[slot])
 
 
 @dataclass
@@ -82,6 +82,7 @@ class State:
     used: list[int] = field(default_factory=lambda: [0] * 32)
     selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
     best_attack: tuple[int, int, int] = (0, 0, 0)   # FindBestAttack results (never set)
+    window: list[tuple[int, int, int]] = field(default_factory=list)  # fusion search input
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
@@ -89,19 +90,27 @@ class State:
 _UNUSED_ZONES = frozenset((1, 3, 6, 8))
 
 
+_CARD_RANGES = {0: (1, 5), 1: (1, 5), 2: (6, 10), 3: (6, 10), 5: (PL_MONSTERS, 60),
+                6: (PL_MONSTERS, 60), 7: (PL_MAGIC, 65), 8: (PL_MAGIC, 65), 9: (PL_HAND, 70)}
+_WINNING_RANGES = {0: (1, 5), 1: (1, 5), 3: (PL_MONSTERS, 60), 4: (PL_MONSTERS, 60),
+                   5: (PL_MONSTERS, 60), 6: (PL_HAND, 70)}
+WINDOW_CARD_ZONE, WINDOW_WINNING_ZONE = 4, 2   # the AI hand window's code in each table
+
+
 def card_range(zone: int, window: int) -> range:
     """``Ai_GetCardRange``: slots of a zone code (codes outside 0..9 -> nothing, a choice)."""
-    lo_hi = {0: (1, 5), 1: (1, 5), 2: (6, 10), 3: (6, 10), 4: (AI_HAND, 10 + window),
-             5: (PL_MONSTERS, 60), 6: (PL_MONSTERS, 60), 7: (PL_MAGIC, 65), 8: (PL_MAGIC, 65),
-             9: (PL_HAND, 70)}.get(zone)
-    return range(lo_hi[0], lo_hi[1] + 1) if lo_hi else range(0)
+    if zone == WINDOW_CARD_ZONE:
+        return range(AI_HAND, AI_HAND + window)
+    lo, hi = _CARD_RANGES.get(zone, (1, 0))
+    return range(lo, hi + 1)
 
 
 def winning_range(zone: int, window: int) -> range:
     """``Ai_GetWinningCardRange`` for FindStrongest/FindWeakest."""
-    lo_hi = {0: (1, 5), 1: (1, 5), 2: (AI_HAND, 10 + window), 3: (PL_MONSTERS, 60),
-             4: (PL_MONSTERS, 60), 5: (PL_MONSTERS, 60), 6: (PL_HAND, 70)}.get(zone)
-    return range(lo_hi[0], lo_hi[1] + 1) if lo_hi else range(0)
+    if zone == WINDOW_WINNING_ZONE:
+        return range(AI_HAND, AI_HAND + window)
+    lo, hi = _WINNING_RANGES.get(zone, (1, 0))
+    return range(lo, hi + 1)
 
 
 def excluded(b: Board, s: State, sets: int, slot: int) -> bool:
@@ -308,28 +317,27 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     """``Ai_CompleteFusion``: depth-first over the window in order (``limit`` = L).
 
     Each result is scored by ``Duel_GetBaseCardStat`` ATK then DEF; a value replaces the best
-    when greater, or equal and reached with fewer cards.
+    when greater, or equal and reached with fewer cards. ``s.window`` lists the window's
+    (position, slot, card) that are non-empty and not excluded by the fusion set.
     """
-    ids, data, used = b.ids, b.data, s.used
+    data, used, path = b.data, s.used, s.path
     partners, fits = data.fusion[acc], data.equips[acc]
     base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
     depth = s.depth
     deeper = depth < min(limit - 1, choices.MAX_FUSION_DEPTH)
-    for i in range(b.window):
-        slot = AI_HAND + i
-        c = ids[slot]
-        if used[i] or c == 0 or (s.fusion_set and excluded(b, s, s.fusion_set, slot)):
+    for i, slot, c in s.window:
+        if used[i]:
             continue
         r = partners.get(c, 0)
         if r == 0:
             if c not in fits:   # acc must be the equip, c the monster
                 continue
             r = c
-        s.path[depth] = slot
+        path[depth] = slot
         for value in (base_atk[r], base_def[r]):
             if value > s.best or (value == s.best and depth < s.best_depth):
                 s.best, s.best_depth = value, depth
-                s.combo[: depth + 1] = s.path[: depth + 1]
+                s.combo[: depth + 1] = path[: depth + 1]
                 s.combo[depth + 1] = 0
         if deeper:
             used[i] = 1
@@ -337,6 +345,17 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
             complete_fusion(b, s, r, limit)
             used[i] = 0
             s.depth = depth
+
+
+def _window(b: Board, s: State, sets: int) -> list[tuple[int, int, int]]:
+    """The window entries a fusion search may use (empty slots and excluded ones skipped)."""
+    out = []
+    for i in range(b.window):
+        slot = AI_HAND + i
+        c = b.ids[slot]
+        if c and not (sets and excluded(b, s, sets, slot)):
+            out.append((i, slot, c))
+    return out
 
 
 def _start(b: Board, s: State, slot: int) -> None:
@@ -353,6 +372,7 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
     limit = depth + 1
     s.best, s.depth, s.fusion_set = 0, 0, sets
     s.used = [0] * 32
+    s.window = _window(b, s, sets)
     for i in range(5):
         slot = 1 + i
         c = b.ids[slot]
@@ -392,6 +412,7 @@ def evaluate_fusion(b: Board, s: State, card: int, depth: int, sets: int) -> int
     """
     s.depth, s.best_depth, s.fusion_set = 0, 0, sets
     s.used = [0] * 32
+    s.window = _window(b, s, sets)
     atk, dfn = b.base(card, 0), b.base(card, 1)
     s.best = atk if dfn < atk else dfn
     complete_fusion(b, s, card, depth + 1)

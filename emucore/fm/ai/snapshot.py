@@ -7,8 +7,9 @@ gets ``card_id = 0`` and keeps its old ATK/DEF/flags, and slots past the single 
 whatever an earlier, longer export left there. :class:`Snapshot` is that persistent array,
 kept for the whole duel and written exactly as the exporter writes it.
 
-Storage is a ``bytearray`` with a live numpy structured view (:attr:`Snapshot.records`), so the
-bytes compare 1:1 with the RAM at ``0x801AB000`` and writes stay cheap.
+The fields live in Python lists (the helpers read single fields thousands of times per
+decision); :attr:`Snapshot.records` and :meth:`Snapshot.to_bytes` give the 12-byte numpy
+records and the bytes that compare 1:1 with the RAM at ``0x801AB000``.
 """
 
 from __future__ import annotations
@@ -44,10 +45,6 @@ DEFENCE = 0x0800
 FACE_DOWN = 0x1000
 USED = 0x4000
 
-_FIELD = struct.Struct("<hhhHbB")     # bytes 0..9: id, ATK, DEF, flags, type, active star
-_HAND = struct.Struct("<hhhHbBB")     # bytes 0..10: + star 2 (flags written as 0)
-_ID = struct.Struct("<h")
-_FLAGS = struct.Struct("<H")
 _ALL = struct.Struct("<" + "hhhHbBBB" * SLOTS)
 
 
@@ -89,74 +86,85 @@ class BoardView:
 
 
 class Snapshot:
-    """The persistent ``gDuel_aActiveCards`` array (one per duel, like the RAM it mirrors)."""
+    """The persistent ``gDuel_aActiveCards`` array (one per duel, like the RAM it mirrors).
+
+    Held as eight Python lists, one per record field (``ids``, ``atk``, ``dfn``, ``flags``,
+    ``ctype``, ``star``, ``star2``, ``deck_index``), because the helpers read single fields
+    thousands of times per decision; :attr:`records` and :meth:`to_bytes` give the same data
+    as the 12-byte numpy records and the RAM bytes.
+    """
 
     def __init__(self, data: bytes | None = None) -> None:
-        # choices: the array reads as zeros at duel start (spec §10 item 3).
-        self.buf = bytearray(data) if data is not None else bytearray(SLOTS * RECORD.itemsize)
-        if len(self.buf) != SLOTS * RECORD.itemsize:
+        # choices.SNAPSHOT_STARTS_ZEROED: the array reads as zeros at duel start.
+        if data is None:
+            data = bytes(SLOTS * RECORD.itemsize)
+        if len(data) != SLOTS * RECORD.itemsize:
             raise ValueError(f"snapshot must be {SLOTS * RECORD.itemsize} bytes")
-        self.records = np.frombuffer(self.buf, dtype=RECORD)
-        self._entry: list[bytes] = []
-        self._stars: tuple[Sequence[int], Sequence[int]] = ((), ())
-        self._card_type: Sequence[int] = ()
+        flat = _ALL.unpack(data)
+        (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
+         self.deck_index) = (list(flat[k::8]) for k in range(8))
+
+    @property
+    def columns(self) -> tuple[list[int], ...]:
+        return (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
+                self.deck_index)
+
+    @property
+    def records(self) -> np.ndarray:
+        """A copy as numpy records of :data:`RECORD` (the RAM layout)."""
+        return np.frombuffer(self.to_bytes(), dtype=RECORD).copy()
+
+    def to_bytes(self) -> bytes:
+        """The RAM bytes at ``0x801AB000`` (111 records)."""
+        return _ALL.pack(*(v for rec in zip(*self.columns, strict=True) for v in rec))
+
+    def write(self, slot: int, record: Sequence[int]) -> None:
+        """Set all eight fields of a slot (tests and loaders)."""
+        for column, value in zip(self.columns, record, strict=True):
+            column[slot] = value
 
     def export(self, view: BoardView, card_type: Sequence[int], star_1: Sequence[int],
                star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int]) -> None:
         """``func_80028220``: the acting side at slot 1, the other side at slot 56."""
-        self._card_type, self._stars = card_type, (star_1, star_2)
-        self._entry = _entries(card_type, star_1, star_2, raw_atk, raw_def)
-        self._export_side(0, view.acting)
-        self._export_side(SIDE_STRIDE, view.other)
+        cards = (card_type, star_1, star_2, raw_atk, raw_def)
+        self._export_side(0, view.acting, cards)
+        self._export_side(SIDE_STRIDE, view.other, cards)
 
-    def _export_side(self, base: int, side: SideView) -> None:
+    def _export_side(self, base: int, side: SideView, cards: tuple[Sequence[int], ...]) -> None:
         """``func_80027DF8`` for one side; writes only what the original writes."""
-        buf, entry = self.buf, self._entry
-        star_1, star_2 = self._stars
+        card_type, star_1, star_2, raw_atk, raw_def = cards
+        ids = self.ids
         for first, zone in ((base + MONSTERS, side.monsters), (base + MAGIC, side.magic)):
-            for i, card in enumerate(zone):
-                off = (first + i) * 12
+            for slot, card in enumerate(zone, first):
                 if card is None:
-                    _ID.pack_into(buf, off, 0)   # stale ATK/DEF/flags/type/star stay
+                    ids[slot] = 0    # stale ATK/DEF/flags/type/star stay
                     continue
                 cid = card.card_id
-                star = star_2[cid] if card.flags & STAR_2 else star_1[cid]
-                _FIELD.pack_into(buf, off, cid, card.attack, card.defense, card.flags,
-                                 self._card_type[cid], star)
-        off = (base + HAND) * 12
-        for cid in side.hand:                    # bytes 0..10; the index byte is left alone
-            buf[off:off + 11] = entry[cid]
-            off += 12
-        if side.deck:                            # all 12 bytes, the index byte its record's
-            block = bytearray(b"\0".join([entry[cid] for cid, _ in side.deck]) + b"\0")
-            block[11::12] = bytes([index & 0xFF for _, index in side.deck])
-            buf[off:off + len(block)] = block
-            off += len(block)
-        buf[off:off + 2] = b"\0\0"               # the one terminator; nothing beyond is cleared
-
-    def set_flags(self, slot: int, flags: int) -> None:
-        """Write a record's flag word (``MoveCard`` marks a slot in the snapshot itself)."""
-        _FLAGS.pack_into(self.buf, slot * 12 + 6, flags & 0xFFFF)
-
-    def columns(self) -> tuple[list[int], ...]:
-        """The eight fields as Python lists (ids, atk, def, flags, type, star, star2, index)."""
-        flat = _ALL.unpack_from(self.buf)
-        return tuple(list(flat[k::8]) for k in range(8))  # type: ignore[return-value]
-
-    def to_bytes(self) -> bytes:
-        return bytes(self.buf)
+                ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
+                self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
+                self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
+        # hand entries (index byte left alone), then the deck (index byte = its record's)
+        entries = list(side.hand) + [cid for cid, _ in side.deck]
+        lo = base + HAND
+        hi = lo + len(entries)
+        if entries:
+            rows = _entries(cards)
+            (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi], self.ctype[lo:hi],
+             self.star[lo:hi], self.star2[lo:hi]) = zip(*[rows[c] for c in entries],
+                                                        strict=True)
+            self.deck_index[hi - len(side.deck):hi] = [index & 0xFF for _, index in side.deck]
+        ids[hi] = 0          # the one terminator; nothing beyond is cleared
 
 
-_ENTRY_CACHE: dict[tuple[int, ...], list[bytes]] = {}
+_ENTRY_CACHE: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
 
-def _entries(card_type: Sequence[int], star_1: Sequence[int], star_2: Sequence[int],
-             raw_atk: Sequence[int], raw_def: Sequence[int]) -> list[bytes]:
-    """Bytes 0..10 of a hand/deck entry per card id (cached per card table)."""
-    key = (id(card_type), id(star_1), id(star_2), id(raw_atk), id(raw_def))
-    entries = _ENTRY_CACHE.get(key)
-    if entries is None:
-        entries = _ENTRY_CACHE[key] = [
-            _HAND.pack(c, raw_atk[c], raw_def[c], 0, card_type[c], star_1[c], star_2[c])
-            for c in range(len(card_type))]
-    return entries
+def _entries(cards: tuple[Sequence[int], ...]) -> list[tuple[int, ...]]:
+    """Fields 0..6 of a hand/deck entry per card id (cached per card table)."""
+    key = tuple(map(id, cards))
+    rows = _ENTRY_CACHE.get(key)
+    if rows is None:
+        card_type, star_1, star_2, raw_atk, raw_def = cards
+        rows = _ENTRY_CACHE[key] = [(c, raw_atk[c], raw_def[c], 0, card_type[c], star_1[c],
+                                     star_2[c]) for c in range(len(card_type))]
+    return rows
