@@ -46,12 +46,10 @@ def _columns(tables: FmTables) -> dict[str, list]:
     for terrain in range(1, 7):
         boost.append(fm_stats.terrain_boost(tables.terrain, tables.type_id.astype(np.int64),
                                             terrain).astype(int).tolist())
-    fusion = tables.fusion
-    pairs = np.argwhere(fusion)
-    equips = np.argwhere(tables.equip)
+    equip_ids, monster_ids = np.nonzero(tables.equip)
     cached = {"atk": tables.atk.astype(int).tolist(), "def": tables.def_.astype(int).tolist(),
-              "fusion": {(int(a), int(b)): int(fusion[a, b]) for a, b in pairs},
-              "equip": {(int(e), int(m)) for e, m in equips},
+              "fusion": tables.fusion.tolist(),
+              "equip": set(zip(equip_ids.tolist(), monster_ids.tolist(), strict=True)),
               "type": tables.type_id.astype(int).tolist(),
               "star1": tables.star_1.astype(int).tolist(),
               "star2": tables.star_2.astype(int).tolist(),
@@ -77,7 +75,7 @@ class BoardOps:
         self._atk, self._def, self._type = cols["atk"], cols["def"], cols["type"]
         self._star1, self._star2 = cols["star1"], cols["star2"]
         self._matchup, self._boost = cols["matchup"], cols["boost"]
-        self._fusion: dict[tuple[int, int], int] = cols["fusion"]  # both orders
+        self._fusion: list[list[int]] = cols["fusion"]  # [a][b], symmetric
         self._equip: set[tuple[int, int]] = cols["equip"]
 
     # ------------------------------------------------------------------ card facts
@@ -90,7 +88,7 @@ class BoardOps:
     def fusion_of(self, a: int, b: int) -> int:
         """``Duel_CheckFusion`` (0x80019A60): table lookup, order-free; 0 = none (the 15
         odd-count-tail glitch pairs are live)."""
-        return self._fusion.get((a, b), 0)
+        return self._fusion[a][b]
 
     def equip_fits(self, equip: int, monster: int) -> bool:
         """``Duel_CheckEquip(equip, monster)`` (0x80019A08): argument order matters."""
