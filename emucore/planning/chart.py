@@ -1,8 +1,9 @@
 """``--plot FILE.png``: horizontal bar charts written with a tiny PNG encoder (zlib + struct).
 
-Each bar is labelled with a 3x5 pixel font that knows only what the labels need (digits,
-``#``, ``.``, ``%``, ``-``, ``/`` and space), so the planner needs neither pygame nor a plotting
-library. The text output of the same command names every bar in the same order.
+Each bar is labelled with a 3x5 pixel font that knows only what the labels need (digits, the
+letters of the pool names, ``#``, ``.``, ``%``, ``-``, ``/`` and space), so the planner needs
+neither pygame nor a plotting library. The text output of the same command names every bar in
+the same order.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ GLYPHS = {  # 3 columns x 5 rows, row by row
     "6": "111100111101111", "7": "111001010010010", "8": "111101111101111",
     "9": "111101111001111", "#": "101111101111101", ".": "000000000000010",
     "%": "101001010100101", "-": "000000111000000", "/": "001001010100100",
-    " ": "000000000000000",
+    " ": "000000000000000", "A": "010101111101101", "B": "110101110101110",
+    "C": "011100100100011", "D": "110101101101110", "E": "111100110100111",
+    "O": "010101101101010", "P": "110101110100100", "S": "011100010001110",
+    "T": "111010010010010", "W": "101101101111101",
 }
 SCALE = 2  # pixels per font pixel
 ROW = 8 * SCALE  # bar height + gap

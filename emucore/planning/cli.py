@@ -218,14 +218,16 @@ def _drops(args: argparse.Namespace) -> int:
                 for o in odds[: args.top]]
         title = f"{tables.duelist_name(duelist)} (#{duelist})"
         text = _duelist_text
-        labels = [f"{o.pool[:2]} #{o.card} {100 * o.probability:.2f}%" for o in rows]
+        labels = [f"{drops.POOL_SHORT[o.pool]} #{o.card} {100 * o.probability:.2f}%"
+                  for o in rows]
     else:
         card = _card(tables, args.card)
         rows = [o for o in drops.card_odds(tables, card) if args.pool in (None, o.pool)]
         rows = rows[: args.top]
         title = f"{tables.names[card]} (#{card})"
         text = _card_text
-        labels = [f"#{o.duelist} {o.pool[:2]} {100 * o.probability:.2f}%" for o in rows]
+        labels = [f"#{o.duelist} {drops.POOL_SHORT[o.pool]} {100 * o.probability:.2f}%"
+                  for o in rows]
     if args.plot:
         chart.write_chart(args.plot, labels, [o.probability for o in rows])
     out = {"title": title, "drops": [_odds_json(o, tables) for o in rows],
@@ -276,6 +278,10 @@ def _manip(args: argparse.Namespace) -> int:
     pool = rank.rank_result(max(target.low, -1)).pool  # any score of the range: same pool
     state = _state_of(args)
     weights = tables.pools[duelist, drops.POOLS.index(pool)]
+    if not weights[want]:
+        raise UsageError(f"{tables.duelist_name(duelist)} (#{duelist}) never drops "
+                         f"{tables.names[want]} (#{want}) at {target.name} ({pool}); see "
+                         f"`emucore plan drops --card {want}`")
     offsets = drops.manip_offsets(state, want, weights, args.bound)
     rows = [{"k": int(k), "state": f"0x{int(psyq_rand.jump(state, int(k))):08X}",
              "how": [{"event": e, "times": n} for e, n in drops.spend(int(k))]}

@@ -18,6 +18,7 @@ from emucore.tables.fm import DUELIST_COUNT, POOL_SUM, POOLS, FmTables
 
 DROP_POOLS = POOLS[1:]  # sa_pow, bcd, sa_tec
 POOL_RANKS = {"sa_pow": "S/A-POW", "bcd": "B/C/D-POW or TEC", "sa_tec": "S/A-TEC"}
+POOL_SHORT = {"sa_pow": "SA-POW", "bcd": "BCD", "sa_tec": "SA-TEC"}  # chart labels
 
 # In-duel routines known to call rand() (spec/fm-engine.md §1.3): the calls each costs and
 # whether the player can cause it at will. Only these are offered as ways to spend calls.

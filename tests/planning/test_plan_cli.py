@@ -142,6 +142,8 @@ def test_plan_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
      "malformed state"),
     (["plan", "manip", "--duelist", "7", "--want", "1", "--rank", "S-POW", "--state",
       "0x100000000"], "outside"),
+    (["plan", "manip", "--duelist", "7", "--want", "1", "--rank", "S-POW", "--index", "9"],
+     "never drops"),
     (["plan", "seed", "--deck", "/nonexistent/deck.txt", "--drawn", "1"], "no such file"),
     (["plan", "rank", "--replay", "/nonexistent/r.json"], "no such file"),
 ])
