@@ -203,10 +203,10 @@ def _targets_label(duel: PaperDuel, card: int, targets: tuple[int, ...]) -> str:
     return ""
 
 
-def describe(duel: PaperDuel, event: Event) -> str | None:
+def describe(duel: PaperDuel, event: Event, players: tuple[str, str]) -> str | None:
     """A line for the message bar, or None for events not worth one."""
     name = duel.catalogue.name
-    who = f"P{getattr(event, 'side', 0) + 1}"
+    who = players[getattr(event, "side", 0)]
     lines = {
         "summoned": lambda e: f"{who} summons {name(e.card)}" if e.face_up else f"{who} sets",
         "played": lambda e: f"{who} plays {name(e.card)}",
@@ -272,7 +272,8 @@ class DuelScreen(Screen):
             app.notify(str(exc))
             return
         app.sound.play("battle" if isinstance(action, Attack) else "confirm")
-        lines = [line for e in events if (line := describe(self.duel, e))]
+        players = tuple(self._label(side) for side in (0, 1))
+        lines = [line for e in events if (line := describe(self.duel, e, players))]
         if lines:
             self.message = lines[-1]
         self._refresh()
@@ -282,24 +283,28 @@ class DuelScreen(Screen):
         duel, c, me = self.duel, app.colour, self.viewer
         fb.clear(c("bg"))
         foe = 1 - me
+        spells = self.duel.profile.magic_per_turn or self.duel.profile.traps_per_turn
         self._status(app, fb, foe, 1)
-        self._row(app, fb, foe, "spells", 12)
+        if spells:
+            self._row(app, fb, foe, "spells", 12)
         self._row(app, fb, foe, "monsters", 42)
         field = duel.field_card()
         fb.text(2, 75, f"T{duel.state.turn} P{duel.acting_side + 1} {duel.phase.upper()}"
                        f"{'  ' + duel.catalogue.name(field) if field else ''}", c("highlight"))
         fb.text(2, 85, self.message[:36], c("text_dim"))
         self._row(app, fb, me, "monsters", 96)
-        self._row(app, fb, me, "spells", 126)
+        if spells:
+            self._row(app, fb, me, "spells", 126)
         self._status(app, fb, me, 157)
         self._hand(app, fb, me)
         self._action_list(app, fb)
 
+    def _label(self, side: int) -> str:
+        return f"P{side + 1}" if side in self.humans else "CPU"
+
     def _status(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.duel.state.sides[side]
-        label = "P2" if side == 1 else "P1"
-        if side not in self.humans:
-            label = "CPU"
+        label = self._label(side)
         fb.text(2, y, f"{label} LP {s.lp:>5}  hand {len(s.hand)}  deck {len(s.deck)}  "
                       f"grave {len(s.grave)}", app.colour("text"))
 
