@@ -14,8 +14,10 @@ from pathlib import Path
 import pygame
 
 from emucore.frontend import bindings as bindings_mod
+from emucore.frontend import paths
 from emucore.frontend.display import Display, save_png
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.input import InputManager
 from emucore.frontend.machine import Machine
 from emucore.frontend.pacing import FramePacer
 from emucore.frontend.pad import PadState
@@ -63,7 +65,6 @@ class App:
             self.notify(warning, stderr=True)
         self.display = Display(machine, scale, fullscreen, palette,
                                title=f"emucore - {system}")
-        from emucore.frontend.input import InputManager
         self.input = InputManager(self.bindings)
         self.sound = Sound(enabled=sound and not headless)
         self.pacer = FramePacer(machine.frame_ns)
@@ -140,7 +141,6 @@ class App:
                                           % len(names)])
             self.notify(f"Palette {self.display.palette_name}")
         elif name == "screenshot":
-            from emucore.frontend import paths
             target = paths.data_dir() / "screenshots" / f"{self.system}-{self.frame:08d}.png"
             self.screenshot(target, self.display.scale)
             self.notify(f"Saved {target.name}")

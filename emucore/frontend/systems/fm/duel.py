@@ -15,7 +15,17 @@ from dataclasses import dataclass, field
 
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
-from emucore.fm.actions import AUTO, DIRECT, Activate, Attack, ChangePosition, EndTurn, Play
+from emucore.fm.actions import (
+    AUTO,
+    DIRECT,
+    Activate,
+    Attack,
+    ChangePosition,
+    EndTurn,
+    FmAction,
+    Play,
+)
+from emucore.fm.engine import FmDuel
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, SMALL, draw_back, draw_card, draw_empty
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
@@ -55,7 +65,7 @@ class Ui:
 
 
 class DuelScreen(FmScreen):
-    def __init__(self, game: FmGame, duel, back: Screen, duelist: int,
+    def __init__(self, game: FmGame, duel: FmDuel, back: Screen | None, duelist: int,
                  campaign: bool = False) -> None:
         super().__init__(game, back)
         self.duel, self.duelist, self.campaign = duel, duelist, campaign
@@ -123,7 +133,7 @@ class DuelScreen(FmScreen):
             if message is not None:
                 self.queue.append(message)
 
-    def _step(self, app: App, action) -> bool:
+    def _step(self, app: App, action: FmAction) -> bool:
         try:
             events = self.duel.step(action)
         except IllegalAction as exc:
@@ -326,7 +336,7 @@ class DuelScreen(FmScreen):
     # --- drawing --------------------------------------------------------------------------
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
-        me, view, ui = self.me, self.view, self.ui
+        me, view = self.me, self.view
         opp = 1 - me
         self._bar(app, fb, opp, 2)
         self._row(app, fb, opp, "magic", ROW_Y["opp_magic"])
@@ -339,7 +349,6 @@ class DuelScreen(FmScreen):
         self._panel(app, fb)
         if app.toggles.get("rank_meter"):
             draw_rank_meter(app, fb, self.game, view.sides[me].counters, x=PANEL_X + 56, y=2)
-        del ui
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.view.sides[side]
