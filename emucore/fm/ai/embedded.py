@@ -253,13 +253,14 @@ def _field_or_strongest(s: Script) -> int:
 def _power_up_weakest(s: Script) -> int:
     """Strategy B (§6.1.7): a chain that beats the weakest field monster, then the next."""
     depth = _depth(s, s.row[4] - 1, 0)
-    while True:
+    for _ in range(6):   # at most five distinct monsters can be excluded one by one
         weakest = s.weakest(choices.B_WEAKEST_STAT, W_AI, sets=1)
         if weakest == 0:
             return _strategy(s, choices.B_EXHAUSTED_STRATEGY)
         if h.evaluate_fusion(s.b, s.s, s.card(weakest), depth, 0) == 0:
             return s.play_combo(weakest)
         h.add_card(s.s, s.card(weakest))
+    return _strategy(s, choices.B_EXHAUSTED_STRATEGY)
 
 
 def _non_monster_first(s: Script) -> int:
@@ -374,11 +375,12 @@ def _magic_condition(s: Script, card: int) -> bool:
     ai_best, pl_best = s.strongest(MAX, W_AI), s.strongest(MAX, W_PL)
     ai_count, pl_count = s.count(AI_MON), s.count(PL_MON)
     player_leads = pl_best != 0 and (ai_best == 0 or s.power(pl_best) >= s.power(ai_best))
+    player_stronger = pl_best != 0 and (ai_best == 0 or s.power(pl_best) > s.power(ai_best))
     if card == DARK_PIERCING:
         face_down = sum(1 for i in range(56, 61) if s.b.ids[i] and s.b.flags[i] & FACE_DOWN)
         return pl_count > ai_count and face_down == pl_count
     if card == SWORDS:
-        return not s.pinned(me=False) and (ai_best == 0 or player_leads)
+        return not s.pinned(me=False) and (ai_best == 0 or player_stronger)
     if card == STOP_DEFENSE:
         return not s.pinned(me=True) and _stop_defense(s, pl_count, ai_count)
     if card in TYPE_REMOVAL:
