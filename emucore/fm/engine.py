@@ -40,6 +40,8 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
 ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
+SWORDS_BYTE = S.SIDE_DTYPE.fields["swords"][1]
+TURNS_BYTE = S.SIDE_DTYPE.fields["turns"][1]
 PHASE_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["phase"][1]
 ACTING_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["acting_side"][1]
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
@@ -245,12 +247,14 @@ class FmDuel(BoardOps, Duel):
         st = self.st
         st.g_acting[0], st.g_phase[0] = side, S.PHASE_HAND
         st.c_flags &= ~S.F_USED & 0xFFFF
-        if st.s_swords[side] > 0:
-            st.s_swords[side] -= 1
-        st.bump(side, "turns")
-        self.events.append(TurnStart(side, int(st.side_fields["turns"][side])))
+        s8, u8 = st.s8, st.u8
+        swords = SWORDS_BYTE + 32 * side
+        if s8[swords] > 0:
+            s8[swords] -= 1
+        turns = TURNS_BYTE + 32 * side
+        u8[turns] = (u8[turns] + 1) & 0xFF
+        self.events.append(TurnStart(side, u8[turns]))
         self._compact_hand(side)
-        s8 = st.s8
         cursor_at = S.B_CURSOR + 32 * side
         for j in range(HAND_SIZE):
             if self.hand_entry(side, j) >= 0:

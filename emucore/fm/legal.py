@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -26,9 +27,7 @@ class ActionList(Sequence):
 
     def add(self, make: Callable[..., FmAction], *dims: Sequence[Any]) -> None:
         """Append ``make(*choice)`` for every choice in the product of ``dims``."""
-        size = 1
-        for dim in dims:
-            size *= len(dim)
+        size = math.prod(map(len, dims))
         if size:
             self._segments.append((make, dims, size))
             self._length += size
