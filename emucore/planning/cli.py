@@ -103,13 +103,13 @@ def _state_of(args: argparse.Namespace) -> int:
     return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index))
 
 
-def _range_args(p: argparse.ArgumentParser, count: int) -> None:
+def _range_args(p: argparse.ArgumentParser, count: int, jobs: int) -> None:
     p.add_argument("--from", dest="start", type=int_arg("start index", 0, 2**32 - 1),
                    default=0, help="first RNG index (default 0)")
     p.add_argument("--count", type=int_arg("count", 1, 2**32), default=count,
                    help=f"how many indices (default {count:,})")
-    p.add_argument("--jobs", type=int_arg("jobs", 1, 256), default=os.cpu_count() or 1,
-                   help="worker processes (default: every core)")
+    p.add_argument("--jobs", type=int_arg("jobs", 1, 256), default=jobs,
+                   help=f"worker processes (default {jobs})")
 
 
 def _check_range(args: argparse.Namespace) -> None:
@@ -312,7 +312,7 @@ def _manip_text(o: dict[str, Any]) -> str:
 def _starter_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--has", action="append", required=True, metavar="CARD",
                    help="a card the deck must hold (repeat it for more copies)")
-    _range_args(p, 1 << 27)
+    _range_args(p, 1 << 27, os.cpu_count() or 1)  # every core
     p.add_argument("--show", type=int_arg("show", 0), default=10,
                    help="print the decks when at most this many match (default 10)")
 
@@ -369,7 +369,7 @@ def _seed_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--duelist", default="1", help="the opponent (id or name; default 1)")
     p.add_argument("--drawn", nargs="+", required=True, metavar="CARD",
                    help="the player's first draws in order (ids or names)")
-    _range_args(p, 5_000_000)
+    _range_args(p, 5_000_000, 1)  # a second on one core: worker start-up would not pay
     p.add_argument("--show", type=int_arg("show", 0), default=10,
                    help="deal out at most this many matches (default 10)")
 
