@@ -88,9 +88,10 @@ def test_setup_8000_lp_five_cards_rock_paper_scissors() -> None:
 def test_rock_paper_scissors_winner_always_goes_first() -> None:
     for seed in range(40):
         started = OCG.new_duel(seed).opening[0]
-        a, b = started.hands[-2:]
-        assert a != b and all(x == y for x, y in zip(started.hands[::2], started.hands[1::2],
-                                                     strict=True) if (x, y) != (a, b))
+        rounds = list(zip(started.hands[::2], started.hands[1::2], strict=True))
+        assert all(a == b for a, b in rounds[:-1])  # ties are played again
+        a, b = rounds[-1]
+        assert a != b
         assert started.first == (0 if (a - b) % 3 == 1 else 1)
 
 
