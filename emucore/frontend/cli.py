@@ -6,6 +6,7 @@ pygame is imported only when one of these commands runs, so the rest of the CLI 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
@@ -24,6 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--mute", action="store_true", help="start with sound off (F9)")
     play.add_argument("--headless", action="store_true",
                       help="no window (SDL dummy driver), run --script unpaced and exit")
+    play.add_argument("--write-bindings", action="store_true",
+                      help="write the default bindings to the config folder for editing "
+                           "(never overwrites an existing file) and exit")
     play.set_defaults(func=_play)
 
     shot = subparsers.add_parser(
@@ -93,7 +97,21 @@ def _summary(app) -> dict:
             "framebuffer_sha256": app.fb.digest(), "notices": app.notices}
 
 
+def _write_bindings(args: argparse.Namespace) -> int:
+    from emucore.duel.files import write_atomic
+    from emucore.frontend import bindings, paths
+    target = paths.config_dir() / bindings.FILE_NAME
+    written = not target.exists()
+    if written:
+        write_atomic(target, json.dumps(bindings.DEFAULTS, indent=1) + "\n")
+    emit(args, {"path": str(target), "written": written},
+         lambda d: f"{'wrote' if d['written'] else 'kept the existing'} {d['path']}")
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
+    if args.write_bindings:
+        return _write_bindings(args)
     if args.headless and not args.script:
         raise UsageError("--headless needs --script FILE (the pad log to play)")
     import pygame

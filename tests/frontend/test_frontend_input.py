@@ -167,3 +167,13 @@ def test_save_refuses_to_write_invalid_data(user_dirs):
     with pytest.raises(ValueError):
         save.save({"deck": []})
     assert not save.path.exists()
+
+
+def test_write_bindings_never_overwrites(pg, user_dirs, capsys):
+    target = user_dirs / "config" / "bindings.json"
+    assert main(["play", "--write-bindings"]) == 0
+    assert json.loads(target.read_text()) == bindings.DEFAULTS
+    assert bindings.load("psx", target)[1] is None
+    target.write_text("{}")
+    assert main(["play", "--write-bindings"]) == 0
+    assert target.read_text() == "{}" and "kept the existing" in capsys.readouterr().out

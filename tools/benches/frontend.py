@@ -11,6 +11,7 @@ frames that fill the card-image cache, regardless of ``--repeat``; the goal is a
 from __future__ import annotations
 
 import os
+import tempfile
 
 from bench import measure
 
@@ -23,7 +24,7 @@ def _duel_app(profile: str, system: str):
     """A headless app whose current screen is the system's duel screen (via the pad)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    os.environ.setdefault("EMUCORE_DATA_DIR", os.path.join(os.getcwd(), ".bench-data"))
+    os.environ.setdefault("EMUCORE_DATA_DIR", tempfile.mkdtemp(prefix="emucore-bench-"))
     from emucore.frontend import systems
     from emucore.frontend.app import App
     from emucore.frontend.display import init_video
