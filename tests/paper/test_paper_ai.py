@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from paper_kit import board, duel, to_phase
 
+from emucore.duel.protocol import Action
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.actions import (
     ATTACK,
@@ -20,6 +21,8 @@ from emucore.paper.actions import (
     Summon,
 )
 from emucore.paper.ai import choose
+from emucore.paper.cards import MONSTER
+from emucore.paper.engine import PaperDuel
 from emucore.paper.system import PaperSystem
 from emucore.tcglite.system import SYSTEM as TCG
 
@@ -177,3 +180,38 @@ def test_computer_actions_are_always_legal_and_duels_end(system: PaperSystem) ->
         fused = sum(len(system.deck(n).fusion) for n in system.default_decks) - sum(
             len(s.fusion_deck) for s in d.state.sides)
         assert total == sum(len(system.deck(n).main) for n in system.default_decks) + fused
+
+
+def _greedy(duel: PaperDuel) -> Action:
+    """The baseline the issue names: summon the strongest in attack, attack the weakest."""
+    me = duel.acting_side
+    side, other = duel.state.sides[me], duel.state.sides[1 - me]
+    if duel.profile.is_main(duel.phase):
+        monsters = [(duel.cards[c].atk, i) for i, c in enumerate(side.hand)
+                    if duel.cards[c].kind == MONSTER]
+        if monsters and side.summons == 0 and None in side.monsters:
+            return Summon(max(monsters)[1], ATTACK)
+        return NextPhase() if duel.phase in ("main", "main1") else EndTurn()
+    if duel.phase == "battle" and duel.state.turn > 1:
+        foes = [z for z, m in enumerate(other.monsters) if m]
+        ready = [z for z, m in enumerate(side.monsters)
+                 if m and m.attack and m.face_up and m.attacked_turn != duel.state.turn]
+        if ready:
+            zone = max(ready, key=lambda z: duel.atk(me, z))
+            return Attack(zone, min(foes, key=lambda f: duel.atk(1 - me, f)) if foes
+                          else DIRECT)
+    return EndTurn()
+
+
+@pytest.mark.parametrize(("system", "least"), [(OCG, 45), (TCG, 33)], ids=["ocg1999", "tcglite"])
+def test_the_decision_rule_beats_summon_strongest_attack_weakest(system, least) -> None:
+    """60 duels, sides and decks alternated: measured 49/60 (ocg1999) and 35/60 (tcglite)."""
+    wins = 0
+    for seed in range(60):
+        ai_side = seed % 2
+        decks = system.default_decks if seed % 4 < 2 else system.default_decks[::-1]
+        d = system.new_duel(seed, decks)
+        while not d.over:
+            d.step(choose(d) if d.acting_side == ai_side else _greedy(d))
+        wins += d.winner == ai_side
+    assert wins >= least
