@@ -147,12 +147,17 @@ class Snapshot:
         entries = list(side.hand) + [cid for cid, _ in side.deck]
         lo = base + HAND
         hi = lo + len(entries)
-        if entries:
+        indices = [index & 0xFF for _, index in side.deck]
+        first_deck = hi - len(indices)
+        if (ids[lo:hi] == entries and self.deck_index[first_deck:hi] == indices
+                and not any(self.flags[lo:hi])):
+            pass   # already written: every other field of an entry is a function of its id
+        elif entries:
             rows = _entries(cards)
             (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi], self.ctype[lo:hi],
              self.star[lo:hi], self.star2[lo:hi]) = zip(*[rows[c] for c in entries],
                                                         strict=True)
-            self.deck_index[hi - len(side.deck):hi] = [index & 0xFF for _, index in side.deck]
+            self.deck_index[first_deck:hi] = indices
         ids[hi] = 0          # the one terminator; nothing beyond is cleared
 
 
