@@ -1,0 +1,46 @@
+"""``emucore capture verify FILE`` and ``emucore capture import FILE --out REPLAY``."""
+
+from __future__ import annotations
+
+import argparse
+
+from emucore.capture import report, verify
+from emucore.cliutil import add_json_flag, emit
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``capture`` command group."""
+    cap = sub.add_parser("capture", help="verify emucore against a duel captured from the "
+                                         "original game in an emulator")
+    csub = cap.add_subparsers(dest="capture_command", metavar="ACTION", required=True)
+
+    p = csub.add_parser("verify", help="replay a capture step by step: exit 0 when emucore "
+                                       "agrees, 1 at the first difference")
+    p.add_argument("file", help="capture file written by a tools/capture script")
+    p.add_argument("--report", metavar="FILE.html", help="write a step-by-step HTML page")
+    p.add_argument("--no-approved", action="store_true",
+                   help="compare the approved known divergences too")
+    add_json_flag(p)
+    p.set_defaults(func=_verify)
+
+    p = csub.add_parser("import", help="turn a verified capture into an emucore replay")
+    p.add_argument("file", help="capture file")
+    p.add_argument("--out", required=True, metavar="REPLAY", help="replay file to write")
+    add_json_flag(p)
+    p.set_defaults(func=_import)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    capture, verdict = verify.verify_file(args.file, approved=not args.no_approved)
+    if args.report:
+        report.write(args.report, capture, verdict)
+    emit(args, verify.to_json(capture, verdict), lambda _: verify.describe(capture, verdict))
+    return 0 if verdict.mismatch is None else 1
+
+
+def _import(args: argparse.Namespace) -> int:
+    replay = verify.import_capture(args.file, args.out)
+    emit(args, {"replay": args.out, "steps": len(replay.steps), "setup": replay.setup},
+         lambda d: f"wrote {d['replay']}: {d['steps']} steps "
+                   f"(check with: emucore fm replay verify {d['replay']})")
+    return 0

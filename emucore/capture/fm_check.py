@@ -1,0 +1,483 @@
+"""Verify a Forbidden Memories capture against emucore's FM engine, step by step.
+
+1. **Start.** The first record holding a freshly dealt duel (every deck-card record holds the
+   card of the shuffled deck at its position, side 0 at most on turn 1, side 1 on turn 0).
+   The player's deck in Build Deck order is the shuffled deck read back through its
+   permutation bytes; the deal is then searched backwards from the start record's RNG state
+   (:func:`find_deal`), which gives the replay setup (deck, duelist, RNG state before the deal).
+2. **Steps.** From each state emucore has matched, every candidate action (the legal list, free
+   columns spelled out, the CPU's "done" marks) is played on a copy; a later record whose
+   compared bytes equal one candidate's result is that step. Records in between are the
+   original's animations. ``rand()`` calls of a step are those between the record matched by
+   the previous step and the one matched by this step: the player's steps must show exactly
+   the calls emucore's rules make; a CPU step may show more, the computer's own decision calls
+   (``rng_calls`` of the derived action).
+3. **Compared bytes.** Every watched range emucore mirrors (rammap.FM ranges with a target),
+   minus the fields of the approved known divergences; the RNG state is compared on its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from emucore import tables as T
+from emucore.capture.approved import Divergence
+from emucore.capture.fileformat import Capture, Record
+from emucore.capture.rammap import FM
+from emucore.duel.files import UserFileError
+from emucore.duel.protocol import IllegalAction
+from emucore.fm import state as S
+from emucore.fm.actions import AUTO, Done, FmAction
+from emucore.fm.deck import DUEL_MASTER_K, deal_many
+from emucore.fm.engine import FmDuel
+from emucore.fm.setup import FmSetup, new_duel
+from emucore.hw import psyq_rand
+from emucore.hw.psyq_rand import Rand, index_of
+
+DEAL_CALLS = 640          # two swap stages of 160 x 2 calls
+DEAL_SEARCH = 4096        # further calls searched for the CPU deck's generation attempts
+NEAREST_WINDOW = 400      # records searched for the nearest state after a failed step
+COLUMNS = range(5)
+
+
+def _spans(dtype: np.dtype, prefix: str, base: int, count: int, stride: int,
+           indexed: bool) -> list[tuple[str, int, int]]:
+    """(field name as ``fields_of`` spells it, offset, size) of ``count`` records."""
+    out = []
+    for i in range(count):
+        head = f"{prefix}{i}" if not indexed else f"{prefix}[{i}]"
+        for name in dtype.names:
+            if name.startswith("pad"):
+                continue
+            sub, offset = dtype.fields[name][:2]
+            at = base + i * stride + offset
+            if sub.subdtype:
+                item, shape = sub.subdtype
+                for k in range(int(np.prod(shape))):
+                    out.append((f"{head}.{name}[{k}]", at + k * item.itemsize, item.itemsize))
+            else:
+                out.append((f"{head}.{name}", at, sub.itemsize))
+    return out
+
+
+def field_spans() -> list[tuple[str, int, int]]:
+    """Every named field of the FM state image with its byte span."""
+    out = _spans(S.SIDE_DTYPE, "side", S.OFFSET["side"], 2, S.SIDE_DTYPE.itemsize, False)
+    out += _spans(S.CARD_DTYPE, "card", S.OFFSET["card"], 30, S.CARD_DTYPE.itemsize, True)
+    out += _spans(S.DECK_DTYPE, "deck_card", S.OFFSET["deck_card"], 80, S.DECK_DTYPE.itemsize,
+                  True)
+    for who in ("player", "cpu"):
+        out += [(f"shuffled_{who}[{i}]", S.OFFSET[f"shuffled_{who}"] + 2 * i, 2)
+                for i in range(S.DECK_SIZE)]
+        out += [(f"perm_{who}[{i}]", S.OFFSET[f"perm_{who}"] + i, 1) for i in range(S.DECK_SIZE)]
+    g = S.OFFSET["globals"]
+    for name in S.GLOBALS_DTYPE.names:
+        sub, offset = S.GLOBALS_DTYPE.fields[name][:2]
+        if name.startswith("pad"):
+            continue
+        if sub.subdtype:
+            item, shape = sub.subdtype
+            out += [(f"{name}[{k}]", g + offset + k * item.itemsize, item.itemsize)
+                    for k in range(int(np.prod(shape)))]
+        else:
+            out.append((name, g + offset, sub.itemsize))
+    return out
+
+
+class Images:
+    """Captured records as emucore state images, and the bytes that are compared."""
+
+    def __init__(self, approved: tuple[Divergence, ...]) -> None:
+        self.spans = field_spans()
+        mirrored = np.zeros(S.SIZE, dtype=bool)
+        for r in FM.ranges:
+            if r.target is not None:
+                mirrored[r.target:r.target + r.length] = True
+        self.mirrored = mirrored
+        mask = mirrored.copy()
+        self.approved: dict[str, np.ndarray] = {}
+        for entry in approved:
+            hit = np.zeros(S.SIZE, dtype=bool)
+            for name, at, size in self.spans:
+                if entry.matches(name):
+                    hit[at:at + size] = True
+            self.approved[entry.id] = np.flatnonzero(hit & mirrored)
+            mask &= ~hit
+        self.idx = np.flatnonzero(mask)
+        self.compared = {name for name, at, size in self.spans if mask[at:at + size].all()}
+
+    def captured(self, record: Record) -> np.ndarray:
+        image = np.zeros(S.SIZE, dtype=np.uint8)
+        for r in FM.ranges:
+            if r.target is not None:
+                image[r.target:r.target + r.length] = np.frombuffer(record.ranges[r.name],
+                                                                     np.uint8)
+        return image
+
+    def key(self, image: bytes | np.ndarray) -> bytes:
+        return np.frombuffer(bytes(image), np.uint8)[self.idx].tobytes()
+
+    def diff(self, ours: bytes, captured: bytes) -> list[tuple[str, int, int]]:
+        """Compared fields that differ: (name, ours, captured)."""
+        a, b = S.fields_of(bytes(ours)), S.fields_of(bytes(captured))
+        return [(n, a[n], b[n]) for n, _, _ in self.spans
+                if n in self.compared and a[n] != b[n]]
+
+
+@dataclass
+class RngGap:
+    """``rand()`` calls of one step: emucore's against the capture's."""
+
+    before: int
+    ours: int
+    captured: int
+    ours_calls: int
+    captured_calls: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"before": f"0x{self.before:08X}", "ours": f"0x{self.ours:08X}",
+                "captured": f"0x{self.captured:08X}", "ours_calls": self.ours_calls,
+                "captured_calls": self.captured_calls,
+                "calls": [{"state": f"0x{s:08X}", "rand": v}
+                          for s, v in calls_from(self.before, self.captured_calls)]}
+
+
+def calls_from(state: int, count: int, limit: int = 12) -> list[tuple[int, int]]:
+    """The first ``min(count, limit)`` ``rand()`` calls from ``state``: (new state, result)."""
+    rng = Rand(state)
+    return [(rng.state, v) for v in (rng.rand() for _ in range(min(count, limit)))]
+
+
+@dataclass
+class Step:
+    number: int
+    line: int
+    frame: int
+    side: int
+    action: FmAction
+    rule_calls: int
+    ours: bytes      # emucore's state image after the step
+    captured: bytes  # the captured record as a state image
+
+
+@dataclass
+class Mismatch:
+    step: int        # 1-based action number; 0 = the start of the duel
+    line: int
+    frame: int
+    side: int
+    reason: str
+    action: dict[str, Any] | None = None
+    fields: list[tuple[str, int, int]] = field(default_factory=list)
+    rng: RngGap | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, "line": self.line, "frame": self.frame, "side": self.side,
+                "reason": self.reason, "action": self.action,
+                "fields": [{"field": n, "ours": o, "captured": c} for n, o, c in self.fields],
+                "rng": self.rng.to_json() if self.rng else None}
+
+
+@dataclass
+class Verdict:
+    system: str
+    start_line: int
+    setup: dict[str, Any] | None
+    deal: str
+    steps: list[Step]
+    mismatch: Mismatch | None
+    known: dict[str, int]  # approved divergence id -> records that showed it
+    compared: frozenset[str] = frozenset()  # names of the compared fields
+
+    @property
+    def actions(self) -> list[FmAction]:
+        return [s.action for s in self.steps]
+
+
+class CaptureStartError(UserFileError):
+    """The capture lacks the state a verification starts from."""
+
+
+def _start_index(capture: Capture, images: Images, path: str) -> int:
+    state = S.DuelState()
+    first_dealt = None
+    for j, record in enumerate(capture.records):
+        state.load(images.captured(record).tobytes())
+        ids = state.d_id.tolist()
+        if (min(ids) < 1 or ids[:40] != state.shuffled[0].tolist()
+                or ids[40:] != state.shuffled[1].tolist()):
+            continue
+        turns = state.side["turns"].tolist()
+        if turns[0] <= 1 and turns[1] == 0:
+            return j
+        first_dealt = first_dealt if first_dealt is not None else (record, turns)
+    if first_dealt is None:
+        raise CaptureStartError(path, "no record holds a dealt duel (the deck-card records "
+                                      "never match the shuffled decks): start recording "
+                                      "before the duel begins")
+    record, turns = first_dealt
+    raise CaptureStartError(path, f"the capture starts mid-duel: its first dealt record "
+                                  f"(line {record.line}) is at side0.turns {turns[0]}, "
+                                  f"side1.turns {turns[1]}; the start of the duel is needed")
+
+
+def _build_order(cards: list[int], perm: list[int], who: str, path: str) -> list[int]:
+    """The deck before the shuffle: card ``cards[i]`` came from position ``perm[i]``."""
+    if sorted(perm) != list(range(S.DECK_SIZE)):
+        raise CaptureStartError(path, f"perm_{who} is not a permutation of 0..39")
+    out = [0] * S.DECK_SIZE
+    for card, p in zip(cards, perm, strict=True):
+        out[p] = card
+    return out
+
+
+def find_deal(player: list[int], duelist: int, after: int, shuffled: tuple[list, list]
+              ) -> tuple[int, int] | None:
+    """The RNG state before the deal that yields exactly the captured decks, searched among
+    the states up to DEAL_CALLS + DEAL_SEARCH calls before ``after``: (state, calls from the
+    deal's end to ``after``), or None."""
+    tables = T.load("fm")
+    count = DEAL_SEARCH + 1
+    first = int(psyq_rand.jump(after, (1 << 32) - (DEAL_CALLS + DEAL_SEARCH)))
+    states = psyq_rand.consecutive_states(first, count)
+    batch = deal_many(states, player, duelist, tables)
+    ok = ((batch.player_cards == np.asarray(shuffled[0])).all(axis=1)
+          & (batch.cpu_cards == np.asarray(shuffled[1])).all(axis=1))
+    lanes = np.flatnonzero(ok)
+    if not len(lanes):
+        return None
+    lane = int(lanes[-1])
+    return int(states[lane]), index_of(after, int(batch.state_after[lane]))
+
+
+class Candidates:
+    """Results of candidate actions from one state, computed only as far as a look-up needs:
+    result key -> (action, rule ``rand()`` calls, state image)."""
+
+    def __init__(self, duel: FmDuel, base: bytes, actions: list[FmAction],
+                 images: Images) -> None:
+        self.duel, self.base, self.images = duel, base, images
+        self.pending = iter(actions)
+        self.results: dict[bytes, tuple[FmAction, int, bytes]] = {}
+
+    def _next(self) -> bool:
+        duel = self.duel
+        for action in self.pending:
+            duel.restore(self.base)
+            calls = duel.rng.calls
+            try:
+                duel.step(action)
+            except (IllegalAction, ValueError, IndexError):
+                continue
+            image = duel.ram_image()
+            self.results.setdefault(self.images.key(image),
+                                    (action, duel.rng.calls - calls, image))
+            return True
+        duel.restore(self.base)
+        return False
+
+    def get(self, key: bytes) -> tuple[FmAction, int, bytes] | None:
+        while key not in self.results:
+            if not self._next():
+                return None
+        self.duel.restore(self.base)
+        return self.results[key]
+
+    def values(self) -> list[tuple[FmAction, int, bytes]]:
+        while self._next():
+            pass
+        return list(self.results.values())
+
+
+class FmChecker:
+    """One verification run over a parsed capture."""
+
+    def __init__(self, capture: Capture, approved: tuple[Divergence, ...], path: str) -> None:
+        self.capture, self.path = capture, path
+        self.images = Images(approved)
+        self.records = capture.records
+        self.known = {d.id: 0 for d in approved}
+
+    # ----------------------------------------------------------------- start
+    def opening(self, record: Record) -> tuple[FmDuel, dict[str, Any] | None, str]:
+        state = S.DuelState()
+        state.load(self.images.captured(record).tobytes())
+        opponent = int(state.g["opponent"][0])
+        if not 1 <= opponent <= 39:
+            raise CaptureStartError(self.path, f"line {record.line}: opponent id {opponent} "
+                                               f"is not a CPU duelist 1..39 (two-player "
+                                               f"captures are not supported)")
+        decks = (state.shuffled[0].tolist(), state.shuffled[1].tolist())
+        perms = (state.perm[0].tolist(), state.perm[1].tolist())
+        player = _build_order(decks[0], perms[0], "player", self.path)
+        terrain = int(state.g["terrain"][0])
+        lp = [int(v) for v in state.side["max_lp"]]
+        found = find_deal(player, opponent, record.rng or 0, decks)
+        if found is not None:
+            before, extra = found
+            setup = FmSetup(deck=player, duelist=opponent, sort="none", state=before,
+                            terrain=terrain, lp=lp)
+            duel = new_duel(setup)
+            deal = (f"deal found: RNG 0x{before:08X}, {extra} more call(s) before the first "
+                    f"record of the duel")
+            return duel, setup.to_json(), deal
+        cpu = S.Shuffle(tuple(decks[1]), tuple(perms[1]))
+        if opponent == DUEL_MASTER_K:
+            _build_order(decks[1], perms[1], "cpu", self.path)
+        duel = FmDuel(T.load("fm"), S.Shuffle(tuple(decks[0]), tuple(perms[0])), cpu,
+                      Rand(record.rng or 0), opponent=opponent, terrain=terrain,
+                      lp=(lp[0], lp[1]))
+        return duel, None, ("deal not found: no RNG state within "
+                            f"{DEAL_CALLS + DEAL_SEARCH} calls deals these decks")
+
+    # ----------------------------------------------------------------- candidates
+    def candidates(self, duel: FmDuel, base: bytes, target: np.ndarray) -> Candidates:
+        """The actions that could lead from ``base`` toward ``target``, played lazily."""
+        return Candidates(duel, base, self._actions(duel, base, target), self.images)
+
+    def _consumed(self, duel: FmDuel, base: bytes, target: np.ndarray) -> frozenset | None:
+        """Hand positions whose card record differs between ``base`` and ``target`` (the
+        cards a hand-phase play used); None in the field phase."""
+        if duel.phase != S.PHASE_HAND:
+            return None
+        ours = np.frombuffer(base, np.uint8)
+        size = S.CARD_DTYPE.itemsize
+        first = S.OFFSET["card"] + duel.acting_side * S.RECORDS_PER_SIDE * size
+        return frozenset(j for j in range(5)
+                         if not np.array_equal(ours[first + j * size:first + (j + 1) * size],
+                                               target[first + j * size:first + (j + 1) * size]))
+
+    def _actions(self, duel: FmDuel, base: bytes, target: np.ndarray) -> list[FmAction]:
+        consumed = self._consumed(duel, base, target)
+        legal = duel.legal_actions()
+        if consumed is None:
+            side = duel.acting_side
+            extra = [Done(c, magic=m) for c in COLUMNS for m in (False, True)] if side else []
+            return [*legal, *extra]
+        out: list[FmAction] = []
+        for action in legal:
+            if set(action.cards) != consumed:
+                continue
+            out.append(action)
+            if action.zone == AUTO:
+                out += [dataclasses.replace(action, zone=c) for c in COLUMNS]
+        return out
+
+    # ----------------------------------------------------------------- run
+    def run(self) -> Verdict:
+        images, records = self.images, self.records
+        start = _start_index(self.capture, images, self.path)
+        duel, setup, deal = self.opening(records[start])
+        base = duel.snapshot()
+        current = images.key(base)
+        seen = False        # has a record shown emucore's current state yet?
+        pending: int | None = None
+        steps: list[Step] = []
+        cache: dict[frozenset | None, Candidates] = {}
+        for j in range(start, len(records)):
+            record = records[j]
+            image = images.captured(record)
+            key = images.key(image)
+            if key == current:
+                seen, pending = True, None
+                self._note_known(base, image)
+                continue
+            if duel.over and seen:
+                break  # the game leaves the duel scene
+            hit = None
+            if seen:
+                group = self._consumed(duel, base, image)
+                if group not in cache:
+                    cache[group] = self.candidates(duel, base, image)
+                hit = cache[group].get(key)
+            if hit is None:
+                pending = j if pending is None else pending
+                continue
+            action, rule_calls, _ = hit
+            side = duel.acting_side
+            gap = self._rng_gap(duel, record, rule_calls, side)
+            if gap is not None:
+                return Verdict("fm", records[start].line, setup, deal, steps,
+                               Mismatch(len(steps) + 1, record.line, record.frame, side,
+                                        "rand() calls differ", action.to_json(),
+                                        [("rng_state", gap.ours, gap.captured)], gap),
+                               self.known, frozenset(images.compared))
+            if side == 1:
+                action = dataclasses.replace(
+                    action, rng_calls=index_of(record.rng, duel.rng.state) - rule_calls)
+            duel.restore(base)
+            duel.step(action)
+            base = duel.snapshot()
+            current = images.key(base)
+            steps.append(Step(len(steps) + 1, record.line, record.frame, side, action,
+                              rule_calls, base, image.tobytes()))
+            cache.clear()
+            seen, pending = True, None
+        mismatch = None
+        if pending is not None or not seen:
+            mismatch = self._nearest(duel, base, start if not seen else pending, len(steps),
+                                     seen)
+        return Verdict("fm", records[start].line, setup, deal, steps, mismatch, self.known,
+                       frozenset(images.compared))
+
+    def _rng_gap(self, duel: FmDuel, record: Record, rule_calls: int, side: int
+                 ) -> RngGap | None:
+        before = duel.rng.state
+        n = index_of(record.rng, before)
+        if n == rule_calls or (side == 1 and n > rule_calls):
+            return None
+        ours = int(psyq_rand.jump(before, rule_calls))
+        return RngGap(before, ours, record.rng, rule_calls, n)
+
+    def _note_known(self, ours: bytes, image: np.ndarray) -> None:
+        a = np.frombuffer(ours, np.uint8)
+        for ident, idx in self.approved_items():
+            if len(idx) and not np.array_equal(a[idx], image[idx]):
+                self.known[ident] += 1
+
+    def approved_items(self):
+        return self.images.approved.items()
+
+    def _nearest(self, duel: FmDuel, base: bytes, first: int, done: int, seen: bool
+                 ) -> Mismatch:
+        """The first step that no candidate explains: the candidate and record (within a
+        window) that differ in the fewest compared bytes."""
+        images = self.images
+        window = self.records[first:first + NEAREST_WINDOW]
+        captured = np.stack([images.captured(r)[images.idx] for r in window])
+        options: list[tuple[FmAction | None, int, bytes]] = [(None, 0, base)]
+        if seen and not duel.over:
+            for record in window[:8]:
+                options += self.candidates(duel, base, images.captured(record)).values()
+        best = None
+        for action, _, image in options:
+            ours = np.frombuffer(image, np.uint8)[images.idx]
+            counts = (captured != ours).sum(axis=1)
+            k = int(np.argmin(counts))
+            if best is None or counts[k] < best[0]:
+                best = (int(counts[k]), action, image, k)
+        _, action, image, k = best
+        record = window[k]
+        fields = images.diff(image, images.captured(record).tobytes())
+        side = duel.acting_side
+        before = duel.rng.state
+        calls_at = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["rng_calls"][1]
+        ours_calls = int(np.frombuffer(image, "<u4", 1, calls_at)[0]) - duel.rng.calls
+        gap = RngGap(before, int(psyq_rand.jump(before, ours_calls)), record.rng,
+                     ours_calls, index_of(record.rng, before))
+        if not seen:
+            return Mismatch(0, record.line, record.frame, side,
+                            "the opening state differs", None, fields, gap)
+        what = (f"no action of side {side} explains the captured state; nearest: "
+                f"{'no action' if action is None else action.to_json()}")
+        return Mismatch(done + 1, record.line, record.frame, side, what,
+                        action.to_json() if action else None, fields, gap)
+
+
+def verify(capture: Capture, approved: tuple[Divergence, ...], path: str) -> Verdict:
+    """Verify an FM capture (raises :class:`CaptureStartError` without a duel start)."""
+    return FmChecker(capture, approved, path).run()

@@ -1,0 +1,128 @@
+"""What a capture watches in the original's RAM, and where emucore keeps the same bytes.
+
+One :class:`RamMap` per system. It is the single source of the capture scripts' address
+tables (``tools/capture/gen_tables.py`` writes ``tools/capture/<system>_addresses.lua`` from
+it) and of the importer's mapping from captured ranges into emucore's state image, so the two
+sides cannot drift apart.
+
+FM ranges come from ``emucore.fm.state.REGIONS`` (the engine's own RAM mirror) plus the scalar
+globals of spec/fm-engine.md §11.2; DM1 ranges are the WRAM rows of
+reference/dm1/memory_map.csv (the rest of DM1's duel RAM is not public).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emucore.dm1 import state as dm1_state
+from emucore.fm import state as fm_state
+
+
+@dataclass(frozen=True)
+class Range:
+    """One watched RAM range.
+
+    ``address`` is the CPU address the original uses; ``target`` is the byte offset in
+    emucore's state image holding the same bytes, or None when emucore does not mirror it
+    (watched for step detection and the report only).
+    """
+
+    name: str
+    address: int
+    length: int
+    target: int | None
+    meaning: str
+
+
+@dataclass(frozen=True)
+class RamMap:
+    """A system's capture contract: identity, RNG, pad and watched ranges."""
+
+    system: str
+    region: str           # the only region emucore's tables describe
+    ident: str            # boot string / ROM title the scripts check
+    platform: str         # emulator system id (BizHawk ``emu.getsystemid()``)
+    domain: str           # emulator memory domain holding the ranges
+    domain_base: int      # CPU address of the domain's byte 0
+    domain_mask: int      # CPU address -> domain offset mask (after subtracting the base)
+    rng_address: int | None
+    pad_bits: tuple[str, ...]   # pad bit i = button name (emulator's naming, without "P1 ")
+    pad_active_low: bool
+    ranges: tuple[Range, ...]
+
+    def by_name(self) -> dict[str, Range]:
+        return {r.name: r for r in self.ranges}
+
+
+def _fm_global(field: str) -> int:
+    """Offset of a globals field in the FM state image."""
+    return fm_state.OFFSET["globals"] + fm_state.GLOBALS_DTYPE.fields[field][1]
+
+
+_FM_REGION_MEANING = {
+    "side": "side records 2 x 0x20 (DuelSideState)",
+    "card": "card records 30 x 0x1C",
+    "deck_card": "deck-card records 80 x 6",
+    "shuffled_player": "player's shuffled deck 40 x u16",
+    "shuffled_cpu": "CPU's shuffled deck 40 x u16",
+    "perm_player": "player's shuffle permutation 40 x u8",
+    "perm_cpu": "CPU's shuffle permutation 40 x u8",
+}
+
+FM = RamMap(
+    system="fm", region="NTSC-U", ident="SLUS_014.11", platform="PSX",
+    domain="MainRAM", domain_base=0x80000000, domain_mask=0x1FFFFF,
+    rng_address=0x800FE6F8,  # gRand_dwSeed
+    # The PSX pad word (bit 0 Select ... bit 15 Square), active low as the pad reports it.
+    pad_bits=("Select", "L3", "R3", "Start", "Up", "Right", "Down", "Left",
+              "L2", "R2", "L1", "R1", "Triangle", "Circle", "Cross", "Square"),
+    pad_active_low=True,
+    ranges=(
+        Range("acting_side", 0x8009B1D5, 1, _fm_global("acting_side"), "acting side"),
+        Range("winner", 0x8009B165, 1, _fm_global("winner"), "winner side"),
+        Range("opponent", 0x8009B361, 1, _fm_global("opponent"), "opponent id"),
+        Range("terrain", 0x8009B364, 1, _fm_global("terrain"), "terrain"),
+        Range("main_mode", 0x8009B26C, 1, None, "main mode (low 5 bits: 3 duel, 1 3-D battle)"),
+        Range("scene", 0x8009B23A, 2, None, "duel scene state (& 0xF dispatch)"),
+        Range("acting_record", 0x8009B1C8, 4, None, "pointer to the acting side record"),
+        Range("trap_id", 0x8009B22A, 2, None, "selected trap id"),
+        Range("trap_record", 0x8009B1B8, 1, None, "selected trap record"),
+        Range("effect_card", 0x8009B1D2, 2, None, "effect card id being resolved"),
+        *(Range(name, address, length, fm_state.OFFSET[name], _FM_REGION_MEANING[name])
+          for name, address, length in fm_state.REGIONS if address is not None),
+    ),
+)
+
+
+def _dm1_field(field: str) -> int:
+    return dm1_state.DUEL_DTYPE.fields[field][1]
+
+
+DM1 = RamMap(
+    system="dm1", region="JP", ident="YUGIOU", platform="GB",
+    domain="System Bus", domain_base=0, domain_mask=0xFFFF,
+    rng_address=None,  # not public (spec/dm1.md): records carry "-"
+    # memory_map.csv (DM3 $C5A7 layout, the Game Boy's own button order), active high.
+    pad_bits=("A", "B", "Select", "Start", "Right", "Left", "Up", "Down"),
+    pad_active_low=False,
+    ranges=(
+        Range("card_info", 0xCD0F, 9, None, "card-info block: id x2, ATK, DEF (BCD), type"),
+        Range("fusion", 0xCECB, 6, _dm1_field("fusion_block"),
+              "fusion inputs A, B and result (0x016D empty)"),
+        Range("opponent", 0xCEEF, 1, _dm1_field("opponent"), "current opponent"),
+        Range("message", 0xCF47, 1, None, "current duel message id"),
+        Range("win_counts", 0xCF70, 32, None, "win count per duelist (BCD)"),
+        Range("menu_flags", 0xCAA5, 2, None, "player card-menu cursor flags"),
+    ),
+)
+
+MAPS = {m.system: m for m in (FM, DM1)}
+
+
+def ram_map(system: str) -> RamMap:
+    """The map of ``system`` (KeyError names the systems that have one)."""
+    try:
+        return MAPS[system]
+    except KeyError:
+        raise KeyError(f"no capture map for system {system!r} "
+                       f"(have {', '.join(sorted(MAPS))})") from None
