@@ -190,3 +190,17 @@ def test_hotkeys_cycle_palette_and_toggle_fullscreen(pg):
     assert app.display.fullscreen and app.toggles["rank_meter"]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert app.step() is False
+
+
+def test_golden_controls_screen_on_both_machines(pg):
+    from frontend_golden import check
+
+    from emucore.frontend.controls import ControlsScreen
+    init_video(headless=True)
+    for name, palette in (("psx", None), ("gb", "grey")):
+        app = App(machine(name), "fm", headless=True, sound=False, palette=palette)
+        app.switch(ControlsScreen(GbMenu()))
+        app.step((IDLE[name], IDLE[name]))
+        check(f"{name}_controls", app.fb.digest())
+        app.step((word_from_buttons(name, ["confirm"]), IDLE[name]))
+        assert isinstance(app.screen, GbMenu)
