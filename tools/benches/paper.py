@@ -24,6 +24,16 @@ def _duels_per_second(system, first_seed: int) -> float:
     return DUELS_PER_SAMPLE / (time.perf_counter() - start)
 
 
+def _reference_loop() -> float:
+    """Seconds for one million plain Python additions: how fast this machine runs Python
+    right now, so the duel rates can be compared across machines and loads."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(1_000_000):
+        total += i
+    return time.perf_counter() - start
+
+
 def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
     from emucore.ocg1999.system import SYSTEM as OCG
     from emucore.tcglite.system import SYSTEM as TCG
@@ -35,4 +45,7 @@ def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
         # bench.py prints (median, max): for a rate, the max column holds the slowest sample
         rows.append((f"{system.name}: computer-vs-computer duels per second",
                      statistics.median(rates), min(rates), "duels/s", GOAL))
+    loops = [_reference_loop() * 1e3 for _ in range(repeat)]
+    rows.append(("reference: 1M Python additions (machine speed)", statistics.median(loops),
+                 max(loops), "ms", "about 35 ms on an idle desktop core"))
     return rows
