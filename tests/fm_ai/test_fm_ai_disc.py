@@ -135,3 +135,33 @@ def test_extracted_folder_round_trip(disc, tmp_path):
     (folder / "hand.bin").write_bytes(b"\x0d" * 10)
     with pytest.raises(DiscError, match="0x1800|6144"):
         read_programs(folder, specs())
+
+
+def test_cli_and_extractor_accept_a_disc_that_passes(disc, tmp_path, capsys, monkeypatch):
+    import importlib.util
+    import json
+
+    from emucore.fm.ai import disc as disc_module
+    monkeypatch.setattr(disc_module, "RETAIL", specs())
+    assert main(["fm", "ai", "--disc", str(disc), "--out", str(tmp_path / "cli"), "--list",
+                 "field", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["programs"]["hand"]["last"] == f"EndHand at 0x{specs()[0].last_offset:04X}"
+    assert out["listing"][0].endswith("Store 50, r6")
+    assert (tmp_path / "cli" / "field.bin").read_bytes()[:len(FIELD)] == FIELD
+    spec = importlib.util.spec_from_file_location("extract_fm_ai",
+                                                  ROOT / "tools" / "extract_fm_ai.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.main([str(disc), "--out", str(tmp_path / "tool")]) == 0
+    assert (tmp_path / "tool" / "hand.bin").read_bytes()[:len(HAND)] == HAND
+    assert capsys.readouterr().out.count("tool") == 2      # the two written paths
+    assert main(["fm", "sim", "--duelist", "9", "--deck", str(_deck_file(tmp_path)), "--games",
+                 "2", "--disc", str(tmp_path / "tool"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ai"] == "disc"
+
+
+def _deck_file(tmp_path: Path) -> Path:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("\n".join(str(c) for c in range(22, 62)) + "\n")
+    return deck

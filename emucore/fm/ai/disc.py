@@ -156,9 +156,11 @@ def _check_game(img: _Image) -> None:
                         "(not the NTSC-U SLUS-01411 release)")
 
 
-def read_programs(path: Path | str, specs: Sequence[ProgramSpec] = RETAIL) -> Programs:
-    """The two verified programs from a disc image or an extracted folder."""
+def read_programs(path: Path | str, specs: Sequence[ProgramSpec] | None = None) -> Programs:
+    """The two verified programs from a disc image or an extracted folder (checked against
+    ``specs``, by default :data:`RETAIL`)."""
     path = Path(path)
+    specs = RETAIL if specs is None else specs
     if path.is_dir():
         return _from_folder(path, specs)
     img = _Image(path)
