@@ -59,6 +59,7 @@ class App:
         self._notice: tuple[str, int] | None = None
         self.toggles: dict[str, bool] = {"rank_meter": False}
         self.screen: Screen | None = None
+        self.recording: list[tuple[int, tuple[int, int]]] = []  # pad changes, for --record
         pygame.display.init()  # video (keys, window); joystick and mixer start on their own
         self.bindings, warning = bindings_mod.load(machine.name, bindings_path)
         if warning:
@@ -103,6 +104,8 @@ class App:
             return False
         if words is None:
             words = (self.input.word("1"), self.input.word("2"))
+        if not self.recording or self.recording[-1][1] != words:
+            self.recording.append((self.frame, words))
         for pad, word in zip(self.pads, words, strict=True):
             pad.advance(word)
         for message in self.input.messages:
@@ -159,6 +162,12 @@ class App:
         line = text if len(text) <= limit else text[:limit - 3] + "..."
         fb.fill(0, fb.height - CELL_H - 2, fb.width, CELL_H + 2, self.colour("black"))
         fb.text(2, fb.height - CELL_H, line, self.colour("text"))
+
+    def pad_log(self) -> str:
+        """Everything pressed so far as a pad script (see emucore.frontend.script) that
+        replays this session headless, frame for frame."""
+        lines = [f"{frame} 0x{a:04X} 0x{b:04X}" for frame, (a, b) in self.recording]
+        return "\n".join([*lines, f"{self.frame} end"]) + "\n"
 
     def run(self, first: Screen, script: PadScript | None = None) -> int:
         """Play from ``first`` until quit (live, paced) or the script's end (headless,

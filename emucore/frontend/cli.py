@@ -25,6 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--mute", action="store_true", help="start with sound off (F9)")
     play.add_argument("--headless", action="store_true",
                       help="no window (SDL dummy driver), run --script unpaced and exit")
+    play.add_argument("--record", metavar="FILE",
+                      help="write the session's pad log to FILE on exit (replay it with "
+                           "--headless --script FILE)")
     play.add_argument("--write-bindings", action="store_true",
                       help="write the default bindings to the config folder for editing "
                            "(never overwrites an existing file) and exit")
@@ -122,6 +125,9 @@ def _play(args: argparse.Namespace) -> int:
         app.run(first, pad_script)
     finally:
         pygame.quit()
+        if args.record:
+            from emucore.duel.files import write_atomic
+            write_atomic(args.record, app.pad_log())
     if args.headless or args.json:
         emit(args, _summary(app), lambda d: f"{d['system']}: {d['frames']} frames, "
                                             f"ended on {d['screen']}")

@@ -1,7 +1,7 @@
 """A pad-only player for headless tests: looks at what the screen shows and presses buttons.
 
 It never calls the duel: every decision becomes a pad word, fed through ``App.step`` exactly
-as a controller would, and the words are logged so the run can be written as a pad script.
+as a controller would (the app records the words: ``App.pad_log``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ class PadBot:
 
     def __init__(self, machine: str = "psx") -> None:
         self.machine = machine
-        self.log: list[tuple[int, int]] = []  # (frame, word) changes
         self._release = False
 
     def word(self, frame: int, buttons: list[str] | None) -> int:
@@ -22,18 +21,9 @@ class PadBot:
         (then everything is released so the next press is a new edge)."""
         if self._release or not buttons:
             self._release = False
-            word = IDLE[self.machine]
-        else:
-            self._release = True
-            word = word_from_buttons(self.machine, buttons)
-        if not self.log or self.log[-1][1] != word:
-            self.log.append((frame, word))
-        return word
-
-    def script(self, end: int) -> str:
-        """The run as a pad script (see emucore.frontend.script)."""
-        lines = [f"{frame} 0x{word:04X}" for frame, word in self.log]
-        return "\n".join(lines + [f"{end} end"]) + "\n"
+            return IDLE[self.machine]
+        self._release = True
+        return word_from_buttons(self.machine, buttons)
 
 
 def duel_buttons(screen) -> list[str]:

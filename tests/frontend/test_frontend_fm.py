@@ -48,13 +48,13 @@ def test_free_duel_from_title_to_result_through_the_pad(tmp_path, monkeypatch, c
     if end.winner == 0:
         assert save["starchips"] == end.starchips and save["trunk"][str(end.drop)] >= 1
     app.step((IDLE["psx"], IDLE["psx"]))
-    frames, digest = app.frame, app.fb.digest()
+    frames, digest, log = app.frame, app.fb.digest(), app.pad_log()
     press(app, "cross")
     assert screen_name(app) == "FreeDuelSelect"
 
     # The same pad log through `emucore play --headless --script` ends on the same frame.
     script = tmp_path / "duel.pad"
-    script.write_text(bot.script(frames))
+    script.write_text(log)
     monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "second"))
     assert main(["play", "--headless", "--script", str(script), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)

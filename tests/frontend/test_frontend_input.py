@@ -177,3 +177,18 @@ def test_write_bindings_never_overwrites(pg, user_dirs, capsys):
     target.write_text("{}")
     assert main(["play", "--write-bindings"]) == 0
     assert target.read_text() == "{}" and "kept the existing" in capsys.readouterr().out
+
+
+def test_record_then_replay_gives_the_same_frames(tmp_path, monkeypatch, capsys):
+    script_file = tmp_path / "in.pad"
+    script_file.write_text("0 -\n5 start\n7 -\n9 cross\n11 -\n13 down\n15 -\n40 end\n")
+    record = tmp_path / "rec.pad"
+    assert main(["play", "--headless", "--script", str(script_file), "--record", str(record),
+                 "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert record.read_text().splitlines()[-1] == "40 end"
+    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "other"))
+    assert main(["play", "--headless", "--script", str(record), "--json"]) == 0
+    second = json.loads(capsys.readouterr().out)
+    assert first["framebuffer_sha256"] == second["framebuffer_sha256"]
+    assert first["frames"] == second["frames"] == 40 and second["screen"] == "MainMenu"
