@@ -47,7 +47,7 @@ from emucore.paper.actions import (
     SetTrap,
     Summon,
 )
-from emucore.paper.cards import MAGIC, MONSTER, TRAP
+from emucore.paper.cards import FUSION, MAGIC, MONSTER, TRAP
 from emucore.paper.engine import PaperDuel
 
 FACE_DOWN_GUESS = 1500  # the DEF the computer assumes for a face-down monster
@@ -68,12 +68,14 @@ class View:
         self.mine = list(self.atk)
         self.foes = list(self.foe_atk)
         # the highest ATK among the opponent's attack-position monsters (0 if none)
-        self.threat = max((self.foe_atk[z] for z in self.foes if self.other.monsters[z].attack),
-                          default=0)
+        self.threat = 0
+        for z, value in self.foe_atk.items():
+            if value > self.threat and self.other.monsters[z].attack:
+                self.threat = value
         # (hand index, card) of our hand by card kind
-        self.hand: dict[str, list[tuple[int, int]]] = {MONSTER: [], MAGIC: [], TRAP: []}
+        self.hand: dict[str, list[tuple[int, int]]] = {MONSTER: [], FUSION: [], MAGIC: [], TRAP: []}
         for i, card in enumerate(self.side.hand):
-            self.hand.setdefault(self.cards[card].kind, []).append((i, card))
+            self.hand[self.cards[card].kind].append((i, card))
 
     def card_atk(self, card: int) -> int:
         """A hand card's ATK as it would enter the field now (Field bonus included)."""
