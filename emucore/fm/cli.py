@@ -34,52 +34,48 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``fm`` command group (and the computer opponent's commands if present)."""
     fm = sub.add_parser("fm", help="Forbidden Memories: deal, starter, drop, rank, duel, replay")
     fsub = fm.add_subparsers(dest="fm_command", metavar="ACTION", required=True)
+    _command(fsub, "deal", "both decks as a duel starts (Duel_ShuffleBothDecks)", _deal,
+             _duel_source)
+    _command(fsub, "starter", "a new game's 40-card starter deck", _starter, _state_args)
+    _command(fsub, "drop", "the card a win gives (Duel_SelectCardDrop)", _drop, _drop_args)
+    _command(fsub, "rank", "score, rank, starchips and drop pool from the counters", _rank,
+             _rank_args)
+    _command(fsub, "duel", "play a scripted duel (or against the computer opponent)", _duel,
+             _play_args)
+    p = fsub.add_parser("replay", help="record or verify a replay file")
+    rsub = p.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
+    _command(rsub, "record", "record a replay from a scripted duel", _replay_record,
+             _play_args, lambda q: q.add_argument("--out", required=True,
+                                                  help="replay file to write"))
+    _command(rsub, "verify", "replay a file; exit 0 or show the first difference",
+             _replay_verify, lambda q: q.add_argument("file"))
+    if importlib.util.find_spec(AI_CLI) is not None:
+        importlib.import_module(AI_CLI).register(fsub)
 
-    p = fsub.add_parser("deal", help="both decks as a duel starts (Duel_ShuffleBothDecks)")
-    _duel_source(p)
+
+def _command(sub: argparse._SubParsersAction, name: str, text: str,
+             func: Callable[[argparse.Namespace], int],
+             *arguments: Callable[[argparse.ArgumentParser], object]) -> None:
+    """One sub-command: its arguments, ``--json`` and its handler."""
+    p = sub.add_parser(name, help=text)
+    for add in arguments:
+        add(p)
     add_json_flag(p)
-    p.set_defaults(func=_deal)
+    p.set_defaults(func=func)
 
-    p = fsub.add_parser("starter", help="a new game's 40-card starter deck")
-    _state_args(p)
-    add_json_flag(p)
-    p.set_defaults(func=_starter)
 
-    p = fsub.add_parser("drop", help="the card a win gives (Duel_SelectCardDrop)")
+def _drop_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=True)
     p.add_argument("--pool", choices=POOLS[1:], required=True)
     _state_args(p)
-    add_json_flag(p)
-    p.set_defaults(func=_drop)
 
-    p = fsub.add_parser("rank", help="score, rank, starchips and drop pool from the counters")
+
+def _rank_args(p: argparse.ArgumentParser) -> None:
     for name in ("turns", "effective-attacks", "defensive-wins", "face-down", "pure-magic",
                  "traps", "fusions", "equips", "cards-drawn"):
         p.add_argument(f"--{name}", type=int_arg(name, 0, 255), required=True)
     p.add_argument("--lp", type=int_arg("lp", -32768, 65535), required=True)
     p.add_argument("--end", choices=tuple(rank.END_ADJUSTMENT), required=True)
-    add_json_flag(p)
-    p.set_defaults(func=_rank)
-
-    p = fsub.add_parser("duel", help="play a scripted duel (or against the computer opponent)")
-    _play_args(p)
-    add_json_flag(p)
-    p.set_defaults(func=_duel)
-
-    p = fsub.add_parser("replay", help="record or verify a replay file")
-    rsub = p.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
-    q = rsub.add_parser("record", help="record a replay from a scripted duel")
-    _play_args(q)
-    q.add_argument("--out", required=True, help="replay file to write")
-    add_json_flag(q)
-    q.set_defaults(func=_replay_record)
-    q = rsub.add_parser("verify", help="replay a file; exit 0 or show the first difference")
-    q.add_argument("file")
-    add_json_flag(q)
-    q.set_defaults(func=_replay_verify)
-
-    if importlib.util.find_spec(AI_CLI) is not None:
-        importlib.import_module(AI_CLI).register(fsub)
 
 
 def _state_args(p: argparse.ArgumentParser, required: bool = True) -> None:
