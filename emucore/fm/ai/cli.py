@@ -17,6 +17,7 @@ from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
 from emucore.duel.files import UserFileError
+from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.disc import Programs, read_programs, shape, write_programs
 from emucore.tables.fm import DUELIST_COUNT
 
@@ -61,6 +62,9 @@ def register(fm_subparsers: Any) -> None:
     sim.add_argument("--index", type=int_arg("RNG index", 0, 2**32 - 1), default=0,
                      help="RNG index of the first duel (calls after the boot state)")
     sim.add_argument("--sort", default="none", help="the deck's last Build Deck sort")
+    sim.add_argument("--terrain", type=int_arg("terrain", 0, 6),
+                     help="terrain 0..6 the duels start on (default: the duelist's home "
+                          "terrain, normal for duelists without one)")
     sim.add_argument("--jobs", type=int_arg("job count", 1, 256), default=1)
     sim.add_argument("--player-as", type=int_arg("duelist", 1, DUELIST_COUNT),
                      help="duelist persona of the AI driving your deck (default: the same)")
@@ -108,7 +112,10 @@ def _cmd_sim(args: argparse.Namespace) -> int:
 
     t = tables.load("fm")
     cards = read_deck(args.deck, t)
-    setup = FmSetup(deck=cards, duelist=args.duelist, sort=args.sort)
+    terrain = args.terrain
+    if terrain is None:
+        terrain = ai_data.load().duelists[args.duelist].home_terrain
+    setup = FmSetup(deck=cards, duelist=args.duelist, sort=args.sort, terrain=terrain)
     try:
         setup.check(t)
     except ValueError as exc:
@@ -135,6 +142,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     data["duelist_name"] = t.duelist_name(args.duelist)
     data["first_index"] = args.index
     data["ai"] = "disc" if programs else "embedded"
+    data["terrain"] = terrain
     emit(args, data, _sim_text)
     return 0
 

@@ -32,6 +32,11 @@ class Duelist:
     behind: tuple[int, int, int]
     home_field_card: int            # 0 = none
 
+    @property
+    def home_terrain(self) -> int:
+        """The terrain the duelist's field card sets (0 = normal when it has none)."""
+        return self.home_field_card - 329 if self.home_field_card else 0
+
 
 @dataclass(frozen=True)
 class AiData:
