@@ -72,10 +72,17 @@ class View:
         for z, value in self.foe_atk.items():
             if value > self.threat and self.other.monsters[z].attack:
                 self.threat = value
-        # (hand index, card) of our hand by card kind
-        self.hand: dict[str, list[tuple[int, int]]] = {MONSTER: [], FUSION: [], MAGIC: [], TRAP: []}
-        for i, card in enumerate(self.side.hand):
-            self.hand[self.cards[card].kind].append((i, card))
+        self._hand: dict[str, list[tuple[int, int]]] | None = None
+
+    @property
+    def hand(self) -> dict[str, list[tuple[int, int]]]:
+        """(hand index, card) of our hand by card kind, sorted out on first use (the battle
+        phase never needs it)."""
+        if self._hand is None:
+            self._hand = {MONSTER: [], FUSION: [], MAGIC: [], TRAP: []}
+            for i, card in enumerate(self.side.hand):
+                self._hand[self.cards[card].kind].append((i, card))
+        return self._hand
 
     def card_atk(self, card: int) -> int:
         """A hand card's ATK as it would enter the field now (Field bonus included)."""
@@ -136,9 +143,10 @@ def _move_on(view: View) -> Action:
     later = duel.profile.phases[duel.state.phase + 1:]
     if duel.phase == "battle":
         return NextPhase() if any(duel.profile.is_main(p) for p in later) else EndTurn()
-    if "battle" in later and view.attacks_allowed() and any(
-            view.can_attack(z) and view.target(z) is not None for z in view.mine):
-        return NextPhase()
+    if "battle" in later and view.attacks_allowed():
+        for zone in view.mine:
+            if view.can_attack(zone) and view.target(zone) is not None:
+                return NextPhase()
     return EndTurn()
 
 
