@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from emucore import tables
 from emucore.cli import main
@@ -98,3 +100,14 @@ def test_sim_results_end_with_a_duel_end_event():
     r = play_duel(FmSetup(deck=player_deck(3), duelist=2, state=7))
     assert r.winner in (0, 1) and r.reason in ("lp", "deckout", "exodia")
     assert r.turns >= 2 and r.fallbacks == 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(duelist=st.integers(1, 39), index=st.integers(0, 2**24), deck_seed=st.integers(0, 999),
+       player_as=st.integers(1, 39))
+def test_property_any_duelist_seed_and_deck(duelist, index, deck_seed, player_as):
+    from emucore.fm.ai.sim import play_duel
+    setup = FmSetup(deck=player_deck(deck_seed), duelist=duelist,
+                    state=int(jump(BOOT_STATE, index)))
+    result = play_duel(setup, player_as=player_as)
+    assert result.winner in (0, 1) and result.fallbacks == 0
