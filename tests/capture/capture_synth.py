@@ -33,6 +33,7 @@ class Synth:
     setup: FmSetup
     actions: list = field(default_factory=list)
     lines: list[int] = field(default_factory=list)   # settled record's line per step
+    over: bool = False
 
 
 def ranges_of(image: bytes, duel: FmDuel) -> dict[str, bytes]:
@@ -65,36 +66,44 @@ def _chooser(seed: int) -> Callable[[FmDuel], object]:
 def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12345678,
              tamper: Callable[[int, FmDuel, bytearray], None] | None = None,
              before_step: Callable[[int, FmDuel, object], object] | None = None,
-             hide_step: int | None = None, writer: CaptureWriter | None = None) -> Synth:
+             step: Callable[[int, FmDuel, object], None] | None = None,
+             first_step: int = 0) -> Synth:
     """A capture of ``steps`` actions (fewer if the duel ends).
 
-    ``before_step(n, duel, action)`` may change the duel or return another action for step n
-    (1-based); ``tamper(n, duel, image)`` edits the settled image written for step n and every
-    later one; ``hide_step`` writes no record for that step (its effect shows merged into the
-    next step's records).
+    ``before_step(n, duel, action)`` may return another action for step n (1-based);
+    ``step(n, duel, action)`` replaces ``duel.step`` (to play what emucore forbids);
+    ``tamper(n, duel, image)`` edits the settled image written for step n and every later
+    one (n = 0: the opening); ``first_step`` > 0 starts the file at that step (a capture
+    begun mid-duel).
     """
     setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state)
-    writer = writer or CaptureWriter(FM)
+    writer = CaptureWriter(FM)
     duel = new_duel(setup)
     menu = {name: b"\0" * len(data) for name, data in ranges_of(duel.ram_image(), duel).items()}
     frame = 100
-    for k in range(MENU_FRAMES, 0, -1):
-        writer.add(frame, 0xFFFF, int(jump(state, -k & 0xFFFFFFFF)), menu)
+    for k in range(MENU_FRAMES, -1, -1):
+        if not first_step:
+            writer.add(frame, 0xFFFF, int(jump(state, -k & 0xFFFFFFFF)), menu)
         frame += 1
-    writer.add(frame, 0xFFFF, state, menu)
     synth = Synth("", setup)
     edits: list[Callable[[bytearray], None]] = []
 
     def write(image: bytes, pad: int) -> None:
         nonlocal frame
         frame += 17
+        if n < first_step:
+            return
         data = bytearray(image)
         for edit in edits:
             edit(data)
         writer.add(frame, pad, int(np.frombuffer(bytes(data[S.OFFSET["globals"]:][:4]),
                                                  "<u4")[0]), ranges_of(bytes(data), duel))
 
-    write(duel.ram_image(), 0xFFFF)
+    n = 0
+    if tamper:
+        edits.append(lambda data, d=duel: tamper(0, d, data))
+    if not first_step:
+        write(duel.ram_image(), 0xFFFF)
     choose = _chooser(seed)
     for n in range(1, steps + 1):
         if duel.over:
@@ -103,16 +112,18 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
         if before_step:
             action = before_step(n, duel, action) or action
         previous = duel.ram_image()
-        duel.step(action)
+        (step or _plain_step)(n, duel, action)
         synth.actions.append(action)
-        if n == hide_step:
-            continue
         after = duel.ram_image()
         side_end = S.OFFSET["side"] + 2 * S.SIDE_DTYPE.itemsize
         write(after[:side_end] + previous[side_end:], 0xBFFF)  # the animation
         if tamper:
             edits.append(lambda data, n=n, d=duel: tamper(n, d, data))
         write(after, 0xFFFF)
-        synth.lines.append(len(writer.lines))
-    synth.text = writer.text()
+        synth.lines.append(len(writer.lines))  # the settled record's line number
+    synth.text, synth.over = writer.text(), duel.over
     return synth
+
+
+def _plain_step(_n: int, duel: FmDuel, action: object) -> None:
+    duel.step(action)

@@ -1,0 +1,165 @@
+"""Verification of FM captures synthesised from emucore's own engine (no emulator needed)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from capture_synth import synth_fm
+
+from emucore import cli
+from emucore.capture import approved, fileformat, fm_check
+from emucore.capture.verify import describe, verify_file
+from emucore.fm import state as S
+from emucore.fm.actions import Play
+
+SIDE1_LP = S.OFFSET["side"] + S.SIDE_DTYPE.itemsize + S.SIDE_DTYPE.fields["lp"][1]
+
+
+def _check(text: str, use_approved: bool = True) -> fm_check.Verdict:
+    capture = fileformat.parse(text)
+    known = approved.load("fm") if use_approved else ()
+    return fm_check.verify(capture, known, "test.cap")
+
+
+@pytest.fixture(scope="module")
+def clean():
+    return synth_fm(steps=30)
+
+
+def test_clean_capture_verifies_and_derives_equivalent_actions(clean):
+    verdict = _check(clean.text)
+    assert verdict.mismatch is None
+    assert len(verdict.steps) == len(clean.actions) == 30
+    assert verdict.setup["state"] == 0x12345678 and verdict.setup["duelist"] == 7
+    assert verdict.deal.startswith("deal found")
+    # each derived action explains the settled record written for that step
+    assert [s.line for s in verdict.steps] == clean.lines
+    # CPU decision calls are recovered exactly
+    assert [s.action.rng_calls for s in verdict.steps] == [a.rng_calls for a in clean.actions]
+
+
+def test_whole_duel_to_the_end_verifies():
+    synth = synth_fm(steps=400, seed=3)
+    verdict = _check(synth.text)
+    assert synth.over and verdict.mismatch is None
+    assert len(verdict.steps) == len(synth.actions)
+
+
+def test_cli_verify_exit_0_with_report_and_json(clean, tmp_path, capsys):
+    path, page = tmp_path / "duel.cap", tmp_path / "duel.html"
+    path.write_text(clean.text)
+    assert cli.main(["capture", "verify", str(path), "--report", str(page)]) == 0
+    assert "OK: 30 steps agree" in capsys.readouterr().out
+    assert page.read_text().count("<tr>") > 30
+    assert cli.main(["capture", "verify", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] and data["steps"] == 30 and data["mismatch"] is None
+
+
+def _first_side(synth_steps, side: int, at_least: int) -> int:
+    return next(n for n, s in enumerate(synth_steps, start=1) if s == side and n >= at_least)
+
+
+@pytest.mark.parametrize("step", [1, 7, 18])
+def test_one_byte_changed_is_caught_at_its_step(step):
+    def tamper(n, _duel, image):
+        if n == step:
+            image[SIDE1_LP] ^= 0x01
+
+    verdict = _check(synth_fm(steps=25, tamper=tamper).text)
+    m = verdict.mismatch
+    assert m is not None and m.step == step
+    assert [f[0] for f in m.fields] == ["side1.lp"]
+    ours, captured = m.fields[0][1:]
+    assert captured == ours ^ 0x01
+
+
+def test_one_rand_call_added_is_caught_at_its_step():
+    sides = [s.side for s in _check(synth_fm(steps=25).text).steps]
+    step = _first_side(sides, 0, 6)
+
+    def extra_call(n, duel, action):
+        return dataclasses.replace(action, rng_calls=1) if n == step else None
+
+    verdict = _check(synth_fm(steps=25, before_step=extra_call).text)
+    m = verdict.mismatch
+    assert m is not None and m.step == step and m.reason == "rand() calls differ"
+    assert m.fields[0][0] == "rng_state"
+    assert m.rng.captured_calls == m.rng.ours_calls + 1
+
+
+def test_rand_call_report_lists_the_calls(tmp_path, capsys):
+    def extra_call(n, duel, action):
+        return dataclasses.replace(action, rng_calls=3) if n == 1 else None
+
+    path = tmp_path / "rng.cap"
+    synth = synth_fm(steps=3, before_step=extra_call)
+    path.write_text(synth.text)
+    rules = _check(synth_fm(steps=3).text).steps[0].rule_calls
+    assert cli.main(["capture", "verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "step 1 (record line" in out and "rng_state: ours" in out
+    assert f"captured {rules + 3} " in out and f"emucore {rules} " in out
+    assert out.count("    call ") == rules + 3 and "FAIL at step 1" in out
+
+
+def _second_play(step_at: int):
+    """Step hook: at step ``step_at`` (a field phase of side 0) the capture also shows a
+    second play from the hand, which emucore's rules forbid (one play per turn)."""
+    done = []
+
+    def step(n, duel, action):
+        if (n >= step_at and not done and duel.phase == S.PHASE_FIELD
+                and duel.acting_side == 0 and any(c >= 0 for c in duel.hand(0))):
+            duel.st.g_phase[0] = S.PHASE_HAND
+            play = next(a for a in duel.legal_actions() if isinstance(a, Play)
+                        and len(a.cards) == 1)
+            duel.step(play)
+            duel.st.g_phase[0] = S.PHASE_FIELD
+            done.append(n)
+            return
+        duel.step(action)
+    return step, done
+
+
+def test_one_action_emucore_forbids_is_caught_at_its_step(tmp_path, capsys):
+    step, done = _second_play(4)
+    synth = synth_fm(steps=20, step=step)
+    verdict = _check(synth.text)
+    m = verdict.mismatch
+    assert m is not None and m.step == done[0]
+    assert "no action of side 0 explains" in m.reason and m.fields
+    path = tmp_path / "illegal.cap"
+    path.write_text(synth.text)
+    assert cli.main(["capture", "verify", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"FAIL at step {done[0]}" in out and ": ours " in out
+
+
+def test_opening_state_differs_is_step_0():
+    def tamper(n, _duel, image):
+        if n == 0:
+            image[SIDE1_LP] ^= 0x02
+
+    m = _check(synth_fm(steps=4, tamper=tamper).text).mismatch
+    assert m.step == 0 and m.reason == "the opening state differs"
+    assert [f[0] for f in m.fields] == ["side1.lp"]
+
+
+def test_describe_names_the_field(clean):
+    def tamper(n, _duel, image):
+        if n == 2:
+            image[SIDE1_LP] ^= 0x04
+    capture = fileformat.parse(synth_fm(steps=5, tamper=tamper).text)
+    verdict = fm_check.verify(capture, approved.load("fm"), "x")
+    text = describe(capture, verdict)
+    assert "side1.lp: ours" in text and "FAIL at step 2" in text
+
+
+def test_verify_file_reads_from_disk(clean, tmp_path):
+    path = tmp_path / "a.cap"
+    path.write_text(clean.text)
+    capture, verdict = verify_file(path)
+    assert capture.system == "fm" and verdict.mismatch is None
