@@ -8,6 +8,7 @@ order) and then, with ``--auto``, lets the computer finish it.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,6 +18,7 @@ from emucore.duel.files import UserFileError, read_json
 from emucore.duel.protocol import Action, Event, IllegalAction
 from emucore.paper import ai
 from emucore.paper.actions import decode_action
+from emucore.paper.decks import check_deck
 from emucore.paper.engine import PaperDuel
 from emucore.paper.replay import PaperAdapter
 from emucore.paper.system import PaperSystem
@@ -34,6 +36,10 @@ def register_system(sub: argparse._SubParsersAction, adapter: PaperAdapter, help
     p = gsub.add_parser("duel", help="play a duel (computer vs computer, or a script)")
     _duel_options(p, system, ante)
     p.set_defaults(func=lambda a: _duel(a, system))
+    p = gsub.add_parser("deck", help="check a deck and print it as a deck file")
+    p.add_argument("deck", help=f"a built-in deck ({', '.join(system.decks)}) or a deck file")
+    add_json_flag(p)
+    p.set_defaults(func=lambda a: _deck(a, system))
     rp = gsub.add_parser("replay", help="record or verify a replay file")
     rsub = rp.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
     p = rsub.add_parser("record", help="play a duel and record it with a digest per step")
@@ -63,6 +69,28 @@ def _duel_options(p: argparse.ArgumentParser, system: PaperSystem, ante: bool) -
     p.add_argument("--auto", action="store_true",
                    help="after the script, let the computer play both sides to the end")
     add_json_flag(p)
+
+
+def _deck(args: argparse.Namespace, system: PaperSystem) -> int:
+    try:
+        deck = system.deck(args.deck)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    check_deck(system.profile, system.catalogue, deck, args.deck)
+    parts = {"main": deck.main, "side": deck.side, "fusion": deck.fusion}
+    out = {part: [{"id": c, "name": system.catalogue.name(c), "copies": n}
+                  for c, n in sorted(Counter(cards).items())] for part, cards in parts.items()}
+    emit(args, out, _deck_text)
+    return 0
+
+
+def _deck_text(out: dict[str, list[dict[str, Any]]]) -> str:
+    lines = []
+    for part, rows in out.items():
+        if rows and part != "main":
+            lines.append(f"[{part}]")
+        lines += [f"{r['copies']}x {r['name']}" for r in rows]
+    return "\n".join(lines)
 
 
 def _script(path: str | None) -> list[Action]:

@@ -129,3 +129,24 @@ def test_match_bad_wager_and_unknown_deck(capsys) -> None:
     assert code == 2 and "ruby" in err
     code, _, err = _run(capsys, "tcglite", "duel", "--deck1", "joey")
     assert code == 2 and "unknown tcglite deck 'joey'" in err
+
+
+@pytest.mark.parametrize(("system", "deck"), [("ocg1999", "dragon"), ("ocg1999", "magician"),
+                                              ("tcglite", "kaiba")])
+def test_deck_prints_a_deck_file_that_reads_back(capsys, tmp_path: Path, system: str,
+                                                 deck: str) -> None:
+    code, text, _ = _run(capsys, system, "deck", deck)
+    assert code == 0
+    path = tmp_path / "copy.deck"
+    path.write_text(text)
+    _, again, _ = _run(capsys, system, "deck", str(path))
+    assert again == text
+    data = json.loads(_run(capsys, system, "deck", deck, "--json")[1])
+    assert sum(r["copies"] for r in data["main"]) >= 19
+
+
+def test_deck_check_names_the_rule(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "bad.deck"
+    path.write_text("4x Kurama\n" + FORTY_TWO)
+    code, _, err = _run(capsys, "ocg1999", "deck", str(path))
+    assert code == 2 and "[max_copies]" in err and str(path) in err
