@@ -91,3 +91,12 @@ def test_two_player_duel_uses_both_decks_and_lp():
 def test_bad_setups_are_refused(bad, msg):
     with pytest.raises(ValueError, match=msg):
         FmSetup.from_json(bad)
+
+
+def test_digest_covers_the_rng_state_and_restore_brings_it_back():
+    d = duel(deck(1, 2, 8, 9, 22), deck())
+    saved, digest = d.snapshot(), d.digest()
+    d.rng.rand()
+    assert d.digest() != digest
+    d.restore(saved)
+    assert d.digest() == digest and d.rng.state == 0x1234
