@@ -130,12 +130,17 @@ def _rank_args(p: argparse.ArgumentParser) -> None:
                         help="read them from a duel state image (FmDuel.snapshot() bytes)")
     p.add_argument("--step", type=int, default=-1,
                    help="replay step whose state to read (default the last)")
-    p.add_argument("--end", choices=(*rank.END_ADJUSTMENT, "any"), default="lp",
-                   help="how the win comes: lp (+2), deckout (-40), exodia (+40) or any")
+    p.add_argument("--end", choices=(*rank.END_ADJUSTMENT, "any"), default=None,
+                   help="how the win comes: lp (+2), deckout (-40), exodia (+40) or any "
+                        "(default: how a finished replay/snapshot ended, else lp)")
     p.add_argument("--target", help="plan only this rank (e.g. S-TEC)")
 
 
-def _counters_from_image(image: bytes, where: str) -> dict[str, int]:
+ENDS_BY_ADJUSTMENT = {value: name for name, value in rank.END_ADJUSTMENT.items()}
+
+
+def _counters_from_image(image: bytes, where: str) -> tuple[dict[str, int], str | None]:
+    """The player's counters and, once the duel is over, how it ended (side record +0)."""
     from emucore.fm import state
 
     try:
@@ -143,11 +148,12 @@ def _counters_from_image(image: bytes, where: str) -> dict[str, int]:
     except (ValueError, IndexError) as exc:
         raise UserFileError(where, f"not an fm duel state ({exc})") from None
     side = {name.split(".", 1)[1]: v for name, v in fields.items() if name.startswith("side0.")}
-    return rankplan.counters_from_side(side)
+    return rankplan.counters_from_side(side), ENDS_BY_ADJUSTMENT.get(side["end_adjust"])
 
 
-def _read_counters(args: argparse.Namespace) -> dict[str, int]:
-    counters = {c: d for c, d in COUNTER_FLAGS.values()}
+def _read_counters(args: argparse.Namespace) -> tuple[dict[str, int], str | None]:
+    counters: dict[str, int] = {c: d for c, d in COUNTER_FLAGS.values()}
+    ended = None
     if args.replay:
         from emucore.duel import replay
 
@@ -158,28 +164,29 @@ def _read_counters(args: argparse.Namespace) -> dict[str, int]:
             raise UserFileError(args.replay, "the replay has no steps")
         if not -len(rep.steps) <= args.step < len(rep.steps):
             raise UsageError(f"--step {args.step} outside the replay's {len(rep.steps)} steps")
-        counters = _counters_from_image(rep.steps[args.step].state, str(args.replay))
+        counters, ended = _counters_from_image(rep.steps[args.step].state, str(args.replay))
     elif args.snapshot:
         try:
             image = args.snapshot.read_bytes()
         except OSError as exc:
             raise UserFileError(args.snapshot, f"cannot read ({exc.__class__.__name__})") from None
-        counters = _counters_from_image(image, str(args.snapshot))
+        counters, ended = _counters_from_image(image, str(args.snapshot))
     for flag, (counter, _default) in COUNTER_FLAGS.items():
         given = getattr(args, flag.replace("-", "_"))
         if given is not None:
             counters[counter] = given
-    return counters
+    return counters, ended
 
 
 def _rank(args: argparse.Namespace) -> int:
     tables = _fm()
-    counters = _read_counters(args)
-    now_end = "lp" if args.end == "any" else args.end
+    counters, ended = _read_counters(args)
+    chosen = args.end or ended or rankplan.DEFAULT_END
+    now_end = rankplan.DEFAULT_END if chosen == "any" else chosen
     now = rankplan.standing(tables, counters, now_end)
     targets = ([rankplan.find_rank(tables, args.target)] if args.target
                else rankplan.rank_ranges(tables))
-    end = None if args.end == "any" else args.end
+    end = None if chosen == "any" else chosen
     plans = [rankplan.plan_rank(tables, counters, t, end) for t in targets]
     out = {"counters": counters, "end": now_end, "score": now.score, "rank": now.result.rank,
            "starchips": now.result.starchips, "pool": now.result.pool,
