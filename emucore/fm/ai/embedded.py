@@ -73,7 +73,7 @@ class Script:
         return self.b.data.card_type[self.b.ids[slot]]
 
     def deck_size(self) -> int:
-        return sum(1 for i in range(11, 56) if self.b.ids[i]) - 5
+        return h.load_deck_size(self.b)
 
     def pinned(self, me: bool) -> bool:
         return (self.b.view.acting if me else self.b.view.other).swords != 0

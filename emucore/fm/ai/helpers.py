@@ -19,6 +19,7 @@ from emucore.fm.ai.snapshot import (
     PL_HAND,
     PL_MAGIC,
     PL_MONSTERS,
+    SIDE_STRIDE,
     USED,
     BoardView,
     Snapshot,
@@ -39,6 +40,7 @@ class Board:
     view: BoardView
     data: AiData
     window: int                      # Ai_GetHandSize: byte 0 of the duelist's row
+    terrain: int = field(init=False)
     ids: list[int] = field(init=False)
     atk: list[int] = field(init=False)
     dfn: list[int] = field(init=False)
@@ -49,13 +51,10 @@ class Board:
     deck_index: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.terrain = self.view.terrain
         # The snapshot's own lists: MoveCard marks persist in the snapshot, as in RAM.
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
          self.deck_index) = self.snapshot.columns
-
-    @property
-    def terrain(self) -> int:
-        return self.view.terrain
 
     def base(self, card: int, stat: int) -> int:
         """``Duel_GetBaseCardStat(card, stat)``: table stat + terrain boost, clamped."""
@@ -216,6 +215,11 @@ def _largest(b: Board, slots: range, taken: set[int], floor: int, hide: int) -> 
         if b.atk[i] > best:
             best, best_slot = b.atk[i], i
     return best_slot
+
+
+def load_deck_size(b: Board) -> int:
+    """LoadDeckSize: occupied slots 11..55 minus the 5 hand cards (stale slots count, §2.5)."""
+    return SIDE_STRIDE + 1 - AI_HAND - b.ids[AI_HAND:SIDE_STRIDE + 1].count(0) - 5
 
 
 def count_cards(b: Board, zone: int) -> int:

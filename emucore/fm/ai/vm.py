@@ -15,7 +15,7 @@ from emucore.fm.ai import choices, helpers
 from emucore.fm.ai.data import MONSTER_TYPES
 from emucore.fm.ai.helpers import Board, State
 from emucore.fm.ai.opcodes import OPS
-from emucore.fm.ai.snapshot import AI_HAND, FACE_DOWN, SIDE_STRIDE
+from emucore.fm.ai.snapshot import FACE_DOWN
 
 HAND_DONE, FIELD_ACTION, FIELD_DONE = 1, 2, 3   # Run()'s return codes (EndHand, Play, EndField)
 REGISTERS = 20
@@ -235,8 +235,7 @@ class Machine:
         self.set(dest, self.board.terrain)
 
     def _op_LoadDeckSize(self, dest: int) -> None:
-        ids = self.board.ids
-        self.set(dest, sum(1 for i in range(AI_HAND, SIDE_STRIDE + 1) if ids[i]) - 5)
+        self.set(dest, helpers.load_deck_size(self.board))
 
     def _op_TestPinned(self, which: int, dest: int) -> None:
         side = self.board.view.other if self.r(which) & 1 == 0 else self.board.view.acting
