@@ -229,7 +229,8 @@ class PaperDuel(Duel):
 
     def _check_life(self, events: list[Event]) -> None:
         """LP 0 loses; both players at 0 together is a draw."""
-        a, b = (s.lp <= 0 for s in self.state.sides)
+        sides = self.state.sides
+        a, b = sides[0].lp <= 0, sides[1].lp <= 0
         if a or b:
             self._end(DRAW if a and b else 1 if a else 0, "both_lp" if a and b else "lp", events)
 
