@@ -98,6 +98,8 @@ def _play_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--player", choices=("script", "ai"), default="script",
                    help="who drives side 0 when --duelist is given (side 1 is the AI)")
     p.add_argument("--max-steps", type=int_arg("max-steps", 1, 1_000_000), default=100_000)
+    p.add_argument("--terrain", type=int_arg("terrain", 0, 6), default=0,
+                   help="terrain at the start with --duelist (0 normal .. 6 Yami)")
     _duel_source(p, required=False)
 
 
@@ -218,7 +220,8 @@ def _setup(args: argparse.Namespace) -> tuple[FmSetup, Iterator[FmAction] | None
         if args.deck is None or args.sort is None or (args.state is None and args.index is None):
             raise UsageError("--duelist needs --deck, --sort and --state or --index")
         cards = read_deck(args.deck, T.load("fm"))
-        setup = FmSetup(deck=cards, duelist=args.duelist, sort=args.sort, state=_start(args))
+        setup = FmSetup(deck=cards, duelist=args.duelist, sort=args.sort, state=_start(args),
+                        terrain=args.terrain)
     elif setup_json is not None:
         try:
             setup = FmSetup.from_json(setup_json)
