@@ -332,3 +332,10 @@ def test_choices_switch_the_open_rules(monkeypatch):
     place(d, 1, "magic", 0, 689)
     d.step(Play((0,), zone=0))
     assert int(d.st.c_mod[r]) == 0
+
+
+def test_starting_terrain_applies_to_every_record_from_the_first_draw():
+    d = duel(deck(1, 406, 2), deck(), terrain=3)  # Mountain: Dragon +500, Machine 0
+    assert d.card(0, "hand", 0).atk == 3500 and d.card(0, "hand", 2).atk == 800
+    d.step(Play((0,)))
+    assert d.card(0, "monster", 0).atk == 3500
