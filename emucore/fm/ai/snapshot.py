@@ -68,7 +68,7 @@ class SideView:
     monsters: Sequence[FieldCard | None]   # 5 zones
     magic: Sequence[FieldCard | None]      # 5 zones
     hand: Sequence[int]                    # card ids of hand entries with index >= 0, in order
-    deck: Sequence[tuple[int, int]]        # (card id, deck-card record index), cursor..39
+    deck: Sequence[tuple[int, int]]        # (card id, deck-card record index 0..79), cursor..39
     lp: int
     swords: int                            # side record +0x19
 
@@ -144,10 +144,10 @@ class Snapshot:
                 self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
                 self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
         # hand entries (index byte left alone), then the deck (index byte = its record's)
-        entries = list(side.hand) + [cid for cid, _ in side.deck]
+        deck_ids, indices = ([c for c, _ in side.deck], [i for _, i in side.deck])
+        entries = [*side.hand, *deck_ids]
         lo = base + HAND
         hi = lo + len(entries)
-        indices = [index & 0xFF for _, index in side.deck]
         first_deck = hi - len(indices)
         if (ids[lo:hi] == entries and self.deck_index[first_deck:hi] == indices
                 and not any(self.flags[lo:hi])):
