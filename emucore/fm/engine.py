@@ -52,11 +52,8 @@ BOTH = (False, True)
 STARS = (0, 1)
 
 
-def _play(cards: tuple[int, ...], zone: int, face_down: bool, star: int) -> Play:
-    return Play(cards, zone, face_down, star)
-
-
 def _single(position: int, zone: int, face_down: bool, star: int) -> Play:
+    """A one-card play (an action-list factory)."""
     return Play((position,), zone, face_down, star)
 
 
@@ -606,7 +603,7 @@ class FmDuel(BoardOps, Duel):
                 else:
                     out.add(_single, (j,), (AUTO,), NO_CHOICE, (0,))
                 out.add(_single, (j,), magic, (True,), (0,))
-        out.add(_play, chains(held), monsters, BOTH, STARS)
+        out.add(Play, chains(held), monsters, BOTH, STARS)
 
     def _field_actions(self, side: int, out: ActionList) -> None:
         base = side * S.RECORDS_PER_SIDE
