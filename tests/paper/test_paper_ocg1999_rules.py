@@ -444,3 +444,17 @@ def test_monster_position_change_rules_ocg1999() -> None:
 
 def test_ids_helper_matches_tables() -> None:
     assert ids(OCG, "Dark Magician", "Raigeki") == [2, 84]
+
+
+def test_battle_uses_field_and_equip_bonuses_and_clears_equips() -> None:
+    d = _battle(("Dark Magician", True, True), ("Blue-Eyes White Dragon", True, True))
+    board(d, 0, spells=[("Yami", True), ("Book of Secret Arts", True)])
+    d.state.sides[0].spells[1].target_side, d.state.sides[0].spells[1].target_zone = 0, 0
+    d.state.sides[0].monsters[0].bonus = 300
+    assert d.atk(0, 0) == 2500 + 200 + 300
+    d.step(Attack(0, 0))  # 3000 vs 3000: both destroyed, no damage
+    assert zone_names(d, 0)[0] is None and zone_names(d, 1)[0] is None
+    assert [s.lp for s in d.state.sides] == [8000, 8000]
+    assert OCG.catalogue.name(d.state.sides[0].spells[0].card) == "Yami"
+    assert d.state.sides[0].spells[1] is None  # the equip followed its monster
+    assert names(OCG, d.state.sides[0].grave) == ["Dark Magician", "Book of Secret Arts"]
