@@ -8,6 +8,8 @@ reference), so a ``step()`` does not pay numpy's per-call overhead.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from emucore.fm import state as S
@@ -32,14 +34,14 @@ TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 
 
-_COLUMNS: dict[int, dict[str, list]] = {}
+_COLUMNS: dict[int, tuple[FmTables, dict[str, Any]]] = {}  # the key object is held alive
 
 
-def _columns(tables: FmTables) -> dict[str, list]:
+def _columns(tables: FmTables) -> dict[str, Any]:
     """Per-id table columns as Python lists, cached per tables object."""
-    cached = _COLUMNS.get(id(tables))
-    if cached is not None:
-        return cached
+    hit = _COLUMNS.get(id(tables))
+    if hit is not None:
+        return hit[1]
     stars = np.arange(16)
     matchup = fm_stats.guardian_star_matchup(stars[:, None], stars[None, :])
     boost = [[0] * len(tables.atk)]  # terrain 0: no boost
@@ -54,7 +56,7 @@ def _columns(tables: FmTables) -> dict[str, list]:
               "star1": tables.star_1.astype(int).tolist(),
               "star2": tables.star_2.astype(int).tolist(),
               "matchup": matchup.astype(int).tolist(), "boost": boost}
-    _COLUMNS[id(tables)] = cached
+    _COLUMNS[id(tables)] = (tables, cached)
     return cached
 
 
