@@ -103,9 +103,10 @@ def _machine(duel: FmDuel, mem: AiMemory, who: int, rng: Rand) -> Machine:
 
 
 def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs | None) -> Play:
-    """One hand decision. Plays the embedded program makes only in rare cases (deep picks, a
-    placement without a valid destination byte) and every play of a disc program are tried
-    on the engine first; one it refuses is replaced by its first legal play and counted."""
+    """One hand decision. Plays the embedded program makes only in rare cases (a stale slot
+    past the exported deck, a placement without a valid destination byte) and every play of
+    a disc program are tried on the engine first; one it refuses is replaced by its first
+    legal play and counted."""
     m = _machine(duel, mem, who, rng)
     if programs is None:
         embedded.hand_program(m)
@@ -114,8 +115,10 @@ def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs |
         m.run()
     decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.card_type)
     action = hand_play(duel, m.board, decoded, rng.calls)
+    acting = m.board.view.acting
+    exported = AI_HAND + len(acting.hand) + len(acting.deck)   # past it: stale slots
     unusual = (decoded.column < 0 and not decoded.activate) or any(
-        c >= DECK_PICK for c in action.cards)
+        slot >= exported for slot in decoded.slots)
     if not (programs or unusual) or _accepted(duel, action):
         return action
     mem.fallbacks += 1

@@ -82,6 +82,7 @@ class State:
     selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
     best_attack: tuple[int, int, int] = (0, 0, 0)   # FindBestAttack results (never set)
     window: list[tuple[int, int, int]] = field(default_factory=list)  # fusion search input
+    window_ids: frozenset[int] = frozenset()
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
@@ -343,8 +344,9 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
                 s.best, s.best_depth = value, depth
                 s.combo[: depth + 1] = path[: depth + 1]
                 s.combo[depth + 1] = 0
-        if deeper:
-            used[i] = 1
+        if deeper and not (s.window_ids.isdisjoint(data.fusion[r])
+                           and s.window_ids.isdisjoint(data.equips[r])):
+            used[i] = 1   # (a result with no partner in the window would find nothing)
             s.depth = depth + 1
             complete_fusion(b, s, r, limit)
             used[i] = 0
@@ -377,6 +379,7 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
     s.best, s.depth, s.fusion_set = 0, 0, sets
     s.used = [0] * 32
     s.window = _window(b, s, sets)
+    s.window_ids = frozenset(c for _, _, c in s.window)
     for i in range(5):
         slot = 1 + i
         c = b.ids[slot]
@@ -417,6 +420,7 @@ def evaluate_fusion(b: Board, s: State, card: int, depth: int, sets: int) -> int
     s.depth, s.best_depth, s.fusion_set = 0, 0, sets
     s.used = [0] * 32
     s.window = _window(b, s, sets)
+    s.window_ids = frozenset(c for _, _, c in s.window)
     atk, dfn = b.base(card, 0), b.base(card, 1)
     s.best = atk if dfn < atk else dfn
     complete_fusion(b, s, card, depth + 1)
