@@ -15,8 +15,9 @@ and one multiply-add:
   (``A`` bits 0..26, ``C`` bits 27..53, slot bits 56..63, read as the word's top byte) and
   the garbage above bit 26 is never masked;
 * the copy limit (a pick landing on a 4th copy is repeated) is rare: each group is first
-  drawn as if every pick were kept, then a sorting network finds the lanes where some card
-  came four times; only those lanes are redrawn exactly (:func:`exact_decks` rules);
+  drawn as if every pick were kept, then a sorting network counts, per lane, the copies
+  past the third; only those lanes drop them and draw the picks they still owe, with the
+  limit applied (the rejected picks' calls were spent either way);
 * a lane dies as soon as a finished group leaves it unable to hold the wanted cards, and
   the survivors are compacted.
 
@@ -26,6 +27,7 @@ starter deck exactly once.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,6 +49,7 @@ INDEX_LIMIT = 1 << 32
 LANES = 1 << 15  # indices per vectorised block (arrays stay in the L2 cache)
 
 U64 = np.uint64
+TOP_BYTE = 7 if sys.byteorder == "little" else 0  # where a word's slot byte sits in memory
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ def _pick(u: NDArray[np.uint64], group: Group, scratch: NDArray[np.uint64],
     np.right_shift(u, U64(16), out=scratch)
     scratch &= U64(0x7FF)
     word = group.word.take(scratch.view(np.int64), mode="clip")  # t is 0..2047 already
-    slots[:] = word.view(np.uint8)[7::8]  # the top byte (little-endian words)
+    slots[:] = word.view(np.uint8)[TOP_BYTE::8]  # the slot: the word's top byte
     u *= word  # A sits in bits 0..26; what lands above bit 26 never matters
     word >>= U64(LOW_BITS)
     u += word  # C, plus the slot far above bit 26
