@@ -1,0 +1,111 @@
+"""The emulator scripts: address tables generated from the RAM map, Lua syntax, and the
+BizHawk script run under a plain Lua interpreter with a stand-in API writing a capture that
+emucore reads and verifies."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from capture_synth import synth_fm
+
+from emucore.capture import approved, fileformat, fm_check
+from emucore.capture.rammap import DM1, FM
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ROOT / "tools" / "capture"
+HERE = Path(__file__).resolve().parent
+LUAC = shutil.which("luac") or shutil.which("luac5.4")
+LUA = shutil.which("lua") or shutil.which("lua5.4")
+NEEDS_LUA = pytest.mark.skipif(LUA is None, reason="no lua interpreter on this machine "
+                                                  "(apt-get install lua5.4)")
+sys.path.insert(0, str(TOOLS))
+import gen_tables  # noqa: E402
+
+
+def test_committed_lua_tables_equal_a_regeneration():
+    for path, text in gen_tables.targets().items():
+        assert path.read_text(encoding="utf-8") == text, f"{path.name} is stale"
+    assert gen_tables.main(["--check"]) == 0
+
+
+def test_tables_name_every_range_of_the_map():
+    text = (TOOLS / "fm_addresses.lua").read_text()
+    for r in FM.ranges:
+        offset = r.address - 0x80000000
+        assert f'name = "{r.name}", offset = 0x{offset:X}, length = {r.length}' in text
+    assert "rng_offset = 0xFE6F8" in (TOOLS / "fm_addresses.lua").read_text()
+    assert "rng_offset = nil" in (TOOLS / "dm1_addresses.lua").read_text()
+
+
+def test_dm1_ranges_are_rows_of_the_reference_memory_map(reference_dir):
+    path = reference_dir / "dm1" / "memory_map.csv"
+    if not path.is_file():
+        pytest.skip(f"reference memory map not present at {path}")
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = [r for r in csv.DictReader(handle) if r["game"] == "DM1" and r["space"] == "WRAM"]
+    starts = {int(r["address"].split("-")[0].split("/")[0].strip().lstrip("$"), 16): r
+              for r in rows}
+    for r in DM1.ranges:
+        assert r.address in starts, f"{r.name} ${r.address:04X} is not in memory_map.csv"
+
+
+@pytest.mark.skipif(LUAC is None, reason="no luac on this machine (apt-get install lua5.4)")
+@pytest.mark.parametrize("script", sorted(p.name for p in TOOLS.glob("*.lua")) + ["fake"])
+def test_lua_syntax(script):
+    path = HERE / "fake_bizhawk.lua" if script == "fake" else TOOLS / script
+    # one file per call: luac 5.4.4 aborts when -p is given several files
+    result = subprocess.run([LUAC, "-p", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def _lua_frames(capture: fileformat.Capture, kernel: str, romname: str) -> str:
+    ranges = {r.name: r for r in FM.ranges}
+    out = ["return {", 'system = "PSX",', f"romname = {romname!r},", 'romhash = "ABCD1234",',
+           f"kernel = {kernel!r},", "frames = {"]
+    for record in capture.records:
+        for repeat in range(2):  # every frame shown twice: the script writes it once
+            pressed = ", ".join(f'"P1 {name}"' for bit, name in enumerate(FM.pad_bits)
+                                if not record.pad >> bit & 1)
+            data = ", ".join(f'[{ranges[n].address - 0x80000000}] = "{raw.hex()}"'
+                             for n, raw in record.ranges.items())
+            out.append(f"{{frame = {record.frame + repeat}, rng = {record.rng}, "
+                       f"pressed = {{{pressed}}}, ranges = {{{data}}}}},")
+    out += ["}", "}"]
+    return "\n".join(out)
+
+
+def _run_script(tmp_path: Path, kernel: str, romname: str, text: str):
+    frames, out = tmp_path / "frames.lua", tmp_path / "out.cap"
+    frames.write_text(_lua_frames(fileformat.parse(text), kernel, romname))
+    result = subprocess.run([LUA, str(HERE / "fake_bizhawk.lua"), str(frames),
+                             str(TOOLS / "bizhawk_capture.lua"), str(out)],
+                            capture_output=True, text=True, timeout=60)
+    return result, out
+
+
+@NEEDS_LUA
+def test_bizhawk_script_writes_a_capture_emucore_verifies(tmp_path):
+    synth = synth_fm(steps=6)
+    result, out = _run_script(tmp_path, "\0" * 100 + "cdrom:\\SLUS_014.11;1", "x", synth.text)
+    assert result.returncode == 0, result.stderr
+    ours, theirs = fileformat.parse(synth.text), fileformat.read(out)
+    assert theirs.header["emulator"] == "BizHawk 2.9.1"
+    assert theirs.header["script"] == "bizhawk_capture.lua 1"
+    assert theirs.header["media"] == "ABCD1234"
+    assert [(r.frame, r.pad, r.rng, r.ranges) for r in theirs.records] == \
+        [(r.frame, r.pad, r.rng, r.ranges) for r in ours.records]
+    verdict = fm_check.verify(theirs, approved.load("fm"), str(out))
+    assert verdict.mismatch is None and len(verdict.steps) == 6
+
+
+@NEEDS_LUA
+def test_bizhawk_script_refuses_another_game(tmp_path):
+    synth = synth_fm(steps=1)
+    result, out = _run_script(tmp_path, "\0" * 64, "Some Other Game (Europe)", synth.text)
+    assert "not started: boot string SLUS_014.11 not found" in result.stderr
+    assert not out.exists()
