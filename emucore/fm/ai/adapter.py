@@ -31,8 +31,8 @@ from emucore.fm.actions import (
     FmAction,
     Play,
 )
+from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
-from emucore.fm.ai import embedded, executors
 from emucore.fm.ai.data import STAT_MAX
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.snapshot import AI_HAND, USED, BoardView, FieldCard, SideView, Snapshot
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
 MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monsters, 5 cards)
-DEFAULT_PERSONA = 1   # the duelist row a two-player duel's AI side uses
 
 
 @dataclass
@@ -69,12 +68,16 @@ def memory(duel: FmDuel) -> AiMemory:
 
 
 def persona_of(duel: FmDuel, side: int, persona: int | None = None) -> int:
-    """The duelist whose row and branches drive ``side``: the CPU is the opponent; an
-    AI-driven player side mirrors it (choices.PLAYER_PERSONA_MIRRORS_OPPONENT)."""
+    """The duelist whose row and branches drive ``side``: ``persona`` if given; the CPU is
+    the opponent; an AI-driven player side per choices.PLAYER_SIDE_PERSONA."""
     if persona:
         return persona
     opponent = int(duel.st.g["opponent"][0])
-    return opponent if opponent > 0 else DEFAULT_PERSONA
+    if opponent <= 0:
+        return choices.TWO_PLAYER_PERSONA
+    if side == 0 and choices.PLAYER_SIDE_PERSONA:
+        return choices.PLAYER_SIDE_PERSONA
+    return opponent
 
 
 def choose_action(duel: FmDuel, programs: Programs | None = None,

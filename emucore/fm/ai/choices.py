@@ -9,8 +9,8 @@ from __future__ import annotations
 
 # --- the machine (VM, helpers, snapshot) ---------------------------------------------------
 
-#: §10.3: ``gDuel_aActiveCards`` reads as zeros at the first export of a duel.
-SNAPSHOT_STARTS_ZEROED = True
+#: §10.3: the byte ``gDuel_aActiveCards`` holds everywhere before the first export of a duel.
+SNAPSHOT_FILL_BYTE = 0
 #: CalcCardPower with a mode other than 0/1/2 on a monster leaves the result undefined: 0.
 CALC_POWER_BAD_MODE = 0
 #: LoadCardType/TestHighStat of card 0 read the word before the stat table: type 0, stats 0.
@@ -93,6 +93,8 @@ KEPT_MONSTERS_RETIRE_WITH_DONE = True
 
 # --- AI-vs-AI ------------------------------------------------------------------------------
 
-#: The player side, when driven by the AI, plays with the opponent's own duelist row and
-#: branches unless the caller names another persona.
-PLAYER_PERSONA_MIRRORS_OPPONENT = True
+#: The duelist row and branches of an AI-driven player side when the caller names none:
+#: None = the opponent's own (a mirror match).
+PLAYER_SIDE_PERSONA: int | None = None
+#: The duelist row the AI uses in a two-player duel (no opponent id).
+TWO_PLAYER_PERSONA = 1

@@ -1,8 +1,8 @@
 """AI-vs-AI duels: one duel to its end, and many from consecutive RNG indices.
 
 Both sides are driven by :func:`emucore.fm.ai.adapter.choose_action`: side 1 as the chosen
-duelist, side 0 (the player's deck) with the persona ``player_as`` (default: the same
-duelist, choices.PLAYER_PERSONA_MIRRORS_OPPONENT).
+duelist, side 0 (the player's deck) with the persona ``player_as`` (default:
+choices.PLAYER_SIDE_PERSONA, i.e. the same duelist).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
               index: int = 0) -> DuelResult:
     """Play one AI-vs-AI duel to its end."""
     duel = new_duel(setup)
-    personas = (player_as or setup.duelist, setup.duelist)
+    personas = (player_as, None)
     end: DuelEnd | None = None
     steps = 0
     while not duel.over and steps < MAX_STEPS:

@@ -21,6 +21,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from emucore.fm.ai import choices
+
 RECORD = np.dtype([
     ("card_id", "<i2"),       # +0 s16, 0 = empty
     ("attack", "<i2"),        # +2 s16
@@ -95,9 +97,8 @@ class Snapshot:
     """
 
     def __init__(self, data: bytes | None = None) -> None:
-        # choices.SNAPSHOT_STARTS_ZEROED: the array reads as zeros at duel start.
         if data is None:
-            data = bytes(SLOTS * RECORD.itemsize)
+            data = bytes([choices.SNAPSHOT_FILL_BYTE]) * (SLOTS * RECORD.itemsize)
         if len(data) != SLOTS * RECORD.itemsize:
             raise ValueError(f"snapshot must be {SLOTS * RECORD.itemsize} bytes")
         flat = _ALL.unpack(data)

@@ -225,8 +225,13 @@ class Machine:
         self.set(dest, 0 if b.ids[i] == 0 else 2 if b.flags[i] & FACE_DOWN else 1)
 
     def _op_LoadLifePoint(self, which: int, dest: int) -> None:
-        side = self.board.view.acting if self.r(which) == 0 else self.board.view.other
-        self.set(dest, s16(side.lp))
+        """LP of side record ``1 - I`` (I = 0: the CPU), or relative to the acting side."""
+        view = self.board.view
+        if choices.LIFE_POINTS_RELATIVE:
+            mine = self.r(which) == 0
+        else:
+            mine = 1 - self.r(which) == view.acting_side
+        self.set(dest, s16((view.acting if mine else view.other).lp))
 
     def _op_LoadOpponentID(self, dest: int) -> None:
         self.set(dest, self.board.view.opponent_id)
