@@ -112,6 +112,14 @@ def _range_args(p: argparse.ArgumentParser, count: int, jobs: int) -> None:
                    help=f"worker processes (default {jobs})")
 
 
+def _cores() -> int:
+    """The cores this process may run on (the default ``--jobs`` of long searches)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
 def _check_range(args: argparse.Namespace) -> None:
     if args.start + args.count > 2**32:
         raise UsageError(f"index range {args.start}+{args.count} goes past 2^32 "
@@ -319,7 +327,7 @@ def _manip_text(o: dict[str, Any]) -> str:
 def _starter_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--has", action="append", required=True, metavar="CARD",
                    help="a card the deck must hold (repeat it for more copies)")
-    _range_args(p, 1 << 27, os.cpu_count() or 1)  # every core
+    _range_args(p, 1 << 27, _cores())
     p.add_argument("--show", type=int_arg("show", 0), default=10,
                    help="print the decks when at most this many match (default 10)")
 
