@@ -13,11 +13,13 @@ from typing import IO, Any, TypeVar
 T = TypeVar("T")
 
 QUIET_FOR = 1.0  # seconds before the first progress line
-EVERY = 0.25  # seconds between progress updates
+EVERY = 0.25  # seconds between updates of the line on a terminal
+EVERY_LOGGED = 5.0  # seconds between lines when stderr is a file or a pipe
 
 
 class Progress:
-    """A one-line counter on stderr (``\\r``-updated), silent for runs under a second."""
+    """A counter on stderr, silent for runs under a second: one ``\\r``-updated line on a
+    terminal, a line every few seconds otherwise."""
 
     def __init__(self, total: int, what: str = "indices", stream: IO[str] | None = None,
                  enabled: bool = True) -> None:
@@ -27,19 +29,21 @@ class Progress:
         self.started = time.perf_counter()
         self.shown_at = 0.0
         self.shown = False
+        terminal = getattr(self.stream, "isatty", lambda: False)()
+        self.every, self.end = (EVERY, "") if terminal else (EVERY_LOGGED, "\n")
 
     def advance(self, n: int) -> None:
         """Count ``n`` more finished items and redraw if it is time."""
         self.done += n
         now = time.perf_counter()
-        if not self.enabled or now - self.started < QUIET_FOR or now - self.shown_at < EVERY:
+        if not self.enabled or now - self.started < QUIET_FOR or now - self.shown_at < self.every:
             return
         self.shown_at, self.shown = now, True
         rate = self.done / (now - self.started)
         left = (self.total - self.done) / rate if rate else 0.0
         self.stream.write(f"\r{self.done:,}/{self.total:,} {self.what} "
                           f"({100 * self.done / max(self.total, 1):5.1f}%)  "
-                          f"{rate / 1e6:.2f} M/s  {left:5.1f} s left ")
+                          f"{rate / 1e6:.2f} M/s  {left:5.1f} s left {self.end}")
         self.stream.flush()
 
     def finish(self) -> float:

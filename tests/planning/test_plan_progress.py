@@ -33,7 +33,7 @@ def test_progress_is_silent_for_short_runs() -> None:
 
 def test_progress_line_for_long_runs(monkeypatch) -> None:
     monkeypatch.setattr(progress, "QUIET_FOR", 0.0)
-    monkeypatch.setattr(progress, "EVERY", 0.0)
+    monkeypatch.setattr(progress, "EVERY_LOGGED", 0.0)
     out = io.StringIO()
     meter = progress.Progress(200, stream=out)
     meter.advance(50)
@@ -42,3 +42,4 @@ def test_progress_line_for_long_runs(monkeypatch) -> None:
     text = out.getvalue()
     assert "50/200 indices" in text and "200/200 indices" in text
     assert text.endswith("\n") and "200 indices in" in text
+    assert text.count("\n") == 3  # not a terminal: one line per update
