@@ -159,3 +159,13 @@ def test_field_harpies_roll_against_the_players_row():
     assert calls == 1 and act == executors.FieldAction("activate", 0)
     act, calls = field(1, cpu, side(magic=[card(BEAR_TRAP, FACE_DOWN)]))   # 55 >= 25: keep
     assert calls == 1 and act == executors.FieldAction("done", 0)
+
+
+def test_an_equip_with_no_monster_and_a_full_row_overwrites_a_random_slot():
+    legendary_sword = 301
+    cpu = side(magic=[card(BEAR_TRAP, FACE_DOWN)] * 5,
+               hand=[legendary_sword, OOKAZI, HINOTAMA, OOKAZI, HINOTAMA])
+    sel, play, calls = hand(1, cpu, side())     # C (55, 59), then SetRandom 6,10: 20868 -> 9
+    assert calls == 3
+    assert sel[:2] == [11, 0] and sel[6] == 9 and sel[8] == 1
+    assert play == executors.HandPlay((11,), "magic", 3, True, False, 0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from emucore.fm.ai import choices
 from emucore.fm.ai import helpers as h
 from emucore.fm.ai.data import MONSTER_TYPES, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
-from emucore.fm.ai.snapshot import FACE_DOWN, USED
+from emucore.fm.ai.snapshot import AI_HAND, FACE_DOWN, USED
 from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
 
 # Zone codes (§3.2): card ranges ...
@@ -226,12 +226,15 @@ def _place_single(s: Script, slot: int) -> int:
     if ctype == TYPE_EQUIP:
         target = (h.find_equip_target(s.b, s.s, s.card(slot), choices.EQUIP_TARGET_MODE, 0)
                   or s.weakest(MAX, W_AI))
-        if target:
-            return s.play((slot,), target, face_down=False)
-        return _play_strongest_monster(s)
+        return s.play((slot,), target, face_down=False) if target else _overwrite(s, slot)
     if ctype == TYPE_TRAP or choices.MAGIC_NO_SLOT_RANDOM:
-        return s.play((slot,), s.random_slot(6, 10), face_down=True)
+        return _overwrite(s, slot)
     return _play_strongest_monster(s)
+
+
+def _overwrite(s: Script, slot: int) -> int:
+    """A card set face-down over a random magic/trap slot (``SetRandom 6, 10``)."""
+    return s.play((slot,), s.random_slot(6, 10), face_down=True)
 
 
 def _field_or_strongest(s: Script) -> int:
@@ -273,8 +276,12 @@ def _non_monster_first(s: Script) -> int:
 
 
 def _play_strongest_monster(s: Script) -> int:
-    slot = s.strongest(MAX, W_WINDOW)
-    return _place_single(s, slot) if slot else s.play((11,), 0, face_down=True)
+    """The strongest window card if it is a monster; a window without monsters (its first
+    card wins FindStrongest) sets that card over a random magic/trap slot."""
+    slot = s.strongest(MAX, W_WINDOW) or AI_HAND
+    if s.ctype(slot) < MONSTER_TYPES:
+        return _place_single(s, slot)
+    return _overwrite(s, slot)
 
 
 def _behind(s: Script, pl_best: int) -> int:
