@@ -49,6 +49,9 @@ RESULT2_FIELD_CARDS = (330, 331, 332, 333, 334, 335)
 #: §6.1.7 C: a magic or ritual with no free magic/trap slot overwrites a random slot like a
 #: trap does (``SetRandom 6, 10``).
 MAGIC_NO_SLOT_RANDOM = True
+# §6.1.7 C/§6.1.8, not switchable: an equip with no free magic/trap slot and no AI monster,
+# and a window without any monster when a monster is wanted, set the card face-down over
+# SetRandom 6, 10 (embedded._overwrite); anything else could recurse without end.
 #: FindEquipTarget mode used by the programs (0 = any AI monster, 1 = unused ones only).
 EQUIP_TARGET_MODE = 0
 #: §6.1.9.3 Crush Card's "ATK >= 1500" reads the target's snapshot ATK.
