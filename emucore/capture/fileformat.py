@@ -159,7 +159,13 @@ def parse(text: str, path: Path | str = "<capture>") -> Capture:
             _check_end(line, number, len(lines), len(capture.records), fail)
             _check_first(capture, ram, path)
             return capture
-        record = _parse_record(line, number, ranges, ram, fail)
+        try:
+            record = _parse_record(line, number, ranges, ram, fail)
+        except UserFileError:
+            if number == len(lines):
+                raise UserFileError(path, f"truncated capture: the last line ({number}) is cut "
+                                          f"off and no 'end' line follows") from None
+            raise
         if record.frame < last_frame:
             raise fail(number, f"frame {record.frame} goes back (previous {last_frame})")
         last_frame = record.frame
