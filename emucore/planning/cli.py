@@ -95,12 +95,42 @@ def _state_args(p: argparse.ArgumentParser, what: str) -> None:
     group.add_argument("--state", type=int_arg("state", *U32), help=f"RNG state {what}")
     group.add_argument("--index", type=int_arg("index", 0, 2**32 - 1),
                        help=f"RNG index {what} (rand() calls since boot)")
+    group.add_argument("--replay", type=Path,
+                       help="the RNG state stored with a step of an fm replay (see --step)")
+    p.add_argument("--step", type=int, default=-1,
+                   help="with --replay: the step whose state to read (default the last)")
 
 
 def _state_of(args: argparse.Namespace) -> int:
+    if args.replay:
+        return _image_fields(_replay_image(args.replay, args.step), args.replay)["rng_state"]
     if args.state is not None:
         return args.state
     return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index))
+
+
+def _image_fields(image: bytes, where: Path | str) -> dict[str, int]:
+    """Every named field of an fm state image (``emucore.fm.state.fields_of``)."""
+    from emucore.fm import state
+
+    try:
+        return state.fields_of(image)
+    except (ValueError, IndexError, KeyError) as exc:
+        raise UserFileError(where, f"not an fm duel state ({exc})") from None
+
+
+def _replay_image(path: Path, step: int) -> bytes:
+    """The state image stored with step ``step`` (Python-style index) of an fm replay."""
+    from emucore.duel import replay
+
+    rep = replay.load(path)
+    if rep.system != "fm":
+        raise UserFileError(path, f"a {rep.system} replay, not fm")
+    if not rep.steps:
+        raise UserFileError(path, "the replay has no steps")
+    if not -len(rep.steps) <= step < len(rep.steps):
+        raise UsageError(f"--step {step} outside the replay's {len(rep.steps)} steps")
+    return rep.steps[step].state
 
 
 def _range_args(p: argparse.ArgumentParser, count: int, jobs: int) -> None:
@@ -149,12 +179,7 @@ ENDS_BY_ADJUSTMENT = {value: name for name, value in rank.END_ADJUSTMENT.items()
 
 def _counters_from_image(image: bytes, where: str) -> tuple[dict[str, int], str | None]:
     """The player's counters and, once the duel is over, how it ended (side record +0)."""
-    from emucore.fm import state
-
-    try:
-        fields = state.fields_of(image)
-    except (ValueError, IndexError) as exc:
-        raise UserFileError(where, f"not an fm duel state ({exc})") from None
+    fields = _image_fields(image, where)
     side = {name.split(".", 1)[1]: v for name, v in fields.items() if name.startswith("side0.")}
     return rankplan.counters_from_side(side), ENDS_BY_ADJUSTMENT.get(side["end_adjust"])
 
@@ -163,16 +188,8 @@ def _read_counters(args: argparse.Namespace) -> tuple[dict[str, int], str | None
     counters: dict[str, int] = {c: d for c, d in COUNTER_FLAGS.values()}
     ended = None
     if args.replay:
-        from emucore.duel import replay
-
-        rep = replay.load(args.replay)
-        if rep.system != "fm":
-            raise UserFileError(args.replay, f"a {rep.system} replay, not fm")
-        if not rep.steps:
-            raise UserFileError(args.replay, "the replay has no steps")
-        if not -len(rep.steps) <= args.step < len(rep.steps):
-            raise UsageError(f"--step {args.step} outside the replay's {len(rep.steps)} steps")
-        counters, ended = _counters_from_image(rep.steps[args.step].state, str(args.replay))
+        counters, ended = _counters_from_image(_replay_image(args.replay, args.step),
+                                               str(args.replay))
     elif args.snapshot:
         try:
             image = args.snapshot.read_bytes()

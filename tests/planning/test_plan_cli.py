@@ -59,6 +59,12 @@ def test_plan_rank_from_a_replay(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert out["counters"]["cards_used"] == side["draw_cursor"]
     assert out["counters"]["lp"] == side["lp"]
     assert out["counters"]["turns"] >= 2
+    card = int(FM.pools[1, drops.POOLS.index("bcd")].argmax())  # Simon's likeliest B/C/D drop
+    out = run_json(capsys, "plan", "manip", "--duelist", "1", "--want", str(card), "--rank",
+                   "b-pow", "--replay", str(path), "--bound", "5000")
+    assert out["state"] == f"0x{duel.rng.state:08X}"
+    assert out["found"] and all(rank.drop(psyq_rand.Rand(int(r["state"], 16)), FM, 1, "bcd")
+                                == card for r in out["offsets"])
 
 
 def test_plan_drops_duelist_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
