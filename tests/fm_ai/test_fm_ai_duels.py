@@ -111,3 +111,11 @@ def test_property_any_duelist_seed_and_deck(duelist, index, deck_seed, player_as
                     state=int(jump(BOOT_STATE, index)))
     result = play_duel(setup, player_as=player_as)
     assert result.winner in (0, 1) and result.fallbacks == 0
+
+
+def test_fm_ai_duelist_facts(capsys):
+    assert main(["fm", "ai", "--duelist", "8", "--json"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert (facts["window"], facts["lp_threshold"], facts["sees_face_down"]) == (20, 2000, True)
+    assert facts["ahead"]["chain"] == ["B40", "A50"]
+    assert facts["behind"]["split"] == {"A": 20, "B": 60, "C": 20}

@@ -17,6 +17,7 @@ from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
 from emucore.duel.files import UserFileError
+from emucore.fm.ai import choices
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.disc import Programs, read_programs, shape, write_programs
 from emucore.tables.fm import DUELIST_COUNT
@@ -73,10 +74,14 @@ def register(fm_subparsers: Any) -> None:
     sim.set_defaults(func=_cmd_sim)
 
     ai = fm_subparsers.add_parser(
-        "ai", help="check your disc image's AI programs; list or extract them",
-        description="Checks that IMAGE is NTSC-U SLUS-01411 and that its two AI programs pass "
-                    "the integrity checks; optionally lists or extracts them.")
-    ai.add_argument("--disc", type=Path, metavar="IMAGE", required=True)
+        "ai", help="a duelist's AI table; check, list or extract your disc's AI programs",
+        description="With --duelist: that duelist's AI facts (window, thresholds, strategy "
+                    "splits and their JumpRandom chains). With --disc: checks that IMAGE is "
+                    "NTSC-U SLUS-01411 and that its two AI programs pass the integrity checks; "
+                    "optionally lists or extracts them.")
+    what = ai.add_mutually_exclusive_group(required=True)
+    what.add_argument("--disc", type=Path, metavar="IMAGE")
+    what.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT))
     ai.add_argument("--out", type=Path, help="write hand.bin and field.bin into this folder")
     ai.add_argument("--list", choices=("hand", "field"), help="print the program's listing")
     add_json_flag(ai)
@@ -84,6 +89,9 @@ def register(fm_subparsers: Any) -> None:
 
 
 def _cmd_ai(args: argparse.Namespace) -> int:
+    if args.duelist:
+        emit(args, _duelist_facts(args.duelist), _facts_text)
+        return 0
     programs = read_programs(args.disc)
     data: dict[str, Any] = {"source": programs.source, "programs": {}}
     for name, chunk in (("hand", programs.hand), ("field", programs.field)):
@@ -104,6 +112,34 @@ def _cmd_ai(args: argparse.Namespace) -> int:
 
     emit(args, data, text)
     return 0
+
+
+def _duelist_facts(ident: int) -> dict[str, Any]:
+    d = ai_data.load().duelists[ident]
+    names = ("window", "lp_threshold", "deck_threshold", "combo_depth", "evaluate_limit",
+             "unused_5", "unused_6", "hold_chance", "blind_attack_chance")
+    facts: dict[str, Any] = {"id": ident, "name": d.name, **dict(zip(names, d.row, strict=True))}
+    facts["lp_threshold"] *= 100
+    facts.update(sees_face_down=d.sees_face_down, home_terrain=d.home_terrain)
+    for table, split in (("ahead", d.ahead), ("behind", d.behind)):
+        facts[table] = {"split": dict(zip("ABC", split, strict=True)),
+                        "chain": [f"{n}{p}" for n, p in choices.strategy_chain(split)[:-1]]}
+    return facts
+
+
+def _facts_text(f: dict[str, Any]) -> str:
+    lines = [f"{f['id']} {f['name']}: window {f['window']}, sees face-down "
+             f"{'yes' if f['sees_face_down'] else 'no'}, home terrain {f['home_terrain']}",
+             f"  strategy B below {f['lp_threshold']} LP; fusion depth drops at deck "
+             f"<= {f['deck_threshold']}; FindBestCombo depth {f['combo_depth']}, "
+             f"EvaluateFusion limit {f['evaluate_limit']}",
+             f"  Harpie's / hold roll {f['hold_chance']}%, blind attack "
+             f"{f['blind_attack_chance']}%"]
+    for table in ("ahead", "behind"):
+        split, chain = f[table]["split"], " -> ".join(f[table]["chain"])
+        lines.append(f"  {table}: A {split['A']} / B {split['B']} / C {split['C']}  "
+                     f"(roll {chain})")
+    return "\n".join(lines)
 
 
 def _cmd_sim(args: argparse.Namespace) -> int:
