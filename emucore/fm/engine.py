@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emucore.duel.protocol import Duel, IllegalAction
-from emucore.fm import choices, combine, effects, rank
+from emucore.fm import choices, combine, effects, legal, rank
 from emucore.fm import state as S
 from emucore.fm.actions import (
     AUTO,
@@ -35,7 +35,7 @@ from emucore.fm.actions import (
 )
 from emucore.fm.battle import attack
 from emucore.fm.board import EXODIA, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP, BoardOps, s16
-from emucore.fm.legal import ActionList, chains
+from emucore.fm.legal import ActionList
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
@@ -47,16 +47,6 @@ ACTING_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["acting_side"][1]
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
-NO_CHOICE = (False,)
-BOTH = (False, True)
-STARS = (0, 1)
-
-
-def _single(position: int, zone: int, face_down: bool, star: int) -> Play:
-    """A one-card play (an action-list factory)."""
-    return Play((position,), zone, face_down, star)
-
-
 @dataclass(frozen=True)
 class CardView:
     """A card record as screens and the computer opponent read it."""
@@ -149,15 +139,12 @@ class FmDuel(BoardOps, Duel):
         Not listed but accepted by :meth:`step`: explicit free columns (listed as AUTO),
         any ``rng_calls``, and deck picks (``DECK_PICK + p``) of the CPU's hand executor.
         """
-        out = ActionList()
         if self.over:
-            return out
+            return legal.NONE
         side = self.acting_side
         if self.phase == S.PHASE_HAND:
-            self._hand_actions(side, out)
-        else:
-            self._field_actions(side, out)
-        return out
+            return self._hand_actions(side)
+        return self._field_actions(side)
 
     def step(self, action: FmAction) -> list:
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
@@ -415,7 +402,7 @@ class FmDuel(BoardOps, Duel):
         magic/trap row. Two or more cards: the monster row.
         """
         self._hand_cards(side, play.cards)
-        if play.star not in STARS or not isinstance(play.face_down, bool):
+        if play.star not in legal.STARS or not isinstance(play.face_down, bool):
             raise IllegalAction("choice", "star is 0 or 1; face_down is true or false")
         first = self._first_card(side, play.cards)
         ftype = self.card_type(first)
@@ -581,50 +568,36 @@ class FmDuel(BoardOps, Duel):
         effects.reverse_trap(self, side, target)
 
     # ------------------------------------------------------------------ legal lists
-    def _hand_actions(self, side: int, out: ActionList) -> None:
+    def _hand_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
         flags = self.st.c_flags[base:base + S.RECORDS_PER_SIDE].tolist()
         ids = self.st.c_id[base:base + S.MONSTERS].tolist()
-        held = tuple(j for j in range(HAND_SIZE) if flags[j] & S.F_OCCUPIED)
-        occupied_m = [c for c in range(5) if flags[S.MONSTERS + c] & S.F_OCCUPIED]
-        occupied_t = [c for c in range(5) if flags[S.MAGIC + c] & S.F_OCCUPIED]
-        monsters = ([AUTO] if len(occupied_m) < 5 else []) + occupied_m
-        magic = ([AUTO] if len(occupied_t) < 5 else []) + occupied_t
         types = self._type
-        for j in held:
-            ctype = types[ids[j]]
-            if ctype < TYPE_MAGIC:
-                out.add(_single, (j,), monsters, BOTH, STARS)
-            elif ctype == TYPE_TRAP:
-                out.add(_single, (j,), magic, BOTH, (0,))
-            else:
-                if ctype == TYPE_EQUIP:
-                    out.add(_single, (j,), occupied_m, NO_CHOICE, (0,))
-                else:
-                    out.add(_single, (j,), (AUTO,), NO_CHOICE, (0,))
-                out.add(_single, (j,), magic, (True,), (0,))
-        out.add(Play, chains(held), monsters, BOTH, STARS)
+        held = tuple((j, legal.kind_of(types[ids[j]])) for j in range(HAND_SIZE)
+                     if flags[j] & S.F_OCCUPIED)
+        occupied_m = tuple(c for c in range(5) if flags[S.MONSTERS + c] & S.F_OCCUPIED)
+        occupied_t = tuple(c for c in range(5) if flags[S.MAGIC + c] & S.F_OCCUPIED)
+        return legal.hand_phase(held, occupied_m, occupied_t)
 
-    def _field_actions(self, side: int, out: ActionList) -> None:
+    def _field_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
         flags = self.st.c_flags.tolist()
         ids = self.st.c_id.tolist()
-        out.add(EndTurn)
         occupied = [c for c in range(5) if flags[base + S.MONSTERS + c] & S.F_OCCUPIED]
-        ready = [c for c in occupied if not flags[base + S.MONSTERS + c] & S.F_USED]
+        ready = tuple(c for c in occupied if not flags[base + S.MONSTERS + c] & S.F_USED)
+        targets: tuple[int, ...] = ()
         if ready and self.st.s_swords[side] == 0:
             other = (1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS
-            targets = [c for c in range(5) if flags[other + c] & S.F_OCCUPIED] or [DIRECT]
-            out.add(Attack, ready, targets)
-        out.add(ChangePosition, ready)
+            targets = tuple(c for c in range(5) if flags[other + c] & S.F_OCCUPIED) or (DIRECT,)
+        activations = []
         for c in range(5):
             r = base + S.MAGIC + c
             if not flags[r] & S.F_OCCUPIED:
                 continue
             ctype = self._type[ids[r]]
             if ctype == TYPE_EQUIP:
-                fits = [m for m in occupied
-                        if (ids[r], ids[base + S.MONSTERS + m]) in self._equip]
-                out.add(Activate, (c,), fits)
+                activations.append((c, tuple(m for m in occupied if (
+                    ids[r], ids[base + S.MONSTERS + m]) in self._equip)))
             elif ctype != TYPE_TRAP:
-                out.add(Activate, (c,))
+                activations.append((c, None))
+        return legal.field_phase(ready, targets, tuple(activations))

@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from emucore.fm.actions import FmAction
+from emucore.fm.actions import AUTO, Activate, Attack, ChangePosition, EndTurn, FmAction, Play
 
 
 class ActionList(Sequence):
@@ -24,13 +24,22 @@ class ActionList(Sequence):
     def __init__(self) -> None:
         self._segments: list[tuple[Callable[..., FmAction], tuple[Sequence[Any], ...], int]] = []
         self._length = 0
+        self._sealed = False
 
     def add(self, make: Callable[..., FmAction], *dims: Sequence[Any]) -> None:
-        """Append ``make(*choice)`` for every choice in the product of ``dims``."""
+        """Append ``make(*choice)`` for every choice in the product of ``dims`` (only while
+        the list is being built: lists are shared between equal boards once returned)."""
+        if self._sealed:
+            raise TypeError("a returned action list is shared and read-only")
         size = math.prod(map(len, dims))
         if size:
             self._segments.append((make, dims, size))
             self._length += size
+
+    def seal(self) -> ActionList:
+        """Make the list read-only (lists are cached and shared between equal boards)."""
+        self._sealed = True
+        return self
 
     def __len__(self) -> int:
         return self._length
@@ -66,3 +75,64 @@ def chains(positions: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every ordered selection of two or more of ``positions`` (up to five)."""
     return tuple(p for k in range(2, min(5, len(positions)) + 1)
                  for p in itertools.permutations(positions, k))
+
+
+NONE = ActionList().seal()  # once the duel is over
+NO_CHOICE = (False,)
+BOTH = (False, True)
+STARS = (0, 1)
+MONSTER, TRAP, EQUIP, OTHER = "monster", "trap", "equip", "other"  # hand card kinds
+
+
+def kind_of(card_type: int) -> str:
+    """How a hand card may be played: by its type (0-19 monsters, 21 trap, 23 equip)."""
+    if card_type < 20:
+        return MONSTER
+    return {21: TRAP, 23: EQUIP}.get(card_type, OTHER)
+
+
+def _single(position: int, zone: int, face_down: bool, star: int) -> Play:
+    """A one-card play (an action-list factory)."""
+    return Play((position,), zone, face_down, star)
+
+
+@functools.lru_cache(maxsize=4096)
+def hand_phase(held: tuple[tuple[int, str], ...], occupied_m: tuple[int, ...],
+               occupied_t: tuple[int, ...]) -> ActionList:
+    """Every play for a hand of (position, kind) and the occupied columns of both rows.
+
+    A monster lands in the monster row (AUTO when it has room, or onto any occupied column);
+    a trap, or any face-down non-monster, is set in the magic/trap row; a face-up equip goes
+    onto an occupied monster column; other face-up magic is activated; every ordered chain
+    of two or more hand cards lands in the monster row.
+    """
+    out = ActionList()
+    monsters = ((AUTO,) if len(occupied_m) < 5 else ()) + occupied_m
+    magic = ((AUTO,) if len(occupied_t) < 5 else ()) + occupied_t
+    for j, kind in held:
+        if kind == MONSTER:
+            out.add(_single, (j,), monsters, BOTH, STARS)
+        elif kind == TRAP:
+            out.add(_single, (j,), magic, BOTH, (0,))
+        else:
+            out.add(_single, (j,), occupied_m if kind == EQUIP else (AUTO,), NO_CHOICE, (0,))
+            out.add(_single, (j,), magic, (True,), (0,))
+    out.add(Play, chains(tuple(j for j, _ in held)), monsters, BOTH, STARS)
+    return out.seal()
+
+
+@functools.lru_cache(maxsize=4096)
+def field_phase(ready: tuple[int, ...], targets: tuple[int, ...],
+                activations: tuple[tuple[int, tuple[int, ...] | None], ...]) -> ActionList:
+    """End turn; attacks of the ``ready`` monsters on ``targets`` (empty when they may not
+    attack); position changes; activations (column, equip targets or None)."""
+    out = ActionList()
+    out.add(EndTurn)
+    out.add(Attack, ready, targets)
+    out.add(ChangePosition, ready)
+    for col, fits in activations:
+        if fits is None:
+            out.add(Activate, (col,))
+        else:
+            out.add(Activate, (col,), fits)
+    return out.seal()
