@@ -36,6 +36,7 @@ from emucore.fm.actions import (
 from emucore.fm.battle import attack
 from emucore.fm.board import EXODIA, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP, BoardOps, s16
 from emucore.fm.legal import ActionList
+from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
@@ -46,6 +47,7 @@ PHASE_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["phase"][1]
 ACTING_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["acting_side"][1]
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
+JUMP_ABOVE = 64  # rng_calls beyond this are applied with an O(log n) jump
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
 @dataclass(frozen=True)
 class CardView:
@@ -150,8 +152,7 @@ class FmDuel(BoardOps, Duel):
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
         checked = self._validate(action)
         self.events = []
-        for _ in range(action.rng_calls):
-            self.rng.rand()
+        self._advance_rng(action.rng_calls)
         side = self.acting_side
         if isinstance(action, Play):
             self._do_play(side, action, checked)
@@ -220,6 +221,15 @@ class FmDuel(BoardOps, Duel):
     def rng_fork(self) -> Rand:
         """A copy of the duel's stream for a decision maker; see ``rng_calls``."""
         return Rand(self.rng.state, self.rng.calls)
+
+    def _advance_rng(self, calls: int) -> None:
+        """The decision maker's ``rand()`` calls: stepped one by one, or jumped when many."""
+        if calls <= JUMP_ABOVE:
+            for _ in range(calls):
+                self.rng.rand()
+        else:
+            self.rng.state = int(psyq_rand.jump(self.rng.state, calls))
+            self.rng.calls += calls
 
     def _take_events(self) -> list:
         events, self.events = self.events, []

@@ -218,3 +218,11 @@ def test_done_marks_a_card_used_for_the_cpu_field_executor():
     with pytest.raises(IllegalAction):
         d.step(Done(3))
     assert all(a.kind != "done" for a in d.legal_actions())
+
+
+def test_many_rng_calls_jump_exactly():
+    from emucore.hw.psyq_rand import jump
+    d = duel(deck(1, 2, 8, 9, 22), deck())
+    state, calls = d.rng.state, d.rng.calls
+    d.step(Play((0,), rng_calls=10**6))
+    assert d.rng.state == int(jump(state, 10**6)) and d.rng.calls == calls + 10**6
