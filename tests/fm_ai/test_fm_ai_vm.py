@@ -150,3 +150,107 @@ def test_assembler_round_trip_and_errors():
     with pytest.raises(AsmError, match="operands"):
         assemble("Store 1")
 
+
+
+
+def g4_board():
+    from fm_ai_util import SYNTH_STATS
+
+    from emucore.fm.ai.snapshot import FACE_DOWN as DOWN
+    records = {1: (905, *SYNTH_STATS[905], 0, 0, 1), 56: (907, 500, 500, DOWN, 0, 1)}
+    records.update({11 + i: (c, *SYNTH_STATS[c]) for i, c in enumerate([900, 901, 903, 907,
+                                                                        908])})
+    return board(records)
+
+
+# (instruction using r1 = 905, r2 = 1, r3 = 2, r4 = 56, r5 = 3, r6 = 4; result register r9)
+HANDLERS = [
+    ("CalcCardPower r1, r0, r9", 1300),
+    ("TestHighStat r1, r9", 0),                 # DEF 1100 < ATK 1300
+    ("LoadCardType r1, r9", 0),
+    ("LoadCardID r2, r9", 905),
+    ("SetFaceDown r4, r9", 2),
+    ("LoadDeckSize r9", 0),                     # five window cards, no deck
+    ("FindWeakest r3, r0, r0, r0, r9", 1),
+    ("FindStrongest r3, r5, r0, r0, r9", 56),   # zone 3, hide 0: the face-down card
+    ("FindStrongest r3, r5, r2, r0, r9", 0),    # hide 1
+    ("FindKiller r4, r0, r9", 1),
+    ("FindDefenseStopper r0, r9", 1),
+    ("FindDefenseStopper r2, r9", 0),           # the only player monster is hidden
+    ("CountCards r6, r9", 5),
+    ("FindFirstCard r0, r0, r9", 2),
+    ("FindCard r1, r0, r2, r9", 1),
+    ("MatchType r0, r6, r2, r0, r9", 11),
+    ("FindEquipTarget r1, r0, r0, r9", 0),
+    ("CheckRitual r1, r9", 0),
+    ("FindBestCombo r2, r0, r9", 1),
+    ("EvaluateFusion r1, r2, r0, r9", 0),      # 905+901 -> 906, +903 -> 910: two cards
+    ("FindBestCombo r2, r0, r8\nStartCombo r9", 1),
+    ("PlayFaceUp r5, r0, r0, r0, r0\nFindFirstMonster r9", 3),   # empty slot 3 reads type 0
+    ("PlayFaceUp r3, r0, r0, r0, r0\nFindFirstType r0, r9", 2),
+    ("SetSelectionRandom\nLoadSelectionRandom r9", 1),
+    ("SetSelectionRandom\nClearSelectionRandom\nLoadSelectionRandom r9", 0),
+    ("TestPinned r0, r9", 0),
+    ("LoadOpponentID r9", 1),
+    ("LoadTerrain r9", 0),
+    ("LoadBestDifference r9", 0),
+    ("JumpBetween r4, r4, r2, t\nEndHand\nt:\nStore 7, r9", 7),
+    ("JumpBetween r2, r4, r4, t\nStore 8, r9\nEndHand\nt:\nStore 7, r9", 8),
+    ("JumpGreaterEqual r2, r2, t\nEndHand\nt:\nStore 7, r9", 7),
+    ("JumpGreater r2, r2, t\nStore 8, r9\nEndHand\nt:\nStore 7, r9", 8),
+    ("Jump t\nStore 8, r9\nt:\nStore 7, r9", 7),
+    ("SkipHand 1, 2, 3, 4\nSkipField 1, 2, 3, 4\nPrint 9\nHandNop\nFieldNop\nSetFlag97\n"
+     "ClearFlag97\nStore 7, r9", 7),
+]
+
+
+@pytest.mark.parametrize(("code", "expected"), HANDLERS)
+def test_handlers(code, expected):
+    prelude = "Store 905, r1\nStore 1, r2\nStore 2, r3\nStore 56, r4\nStore 3, r5\nStore 4, r6\n"
+    m, _, result = run(prelude + code + "\nEndHand", g4_board())
+    assert result == HAND_DONE and m.regs[9] == expected
+
+
+def test_set_edits_and_move_card():
+    b = g4_board()
+    m, _, _ = run("""
+        Store 907, r1
+        AddCard r1
+        AddCard r1
+        Store 5, r2
+        AddType r2
+        Store 56, r3
+        MoveCard r3
+        EndHand
+    """, b)
+    assert m.state.card_set[:2] == [907, 0] and m.state.type_set[:2] == [6, 0]
+    assert b.flags[56] & 0x4000 and b.snapshot.flags[56] & 0x4000
+    m._op_ClearCards()
+    m._op_ClearTypes()
+    assert not any(m.state.card_set) and not any(m.state.type_set)
+
+
+def test_push_combo_empty_keeps_earlier_bytes():
+    m, _, _ = run("""
+        Store 1, r2
+        Store 15, r3
+        PlayFaceUp r3, r3, r3, r3, r3
+        FindBestCombo r2, r0, r9
+        PushComboEmpty
+        Store 1, r4
+        LoadGuardianStarChoice r4
+        EndHand
+    """, g4_board())
+    assert m.state.selection[:8] == [12, 15, 15, 15, 15, 0, 0, 1]
+
+
+def test_every_opcode_has_a_test_program():
+    from emucore.fm.ai.opcodes import BY_NAME
+    names = {line.split()[0] for code, _ in HANDLERS for line in code.split("\n")}
+    covered = names | {"Store", "EndHand", "AddCard", "AddType", "MoveCard", "ClearCards",
+                       "ClearTypes", "PushComboEmpty", "LoadGuardianStarChoice", "PlayFieldCard",
+                       "JumpRandom", "SetRandom", "Call", "Return", "EndField", "Add",
+                       "Subtract", "SetRegister", "LoadLifePoint", "LoadOpponentData",
+                       "SetPosition", "PushComboCard", "JumpEqual", "JumpNotEqual",
+                       "LoadBestAttacker", "LoadBestTarget", "Null", "FindBestAttack"}
+    assert set(BY_NAME) - covered == set()
