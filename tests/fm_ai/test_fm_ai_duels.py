@@ -119,3 +119,14 @@ def test_fm_ai_duelist_facts(capsys):
     assert (facts["window"], facts["lp_threshold"], facts["sees_face_down"]) == (20, 2000, True)
     assert facts["ahead"]["chain"] == ["B40", "A50"]
     assert facts["behind"]["split"] == {"A": 20, "B": 60, "C": 20}
+
+
+def test_fm_sim_jobs_give_the_same_results(tmp_path, capsys):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("\n".join(map(str, player_deck(9))) + "\n")
+    runs = []
+    for jobs in ("1", "2"):
+        assert main(["fm", "sim", "--duelist", "12", "--deck", str(deck), "--games", "30",
+                     "--index", "500", "--jobs", jobs, "--json"]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0] == runs[1] and runs[0]["games"] == 30
