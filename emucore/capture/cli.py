@@ -20,6 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--report", metavar="FILE.html", help="write a step-by-step HTML page")
     p.add_argument("--no-approved", action="store_true",
                    help="compare the approved known divergences too")
+    p.add_argument("--ai", action="store_true",
+                   help="also require the CPU's steps to be what emucore's computer "
+                        "opponent chooses (embedded AI)")
     add_json_flag(p)
     p.set_defaults(func=_verify)
 
@@ -31,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    capture, verdict = verify.verify_file(args.file, approved=not args.no_approved)
+    capture, verdict = verify.verify_file(args.file, approved=not args.no_approved,
+                                          ai=args.ai)
     if args.report:
         report.write(args.report, capture, verdict)
     emit(args, verify.to_json(capture, verdict), lambda _: verify.describe(capture, verdict))

@@ -198,6 +198,16 @@ class Verdict:
         return [s.action for s in self.steps]
 
 
+@dataclass
+class AiPick:
+    """emucore's computer opponent's action from one state, with its result."""
+
+    action: FmAction
+    key: bytes
+    rng: int
+    image: bytes
+
+
 class CaptureStartError(UserFileError):
     """The capture lacks the state a verification starts from."""
 
@@ -296,8 +306,10 @@ class Candidates:
 class FmChecker:
     """One verification run over a parsed capture."""
 
-    def __init__(self, capture: Capture, approved: tuple[Divergence, ...], path: str) -> None:
-        self.capture, self.path = capture, path
+    def __init__(self, capture: Capture, approved: tuple[Divergence, ...], path: str,
+                 ai: bool = False) -> None:
+        self.capture, self.path, self.ai = capture, path, ai
+        self.ai_pick: AiPick | None = None
         self.images = Images(approved)
         self.records = capture.records
         self.known = {d.id: 0 for d in approved}
@@ -357,8 +369,8 @@ class FmChecker:
         if consumed is None:
             side = duel.acting_side
             extra = [Done(c, magic=m) for c in COLUMNS for m in (False, True)] if side else []
-            return [*legal, *extra]
-        out: list[FmAction] = []
+            return [*self._ai_first(), *legal, *extra]
+        out: list[FmAction] = [*self._ai_first()]
         for action in legal:
             if set(action.cards) != consumed:
                 continue
@@ -366,6 +378,23 @@ class FmChecker:
             if action.zone == AUTO:
                 out += [dataclasses.replace(action, zone=c) for c in COLUMNS]
         return out
+
+    def _ai_first(self) -> list[FmAction]:
+        """emucore's computer's choice as a candidate (its own calls are the step's RNG gap)."""
+        return [dataclasses.replace(self.ai_pick.action, rng_calls=0)] if self.ai_pick else []
+
+    def _choose(self, duel: FmDuel, base: bytes) -> AiPick:
+        """What emucore's computer opponent does from ``base`` (result and RNG after)."""
+        from emucore.fm.ai import choose_action
+
+        duel.restore(base)
+        action = choose_action(duel)
+        duel.restore(base)
+        duel.step(action)
+        image = duel.ram_image()
+        pick = AiPick(action, self.images.key(image), duel.rng.state, image)
+        duel.restore(base)
+        return pick
 
     # ----------------------------------------------------------------- run
     def run(self) -> Verdict:
@@ -378,6 +407,11 @@ class FmChecker:
         pending: int | None = None
         steps: list[Step] = []
         cache: dict[frozenset | None, Candidates] = {}
+
+        def verdict(mismatch: Mismatch | None) -> Verdict:
+            return Verdict("fm", records[start].line, setup, deal, steps, mismatch, self.known,
+                           frozenset(images.compared))
+
         for j in range(start, len(records)):
             record = records[j]
             image = images.captured(record)
@@ -390,6 +424,8 @@ class FmChecker:
                 break  # the game leaves the duel scene
             hit = None
             if seen:
+                if self.ai and duel.acting_side == 1 and self.ai_pick is None:
+                    self.ai_pick = self._choose(duel, base)
                 group = self._consumed(duel, base, image)
                 if group not in cache:
                     cache[group] = self.candidates(duel, base, image)
@@ -399,30 +435,40 @@ class FmChecker:
                 continue
             action, rule_calls, _ = hit
             side = duel.acting_side
+            number = len(steps) + 1
             gap = self._rng_gap(duel, record, rule_calls, side)
             if gap is not None:
-                return Verdict("fm", records[start].line, setup, deal, steps,
-                               Mismatch(len(steps) + 1, record.line, record.frame, side,
+                return verdict(Mismatch(number, record.line, record.frame, side,
                                         "rand() calls differ", action.to_json(),
-                                        [("rng_state", gap.ours, gap.captured)], gap),
-                               self.known, frozenset(images.compared))
+                                        [("rng_state", gap.ours, gap.captured)], gap))
             if side == 1:
                 action = dataclasses.replace(
                     action, rng_calls=index_of(record.rng, duel.rng.state) - rule_calls)
+                if self.ai_pick and (self.ai_pick.key != key or self.ai_pick.rng != record.rng):
+                    return verdict(self._ai_mismatch(number, record, image, action))
             duel.restore(base)
             duel.step(action)
             base = duel.snapshot()
             current = images.key(base)
-            steps.append(Step(len(steps) + 1, record.line, record.frame, side, action,
+            steps.append(Step(number, record.line, record.frame, side, action,
                               rule_calls, base, image.tobytes()))
             cache.clear()
+            self.ai_pick = None
             seen, pending = True, None
-        mismatch = None
         if pending is not None or not seen:
-            mismatch = self._nearest(duel, base, start if not seen else pending, len(steps),
-                                     seen)
-        return Verdict("fm", records[start].line, setup, deal, steps, mismatch, self.known,
-                       frozenset(images.compared))
+            return verdict(self._nearest(duel, base, start if not seen else pending,
+                                         len(steps), seen))
+        return verdict(None)
+
+    def _ai_mismatch(self, number: int, record: Record, image: np.ndarray,
+                     action: FmAction) -> Mismatch:
+        pick = self.ai_pick
+        fields = self.images.diff(pick.image, image.tobytes())
+        if pick.rng != record.rng:
+            fields.append(("rng_state", pick.rng, record.rng))
+        return Mismatch(number, record.line, record.frame, 1,
+                        f"emucore's computer opponent chooses {pick.action.to_json()}; the "
+                        f"capture shows {action.to_json()}", action.to_json(), fields)
 
     def _rng_gap(self, duel: FmDuel, record: Record, rule_calls: int, side: int
                  ) -> RngGap | None:
@@ -478,6 +524,11 @@ class FmChecker:
                         action.to_json() if action else None, fields, gap)
 
 
-def verify(capture: Capture, approved: tuple[Divergence, ...], path: str) -> Verdict:
-    """Verify an FM capture (raises :class:`CaptureStartError` without a duel start)."""
-    return FmChecker(capture, approved, path).run()
+def verify(capture: Capture, approved: tuple[Divergence, ...], path: str,
+           ai: bool = False) -> Verdict:
+    """Verify an FM capture (raises :class:`CaptureStartError` without a duel start).
+
+    With ``ai`` the CPU's steps must also be what emucore's computer opponent chooses (same
+    result and the same decision ``rand()`` calls); its choice is tried first, which also
+    derives the hand executor's deep-card picks that the legal list never offers."""
+    return FmChecker(capture, approved, path, ai).run()

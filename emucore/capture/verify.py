@@ -16,8 +16,10 @@ from emucore.fm.replay import ADAPTER as FM_ADAPTER
 CALLS_SHOWN = 12
 
 
-def verify_file(path: Path | str, approved: bool = True) -> tuple[fileformat.Capture, Verdict]:
-    """Read and verify a capture; ``approved=False`` compares the approved fields too."""
+def verify_file(path: Path | str, approved: bool = True, ai: bool = False
+                ) -> tuple[fileformat.Capture, Verdict]:
+    """Read and verify a capture; ``approved=False`` compares the approved fields too, ``ai``
+    also checks the CPU's steps against emucore's computer opponent."""
     capture = fileformat.read(path)
     if capture.system != "fm":
         raise UsageError(
@@ -25,7 +27,7 @@ def verify_file(path: Path | str, approved: bool = True) -> tuple[fileformat.Cap
             f"dm1 record mirrors only the fusion block ($CECB) and opponent ($CEEF); LP, hands, "
             f"field, deck and RNG addresses of the cartridge are not mapped")
     divergences = approved_list.load(capture.system) if approved else ()
-    return capture, fm_check.verify(capture, divergences, str(path))
+    return capture, fm_check.verify(capture, divergences, str(path), ai)
 
 
 def to_json(capture: fileformat.Capture, verdict: Verdict) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import numpy as np
 from emucore.capture.fileformat import CaptureWriter
 from emucore.capture.rammap import FM
 from emucore.fm import state as S
+from emucore.fm.ai import choose_action
 from emucore.fm.engine import FmDuel
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw.psyq_rand import jump
@@ -47,10 +48,12 @@ def ranges_of(image: bytes, duel: FmDuel) -> dict[str, bytes]:
     return out
 
 
-def _chooser(seed: int) -> Callable[[FmDuel], object]:
+def _chooser(seed: int, cpu_ai: bool) -> Callable[[FmDuel], object]:
     state = [seed]
 
     def choose(duel: FmDuel):
+        if cpu_ai and duel.acting_side == 1:
+            return choose_action(duel)
         acts = duel.legal_actions()
         for _ in range(8):  # prefer plays of one or two cards, as people mostly make
             state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
@@ -67,14 +70,14 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
              tamper: Callable[[int, FmDuel, bytearray], None] | None = None,
              before_step: Callable[[int, FmDuel, object], object] | None = None,
              step: Callable[[int, FmDuel, object], None] | None = None,
-             first_step: int = 0) -> Synth:
+             first_step: int = 0, cpu_ai: bool = False) -> Synth:
     """A capture of ``steps`` actions (fewer if the duel ends).
 
     ``before_step(n, duel, action)`` may return another action for step n (1-based);
     ``step(n, duel, action)`` replaces ``duel.step`` (to play what emucore forbids);
     ``tamper(n, duel, image)`` edits the settled image written for step n and every later
     one (n = 0: the opening); ``first_step`` > 0 starts the file at that step (a capture
-    begun mid-duel).
+    begun mid-duel); ``cpu_ai`` lets emucore's computer opponent play side 1.
     """
     setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state)
     writer = CaptureWriter(FM)
@@ -104,7 +107,7 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
         edits.append(lambda data, d=duel: tamper(0, d, data))
     if not first_step:
         write(duel.ram_image(), 0xFFFF)
-    choose = _chooser(seed)
+    choose = _chooser(seed, cpu_ai)
     for n in range(1, steps + 1):
         if duel.over:
             break

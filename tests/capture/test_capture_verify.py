@@ -163,3 +163,55 @@ def test_verify_file_reads_from_disk(clean, tmp_path):
     path.write_text(clean.text)
     capture, verdict = verify_file(path)
     assert capture.system == "fm" and verdict.mismatch is None
+
+
+def test_import_writes_a_replay_that_verifies(clean, tmp_path, capsys):
+    from emucore.duel import replay as R
+    from emucore.fm.replay import ADAPTER
+
+    path, out = tmp_path / "duel.cap", tmp_path / "duel.replay.json"
+    path.write_text(clean.text)
+    assert cli.main(["capture", "import", str(path), "--out", str(out), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["steps"] == 30 and data["setup"]["state"] == 0x12345678
+    replay = R.load(out)
+    assert R.verify(ADAPTER, replay) is None
+    assert cli.main(["fm", "replay", "verify", str(out)]) == 0
+    # the replay's states are the capture's: the last step's image equals the last match
+    verdict = _check(clean.text)
+    assert replay.steps[-1].state == verdict.steps[-1].ours
+
+
+def test_cpu_steps_checked_against_emucore_computer_opponent(tmp_path, capsys):
+    synth = synth_fm(steps=24, cpu_ai=True)
+    verdict = _check_ai(synth.text)
+    # a step that changes neither RAM nor the RNG (a "done" on a used card) writes no record
+    by_line = dict(zip(synth.lines, synth.actions, strict=True))
+    assert verdict.mismatch is None and len(verdict.steps) == len(by_line)
+    cpu = [(s.action, by_line[s.line]) for s in verdict.steps if s.side == 1]
+    assert cpu and all(ours.rng_calls == theirs.rng_calls for ours, theirs in cpu)
+    assert any(ours.rng_calls for ours, _ in cpu)
+    path = tmp_path / "ai.cap"
+    path.write_text(synth.text)
+    assert cli.main(["capture", "verify", str(path), "--ai"]) == 0
+
+
+def test_cpu_step_the_computer_would_not_take_is_caught_at_its_step():
+    sides = [s.side for s in _check_ai(synth_fm(steps=20, cpu_ai=True).text).steps]
+    step = _first_side(sides, 1, 4)
+    from emucore.fm.actions import EndTurn
+
+    def other(n, duel, action):
+        if n != step:
+            return None
+        return next(a for a in duel.legal_actions()
+                    if a != dataclasses.replace(action, rng_calls=0)
+                    and not isinstance(a, EndTurn))
+
+    m = _check_ai(synth_fm(steps=20, cpu_ai=True, before_step=other).text).mismatch
+    assert m is not None and m.step == step and m.side == 1
+    assert "computer opponent chooses" in m.reason and m.fields
+
+
+def _check_ai(text: str) -> fm_check.Verdict:
+    return fm_check.verify(fileformat.parse(text), approved.load("fm"), "ai.cap", ai=True)
