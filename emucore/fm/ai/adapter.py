@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
@@ -198,15 +198,25 @@ def export_view(duel: FmDuel, mem: AiMemory, persona: int) -> BoardView:
     st = duel.st
     records = _CardRecords(st.c_id.tolist(), st.c_atk.tolist(), st.c_def.tolist(),
                            (st.c_mod + st.c_terrain).tolist(), st.c_flags.tolist(), mem.done)
-    ids = st.d_id.tolist()
+    sides = _SideRecords(st.d_id.tolist(), st.s_cursor.tolist(), st.s_hand.tolist(),
+                         st.s_lp.tolist(), st.s_swords.tolist())
     side = duel.acting_side
-    return BoardView(acting=_side_view(st, side, records, ids),
-                     other=_side_view(st, 1 - side, records, ids),
+    return BoardView(acting=_side_view(side, records, sides),
+                     other=_side_view(1 - side, records, sides),
                      terrain=int(st.g["terrain"][0]), opponent_id=persona, acting_side=side)
 
 
-@dataclass(frozen=True)
-class _CardRecords:
+class _SideRecords(NamedTuple):
+    """The deck-card ids and the side-record fields the exporter reads, as lists."""
+
+    deck_ids: list[int]
+    cursor: list[int]
+    hand: list[list[int]]
+    lp: list[int]
+    swords: list[int]
+
+
+class _CardRecords(NamedTuple):
     """The 30 card records' fields as lists (one numpy read per field)."""
 
     ids: list[int]
@@ -231,12 +241,11 @@ class _CardRecords:
         return out
 
 
-def _side_view(st: S.DuelState, side: int, records: _CardRecords, ids: list[int]) -> SideView:
+def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> SideView:
     first = side * S.RECORDS_PER_SIDE
-    base = side * S.DECK_SIZE
-    cursor = int(st.s_cursor[side])
+    ids = sides.deck_ids
+    start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
     return SideView(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
-                    hand=[ids[k] for k in st.s_hand[side].tolist() if k >= 0],
-                    deck=list(zip(ids[base + cursor:base + S.DECK_SIZE],
-                                  range(base + cursor, base + S.DECK_SIZE), strict=True)),
-                    lp=int(st.s_lp[side]), swords=int(st.s_swords[side]))
+                    hand=[ids[k] for k in sides.hand[side] if k >= 0],
+                    deck=list(zip(ids[start:end], range(start, end), strict=True)),
+                    lp=sides.lp[side], swords=sides.swords[side])
