@@ -74,8 +74,9 @@ def use_card(d: FmDuel, side: int, r: int) -> None:
         d.st.bump(side, "pure_magic")
     cls = magic_class(card, ctype)
     if cls == RITUAL:
+        deck_index = d.deck_index_of(r)
         d.discard(r)
-        _ritual(d, side, card)
+        _ritual(d, side, card, deck_index)
         return
     d.discard(r)
     d.events.append(Magic(side, card, _EFFECT_NAMES[cls]))
@@ -237,16 +238,16 @@ def check_ritual(d: FmDuel, side: int, ritual: int) -> tuple[list[int], int]:
     return chosen, result
 
 
-def _ritual(d: FmDuel, side: int, ritual: int) -> None:
+def _ritual(d: FmDuel, side: int, ritual: int, deck_index: int) -> None:
     """Executor ``func_800262D4``: remove the three tributes and summon the result into the
     lowest of their columns (choice: the executor is unmatched), face-up in attack position
-    with its first star; without the tributes the ritual card is simply used up."""
+    with its first star, on the ritual card's deck-card record (``deck_index``); without the
+    tributes the ritual card is simply used up."""
     tributes, result = check_ritual(d, side, ritual)
     if not result:
         d.events.append(RitualSummon(side, ritual, 0, -1))
         return
     target = min(tributes)
-    deck_index = d.deck_index_of(target)
     for r in tributes:
         d.destroy(r)
     d.set_deck(deck_index, S.ON_FIELD, target)

@@ -339,3 +339,14 @@ def test_starting_terrain_applies_to_every_record_from_the_first_draw():
     assert d.card(0, "hand", 0).atk == 3500 and d.card(0, "hand", 2).atk == 800
     d.step(Play((0,)))
     assert d.card(0, "monster", 0).atk == 3500
+
+
+def test_ritual_result_lives_on_the_ritual_cards_deck_record():
+    d = duel(deck(675), deck())
+    tributes = [place(d, 0, "monster", col, 1) for col in (0, 2, 4)]
+    tribute_decks = [d.deck_index_of(r) for r in tributes]
+    d.step(Play((0,)))
+    r = d.rec(0, S.MONSTERS, 0)
+    assert d.card_at(r) == 380 and d.deck_index_of(r) == 0  # 675 was the first card drawn
+    assert all(d.deck_flags(k) == S.GONE for k in tribute_decks)
+    accounted(d)
