@@ -12,13 +12,16 @@ through the duel's own stream in the original order, and returns one engine acti
 
 Layers (each importable on its own):
 
-* :mod:`.snapshot` - the persistent 12-byte-record board snapshot and its exporter (§2)
-* :mod:`.helpers`  - the search helpers FindStrongest ... EvaluateFusion with their quirks (§4)
-* :mod:`.vm`       - the bytecode machine, all opcodes (§3)
-* :mod:`.executors`- what the engine does with a selection record (§5, deep-card swap §2.4)
-* :mod:`.embedded` - our reconstruction of the hand and field programs (§6-§7)
-* :mod:`.choices`  - every point the spec leaves unknown, named in one place
-* :mod:`.disc`     - the original programs from a disc image, with integrity checks
+* :mod:`.snapshot`  - the persistent 12-byte-record board snapshot and its exporter (§2)
+* :mod:`.data`      - card, combination and duelist data as lists for scalar lookups
+* :mod:`.helpers`   - the search helpers FindStrongest ... EvaluateFusion with their quirks (§4)
+* :mod:`.opcodes`, :mod:`.vm`, :mod:`.asm` - the instruction set, the machine (§3), an assembler
+* :mod:`.executors` - what the engine does with a selection record (§5, deep-card swap §2.4)
+* :mod:`.embedded`  - our reconstruction of the hand and field programs (§6-§7)
+* :mod:`.choices`   - every point the spec leaves unknown, named in one place
+* :mod:`.adapter`   - the engine side: export from the duel, actions with ``rng_calls``
+* :mod:`.disc`      - the original programs from a disc image, with integrity checks
+* :mod:`.sim`, :mod:`.cli` - AI-vs-AI duels; ``emucore fm sim`` and ``emucore fm ai``
 """
 
 from __future__ import annotations
