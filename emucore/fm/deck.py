@@ -80,12 +80,22 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
 
 
 def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
-    """160 iterations of ``x = rand()%40; y = rand()%40``; swap both arrays (even if x == y)."""
+    """160 iterations of ``x = rand()%40; y = rand()%40``; swap both arrays (even if x == y).
+
+    The LCG is stepped inline here (the hottest loop of a duel's setup); it is exactly
+    :meth:`Rand.rand_mod` called 320 times.
+    """
+    state = rng.state
+    mult, inc, mask = psyq_rand.MULTIPLIER, psyq_rand.INCREMENT, psyq_rand.MASK32
     for _ in range(SWAP_COUNT):
-        x = rng.rand_mod(DECK_SIZE)
-        y = rng.rand_mod(DECK_SIZE)
+        state = (state * mult + inc) & mask
+        x = ((state >> 16) & 0x7FFF) % DECK_SIZE
+        state = (state * mult + inc) & mask
+        y = ((state >> 16) & 0x7FFF) % DECK_SIZE
         cards[x], cards[y] = cards[y], cards[x]
         perm[x], perm[y] = perm[y], perm[x]
+    rng.state = state
+    rng.calls += 2 * SWAP_COUNT
 
 
 def shuffle_deck(rng: Rand, source: Sequence[int] | None,
