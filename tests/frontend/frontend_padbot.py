@@ -45,7 +45,7 @@ def duel_buttons(screen) -> list[str]:
              and not mine.monsters[c].defending and mine.swords == 0]
     if ui.mode == "field" and ready:
         if ui.row != "monster":
-            return ["down"]
+            return ["up" if ui.row == "magic" else "down"]
         if ui.cursor != ready[0]:
             return ["right"]
         return ["cross"]

@@ -125,3 +125,21 @@ def test_a_refused_computer_action_is_replaced_by_a_legal_one(duel_app, monkeypa
     refused, taken = duel.actions[before:before + 2]
     assert refused == Attack(0, DIRECT) and isinstance(taken, Play)
     assert any("[phase]" in n for n in app.notices)
+
+
+def test_field_cursor_can_look_at_but_not_use_the_opponents_cards(duel_app):
+    app, screen, duel = duel_app
+    play_first_card(app, screen)
+    assert screen.ui.mode == "field" and screen.ui.row == "monster"
+    press(app, "up")
+    press(app, "up")
+    press(app, "up")  # stops at the top row
+    assert screen.ui.row == "opp_magic"
+    press(app, "cross")
+    press(app, "triangle")
+    assert duel.actions == [Play((0,), 0, False, 0)]
+    press(app, "down")
+    press(app, "down")
+    press(app, "down")
+    press(app, "down")
+    assert screen.ui.row == "magic"

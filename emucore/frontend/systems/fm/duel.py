@@ -46,6 +46,7 @@ AI_DELAY = 20  # frames between two computer actions (after the messages have pl
 ZONE_X, ZONE_STEP = 6, 34
 ROW_Y = {"opp_magic": 12, "opp_monster": 54, "monster": 100, "magic": 142, "hand": 194}
 PANEL_X = 182
+FIELD_ROWS = ("opp_magic", "opp_monster", "monster", "magic")  # field-mode cursor rows
 LOG_LINES = 5
 
 
@@ -282,16 +283,25 @@ class DuelScreen(FmScreen):
         elif pad.pressed("confirm"):
             self._step(app, Play(tuple(ui.raised), ui.cursor, ui.face_down, ui.star))
 
+    def _field_row(self, name: str) -> tuple[int, str]:
+        """(side, row) of a field-mode row name (FIELD_ROWS)."""
+        if name.startswith("opp_"):
+            return 1 - self.me, name[4:]
+        return self.me, name
+
     def _mode_field(self, app: App, pad) -> None:
         ui = self.ui
+        i = FIELD_ROWS.index(ui.row)
         if pad.pressed("up") or pad.pressed("down"):
-            ui.row = "magic" if ui.row == "monster" else "monster"
+            i = max(0, min(len(FIELD_ROWS) - 1, i + (-1 if pad.pressed("up") else 1)))
+            ui.row = FIELD_ROWS[i]
         self._move(pad, list(range(5)))
         mine = self.view.sides[self.me]
-        card = mine.row(ui.row)[ui.cursor]
+        side, row = self._field_row(ui.row)
+        card = self.view.sides[side].row(row)[ui.cursor]
         if pad.pressed("start"):
             self._step(app, EndTurn())
-        elif card is None:
+        elif card is None or side != self.me:  # the opponent's cards can only be looked at
             if pad.pressed("confirm"):
                 app.sound.play("error")
         elif ui.row == "monster" and pad.pressed("triangle"):
@@ -414,6 +424,8 @@ class DuelScreen(FmScreen):
             if ui.mode == "equip_target":
                 return row == "monster" and ui.cursor == col
             return ui.mode == "target" and row == "monster" and ui.attacker == col
+        if ui.mode == "field":
+            return ui.row == f"opp_{row}" and ui.cursor == col
         return ui.mode == "target" and row == "monster" and ui.cursor == col
 
     def _row(self, app: App, fb: Framebuffer, side: int, row: str, y: int) -> None:
@@ -476,7 +488,10 @@ class DuelScreen(FmScreen):
         elif ui.mode == "equip_target":
             card = view.sides[me].monsters[ui.cursor]
         else:
-            card = view.sides[me].row(ui.row)[ui.cursor]
+            side, row = self._field_row(ui.row)
+            card = view.sides[side].row(row)[ui.cursor]
+            if card is not None and card.face_down and side != me:
+                return 0
         return card.card if card is not None else 0
 
     def _panel(self, app: App, fb: Framebuffer) -> None:
@@ -520,4 +535,6 @@ class DuelScreen(FmScreen):
                     "Cross:ok Circle:back"]
         if ui.mode == "equip_target":
             return ["Equip which monster?", "Cross:ok Circle:back"]
+        if ui.row.startswith("opp_"):
+            return ["Opponent's field", "Up/Down: rows", "Start: end turn"]
         return ["Your field", "Cross:attack/activate", "Tri:position Start:end"]
