@@ -173,6 +173,7 @@ class App:
         """Play from ``first`` until quit (live, paced) or the script's end (headless,
         unpaced). Returns the number of frames run."""
         self.switch(first)
+        self.pacer = FramePacer(self.machine.frame_ns)  # frame 0 is due from now
         hint = 0
         while script is None or self.frame < script.end:
             words = None
