@@ -7,9 +7,11 @@ original's order, all before the action itself - travels with the action; a repl
 actions alone then reproduces the stream exactly.
 
 Per duel the adapter keeps what the original keeps in RAM outside the engine's records: the
-persistent snapshot array (stale data included, §2.5) and the field program's "done" marks of
-the current turn (``PlayFieldCard slot,0,0,0`` sets the real used flag; the engine has no
-action for that, so the mark is kept here and exported as the used flag).
+persistent snapshot array (stale data included, §2.5), one per AI-driven side (retail runs
+the AI for the CPU only; a shared array would leak one side's stale deck entries into the
+other's window), and the field program's "done" marks of the current turn
+(``PlayFieldCard slot,0,0,0`` sets the real used flag; the engine has no action for that, so
+the mark is kept here and exported as the used flag).
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monster
 class AiMemory:
     """What the AI keeps for one duel (RAM outside the engine's records)."""
 
-    snapshot: Snapshot = field(default_factory=Snapshot)
+    snapshots: tuple[Snapshot, Snapshot] = field(default_factory=lambda: (Snapshot(),
+                                                                         Snapshot()))
     done: set[int] = field(default_factory=set)     # card records marked used by "done"
     turn: tuple[int, int] = (-1, -1)                # (side, turns) the marks belong to
     fallbacks: int = 0                              # plays the engine refused (should stay 0)
@@ -100,9 +103,9 @@ def choose_action(duel: FmDuel, programs: Programs | None = None,
 def _machine(duel: FmDuel, mem: AiMemory, who: int, rng: Rand) -> Machine:
     data = ai_data.load()
     view = export_view(duel, mem, who)
-    mem.snapshot.export(view, data.card_type, data.star_1, data.star_2, data.raw_atk,
-                        data.raw_def)
-    return Machine(Board(mem.snapshot, view, data, data.duelists[who].row[0]), rng.rand)
+    snapshot = mem.snapshots[view.acting_side]
+    snapshot.export(view, data.card_type, data.star_1, data.star_2, data.raw_atk, data.raw_def)
+    return Machine(Board(snapshot, view, data, data.duelists[who].row[0]), rng.rand)
 
 
 def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs | None) -> Play:
