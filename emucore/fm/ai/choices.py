@@ -25,6 +25,10 @@ LIFE_POINTS_RELATIVE = True
 #: Instructions one run may execute before we call it a hang (the original would spin).
 VM_INSTRUCTION_BUDGET = 200_000
 
+# §2.5, not switchable: a hand play picking a stale window slot whose deck record has left
+# the deck (an untraced glitch in the original) is refused by the engine; the adapter then
+# plays the engine's first legal action and counts it in AiMemory.fallbacks.
+
 # --- the embedded hand program (§6) --------------------------------------------------------
 
 #: §6.1.2 lethal burn: damage >= the player's LP (the note says "≥").
