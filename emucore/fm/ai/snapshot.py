@@ -162,15 +162,17 @@ class Snapshot:
         ids[hi] = 0          # the one terminator; nothing beyond is cleared
 
 
-_ENTRY_CACHE: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+_ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}
 
 
 def _entries(cards: tuple[Sequence[int], ...]) -> list[tuple[int, ...]]:
-    """Fields 0..6 of a hand/deck entry per card id (cached per card table)."""
+    """Fields 0..6 of a hand/deck entry per card id, cached per card table (the cache holds
+    the tables themselves, so their ids cannot be reused while cached)."""
     key = tuple(map(id, cards))
-    rows = _ENTRY_CACHE.get(key)
-    if rows is None:
+    cached = _ENTRY_CACHE.get(key)
+    if cached is None:
         card_type, star_1, star_2, raw_atk, raw_def = cards
-        rows = _ENTRY_CACHE[key] = [(c, raw_atk[c], raw_def[c], 0, card_type[c], star_1[c],
-                                     star_2[c]) for c in range(len(card_type))]
-    return rows
+        rows = [(c, raw_atk[c], raw_def[c], 0, card_type[c], star_1[c], star_2[c])
+                for c in range(len(card_type))]
+        cached = _ENTRY_CACHE[key] = (cards, rows)
+    return cached[1]
