@@ -18,7 +18,9 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +43,8 @@ from emucore.hw.psyq_rand import Rand, index_of
 DEAL_CALLS = 640          # two swap stages of 160 x 2 calls
 DEAL_SEARCH = 4096        # further calls searched for the CPU deck's generation attempts
 NEAREST_WINDOW = 400      # records searched for the nearest state after a failed step
+BACKTRACK_POINTS = 4      # latest matches a failed scan may back up to
+MAX_BACKTRACKS = 8        # rescans per verification
 COLUMNS = range(5)
 
 
@@ -206,6 +210,37 @@ class AiPick:
     key: bytes
     rng: int
     image: bytes
+
+
+@dataclass
+class Cursor:
+    """Where a scan (re)starts: record index, emucore's state and what was matched so far."""
+
+    index: int
+    base: bytes
+    steps: list[Step]
+    known: dict[str, int]
+    ai_memory: Any
+    seen: bool = False
+    skip: int | None = None  # a record to take for an animation frame, not a match
+
+
+@dataclass
+class Scan:
+    """A scan's outcome. An unexplained record is kept as (base, record index, seen) and
+    described (:meth:`FmChecker._nearest`) only for the scan that is reported."""
+
+    steps: list[Step]
+    known: dict[str, int]
+    mismatch: Mismatch | None = None
+    unexplained: tuple[bytes, int, bool] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.mismatch is None and self.unexplained is None
+
+    def line(self, records: list[Record]) -> int:
+        return self.mismatch.line if self.mismatch else records[self.unexplained[1]].line
 
 
 class CaptureStartError(UserFileError):
@@ -398,32 +433,65 @@ class FmChecker:
 
     # ----------------------------------------------------------------- run
     def run(self) -> Verdict:
-        images, records = self.images, self.records
-        start = _start_index(self.capture, images, self.path)
+        """Scan the records; when a scan fails, back up to one of the last matches and take
+        that record for an animation frame instead (a chain's partial state can equal the
+        result of a shorter play). The result that got furthest is reported."""
+        records = self.records
+        start = _start_index(self.capture, self.images, self.path)
         duel, setup, deal = self.opening(records[start])
-        base = duel.snapshot()
+        self.duel = duel
+        points: deque[Cursor] = deque(maxlen=BACKTRACK_POINTS)
+        first = Cursor(start, duel.snapshot(), [], dict(self.known), self._ai_memory())
+        best = scan = self._scan(first, points)
+        for _ in range(MAX_BACKTRACKS):
+            if scan.ok or not points:
+                break
+            scan = self._scan(points.pop(), points)
+            if scan.ok or scan.line(records) > best.line(records):
+                best = scan
+        mismatch = best.mismatch
+        if best.unexplained is not None:
+            base, index, seen = best.unexplained
+            duel.restore(base)
+            mismatch = self._nearest(duel, base, index, len(best.steps), seen)
+        return Verdict("fm", records[start].line, setup, deal, best.steps, mismatch,
+                       best.known, frozenset(self.images.compared))
+
+    def _ai_memory(self) -> Any:
+        if not self.ai:
+            return None
+        from emucore.fm.ai.adapter import memory
+
+        return copy.deepcopy(memory(self.duel))
+
+    def _set_ai_memory(self, saved: Any) -> None:
+        if saved is not None:
+            from emucore.fm.ai.adapter import memory
+
+            memory(self.duel).__dict__.update(copy.deepcopy(saved).__dict__)
+
+    def _scan(self, at: Cursor, points: deque[Cursor]) -> Scan:
+        """Match records from ``at`` on; a match pushes a choice point onto ``points``."""
+        images, records, duel = self.images, self.records, self.duel
+        base, steps, known = at.base, list(at.steps), dict(at.known)
+        duel.restore(base)
+        self._set_ai_memory(at.ai_memory)
+        self.ai_pick = None
         current = images.key(base)
-        seen = False        # has a record shown emucore's current state yet?
-        pending: int | None = None
-        steps: list[Step] = []
+        seen, pending = at.seen, None
         cache: dict[frozenset | None, Candidates] = {}
-
-        def verdict(mismatch: Mismatch | None) -> Verdict:
-            return Verdict("fm", records[start].line, setup, deal, steps, mismatch, self.known,
-                           frozenset(images.compared))
-
-        for j in range(start, len(records)):
+        for j in range(at.index, len(records)):
             record = records[j]
             image = images.captured(record)
             key = images.key(image)
-            if key == current:
+            if key == current and j != at.skip:
                 seen, pending = True, None
-                self._note_known(base, image)
+                self._note_known(base, image, known)
                 continue
             if duel.over and seen:
                 break  # the game leaves the duel scene
             hit = None
-            if seen:
+            if seen and j != at.skip:
                 if self.ai and duel.acting_side == 1 and self.ai_pick is None:
                     self.ai_pick = self._choose(duel, base)
                 group = self._consumed(duel, base, image)
@@ -438,14 +506,16 @@ class FmChecker:
             number = len(steps) + 1
             gap = self._rng_gap(duel, record, rule_calls, side)
             if gap is not None:
-                return verdict(Mismatch(number, record.line, record.frame, side,
-                                        "rand() calls differ", action.to_json(),
-                                        [("rng_state", gap.ours, gap.captured)], gap))
+                return Scan(steps, known, Mismatch(
+                    number, record.line, record.frame, side, "rand() calls differ",
+                    action.to_json(), [("rng_state", gap.ours, gap.captured)], gap))
             if side == 1:
                 action = dataclasses.replace(
                     action, rng_calls=index_of(record.rng, duel.rng.state) - rule_calls)
                 if self.ai_pick and (self.ai_pick.key != key or self.ai_pick.rng != record.rng):
-                    return verdict(self._ai_mismatch(number, record, image, action))
+                    return Scan(steps, known, self._ai_mismatch(number, record, image, action))
+            points.append(Cursor(j, base, list(steps), dict(known), self._ai_memory(),
+                                 seen=True, skip=j))
             duel.restore(base)
             duel.step(action)
             base = duel.snapshot()
@@ -456,9 +526,8 @@ class FmChecker:
             self.ai_pick = None
             seen, pending = True, None
         if pending is not None or not seen:
-            return verdict(self._nearest(duel, base, start if not seen else pending,
-                                         len(steps), seen))
-        return verdict(None)
+            return Scan(steps, known, None, (base, at.index if not seen else pending, seen))
+        return Scan(steps, known)
 
     def _ai_mismatch(self, number: int, record: Record, image: np.ndarray,
                      action: FmAction) -> Mismatch:
@@ -479,14 +548,11 @@ class FmChecker:
         ours = int(psyq_rand.jump(before, rule_calls))
         return RngGap(before, ours, record.rng, rule_calls, n)
 
-    def _note_known(self, ours: bytes, image: np.ndarray) -> None:
+    def _note_known(self, ours: bytes, image: np.ndarray, known: dict[str, int]) -> None:
         a = np.frombuffer(ours, np.uint8)
-        for ident, idx in self.approved_items():
+        for ident, idx in self.images.approved.items():
             if len(idx) and not np.array_equal(a[idx], image[idx]):
-                self.known[ident] += 1
-
-    def approved_items(self):
-        return self.images.approved.items()
+                known[ident] += 1
 
     def _nearest(self, duel: FmDuel, base: bytes, first: int, done: int, seen: bool
                  ) -> Mismatch:

@@ -18,6 +18,7 @@ import numpy as np
 from emucore.capture.fileformat import CaptureWriter
 from emucore.capture.rammap import FM
 from emucore.fm import state as S
+from emucore.fm.actions import Play
 from emucore.fm.ai import choose_action
 from emucore.fm.engine import FmDuel
 from emucore.fm.setup import FmSetup, new_duel
@@ -70,14 +71,16 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
              tamper: Callable[[int, FmDuel, bytearray], None] | None = None,
              before_step: Callable[[int, FmDuel, object], object] | None = None,
              step: Callable[[int, FmDuel, object], None] | None = None,
-             first_step: int = 0, cpu_ai: bool = False) -> Synth:
+             first_step: int = 0, cpu_ai: bool = False, decoys: bool = False) -> Synth:
     """A capture of ``steps`` actions (fewer if the duel ends).
 
     ``before_step(n, duel, action)`` may return another action for step n (1-based);
     ``step(n, duel, action)`` replaces ``duel.step`` (to play what emucore forbids);
     ``tamper(n, duel, image)`` edits the settled image written for step n and every later
     one (n = 0: the opening); ``first_step`` > 0 starts the file at that step (a capture
-    begun mid-duel); ``cpu_ai`` lets emucore's computer opponent play side 1.
+    begun mid-duel); ``cpu_ai`` lets emucore's computer opponent play side 1; ``decoys``
+    writes, for each play of three or more cards, an animation record equal to the result of
+    playing only its first two (a partial chain that looks like a complete shorter play).
     """
     setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state)
     writer = CaptureWriter(FM)
@@ -115,11 +118,14 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
         if before_step:
             action = before_step(n, duel, action) or action
         previous = duel.ram_image()
+        decoy = _partial_chain(duel, action) if decoys else None
         (step or _plain_step)(n, duel, action)
         synth.actions.append(action)
         after = duel.ram_image()
         side_end = S.OFFSET["side"] + 2 * S.SIDE_DTYPE.itemsize
         write(after[:side_end] + previous[side_end:], 0xBFFF)  # the animation
+        if decoy is not None:
+            write(decoy, 0xBFFF)
         if tamper:
             edits.append(lambda data, n=n, d=duel: tamper(n, d, data))
         write(after, 0xFFFF)
@@ -130,3 +136,15 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
 
 def _plain_step(_n: int, duel: FmDuel, action: object) -> None:
     duel.step(action)
+
+
+def _partial_chain(duel: FmDuel, action: object) -> bytes | None:
+    """The state after playing only the first two cards of a longer chain, or None."""
+    if not isinstance(action, Play) or len(action.cards) < 3:
+        return None
+    saved = duel.snapshot()
+    try:
+        duel.step(dataclasses.replace(action, cards=action.cards[:2]))
+        return duel.ram_image()
+    finally:
+        duel.restore(saved)

@@ -47,6 +47,16 @@ def test_whole_duel_to_the_end_verifies():
     assert len(verdict.steps) == len(synth.actions)
 
 
+def test_partial_chain_that_looks_like_a_shorter_play_is_backed_out_of(clean, monkeypatch):
+    synth = synth_fm(steps=30, decoys=True)
+    assert synth.text.count("\n") > clean.text.count("\n")  # decoy records were written
+    verdict = _check(synth.text)
+    assert verdict.mismatch is None
+    assert [s.line for s in verdict.steps] == synth.lines
+    monkeypatch.setattr(fm_check, "MAX_BACKTRACKS", 0)
+    assert _check(synth.text).mismatch is not None  # without backing out, a decoy derails it
+
+
 def test_cli_verify_exit_0_with_report_and_json(clean, tmp_path, capsys):
     path, page = tmp_path / "duel.cap", tmp_path / "duel.html"
     path.write_text(clean.text)
