@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -20,6 +21,7 @@ from emucore.duel.files import UserFileError
 from emucore.fm.ai import choices
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.disc import Programs, read_programs, shape, write_programs
+from emucore.fm.deck import SORT_ORDERS
 from emucore.tables.fm import DUELIST_COUNT
 
 CHUNK = 25   # duels per job hand-out
@@ -62,7 +64,8 @@ def register(fm_subparsers: Any) -> None:
     sim.add_argument("--games", type=int_arg("game count", 1, 10_000_000), default=100)
     sim.add_argument("--index", type=int_arg("RNG index", 0, 2**32 - 1), default=0,
                      help="RNG index of the first duel (calls after the boot state)")
-    sim.add_argument("--sort", default="none", help="the deck's last Build Deck sort")
+    sim.add_argument("--sort", default="none", choices=SORT_ORDERS,
+                     help="the deck's last Build Deck sort")
     sim.add_argument("--terrain", type=int_arg("terrain", 0, 6),
                      help="terrain 0..6 the duels start on (default: the duelist's home "
                           "terrain, normal for duelists without one)")
@@ -144,6 +147,7 @@ def _facts_text(f: dict[str, Any]) -> str:
 
 def _cmd_sim(args: argparse.Namespace) -> int:
     from emucore import tables
+    from emucore.fm.ai.sim import summarize
     from emucore.fm.setup import FmSetup, read_deck
 
     t = tables.load("fm")
@@ -157,21 +161,17 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     programs = programs_from_args(args)
+    end = args.index + args.games
+    chunks = [(first, min(CHUNK, end - first)) for first in range(args.index, end, CHUNK)]
+    job = functools.partial(_play_chunk, setup, programs, args.player_as)
     bar = _Progress(args.games)
-    from emucore.fm.ai.sim import play_range, summarize
-
     if args.jobs == 1:
-        results = (r for first in range(args.index, args.index + args.games, CHUNK)
-                   for r in play_range(setup, first, min(CHUNK, args.index + args.games - first),
-                                       programs, args.player_as))
-        summary = summarize(args.duelist, results, bar.update)
+        summary = summarize(args.duelist, (r for batch in map(job, chunks) for r in batch),
+                            bar.update)
     else:
         with ProcessPoolExecutor(args.jobs) as pool:
-            futures = [pool.submit(play_range, setup, first,
-                                   min(CHUNK, args.index + args.games - first), programs,
-                                   args.player_as)
-                       for first in range(args.index, args.index + args.games, CHUNK)]
-            summary = summarize(args.duelist, (r for f in futures for r in f.result()),
+            summary = summarize(args.duelist,
+                                (r for batch in pool.map(job, chunks) for r in batch),
                                 bar.update)
     bar.close()
     data = summary.to_json(t.names)
@@ -181,6 +181,14 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     data["terrain"] = terrain
     emit(args, data, _sim_text)
     return 0
+
+
+def _play_chunk(setup: Any, programs: Programs | None, player_as: int | None,
+                chunk: tuple[int, int]) -> list:
+    """One job: duels from RNG indices ``chunk[0] .. chunk[0] + chunk[1] - 1``."""
+    from emucore.fm.ai.sim import play_range
+
+    return play_range(setup, chunk[0], chunk[1], programs, player_as)
 
 
 def _sim_text(d: dict) -> str:
