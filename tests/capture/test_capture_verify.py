@@ -141,11 +141,13 @@ def test_one_action_emucore_forbids_is_caught_at_its_step(tmp_path, capsys):
     m = verdict.mismatch
     assert m is not None and m.step == done[0]
     assert "no action of side 0 explains" in m.reason and m.fields
-    path = tmp_path / "illegal.cap"
+    path, page = tmp_path / "illegal.cap", tmp_path / "illegal.html"
     path.write_text(synth.text)
-    assert cli.main(["capture", "verify", str(path)]) == 1
+    assert cli.main(["capture", "verify", str(path), "--report", str(page)]) == 1
     out = capsys.readouterr().out
     assert f"FAIL at step {done[0]}" in out and ": ours " in out
+    html = page.read_text()
+    assert "class='bad'" in html and f"FAIL at step {done[0]}" in html
 
 
 def test_opening_state_differs_is_step_0():

@@ -19,7 +19,7 @@ end
 -- database name of the disc.
 local function identify()
   local system = emu.getsystemid()
-  if system == "GB" or system == "GBC" then
+  if system == "GB" or system == "GBC" or system == "SGB" then
     local map = dofile(here .. "dm1_addresses.lua")
     local title = read_string(0x134, 16, "ROM")
     if title:sub(1, #map.ident) ~= map.ident then
