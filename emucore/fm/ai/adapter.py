@@ -171,6 +171,8 @@ def _field(duel: FmDuel, mem: AiMemory, who: int, rng: Rand,
             code = m.run()
         if code == FIELD_DONE:
             break
+        if not 1 <= m.state.selection[9] <= 10:
+            break   # choices: an acting slot outside the AI's zones ends the turn
         others = sum(1 for c in m.board.view.other.monsters if c is not None)
         act = executors.decode_field(m.state.selection, others, m.board.flags)
         action = field_action(act, rng.calls)

@@ -29,6 +29,9 @@ VM_INSTRUCTION_BUDGET = 200_000
 # the deck (an untraced glitch in the original) is refused by the engine; the adapter then
 # plays the engine's first legal action and counts it in AiMemory.fallbacks.
 
+# §5.2, not switchable: a PlayFieldCard whose acting slot is outside 1..10 (no retail program
+# does this) ends the field phase.
+
 # --- the embedded hand program (§6) --------------------------------------------------------
 
 #: §6.1.2 lethal burn: damage >= the player's LP (the note says "≥").
