@@ -165,3 +165,15 @@ def _deck_file(tmp_path: Path) -> Path:
     deck = tmp_path / "deck.txt"
     deck.write_text("\n".join(str(c) for c in range(22, 62)) + "\n")
     return deck
+
+
+def test_sim_with_a_bad_disc_stops_unless_fallback_is_asked(disc, tmp_path, capsys):
+    deck = str(_deck_file(tmp_path))
+    assert main(["fm", "sim", "--duelist", "3", "--deck", deck, "--games", "1", "--disc",
+                 str(disc)]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    assert main(["fm", "sim", "--duelist", "3", "--deck", deck, "--games", "1", "--disc",
+                 str(disc), "--embedded-fallback", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "using the embedded AI" in captured.err
+    assert '"ai": "embedded"' in captured.out
