@@ -33,9 +33,9 @@ def card(cid: int, flags: int = 0) -> FieldCard:
 
 
 def side(monsters=(), magic=(), hand=(), lp=8000, swords=0) -> SideView:
-    deck = [(MUSHROOM_MAN, 45 + i) for i in range(30)]
     return SideView(list(monsters) + [None] * (5 - len(monsters)),
-                    list(magic) + [None] * (5 - len(magic)), list(hand), deck, lp, swords)
+                    list(magic) + [None] * (5 - len(magic)), list(hand), [MUSHROOM_MAN] * 30,
+                    lp, swords, deck_first=45)
 
 
 def run(program, duelist: int, cpu: SideView, player: SideView, terrain: int = 0,

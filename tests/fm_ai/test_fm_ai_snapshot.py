@@ -24,16 +24,16 @@ def _export(snap: Snapshot, acting: SideView, other: SideView) -> None:
                 d.raw_def)
 
 
-def side(monsters=(), hand=(), deck=(), lp=8000) -> SideView:
+def side(monsters=(), hand=(), deck=(), lp=8000, deck_first=0) -> SideView:
     return SideView(list(monsters) + [None] * (5 - len(monsters)), [None] * 5, list(hand),
-                    list(deck), lp, 0)
+                    list(deck), lp, 0, deck_first)
 
 
 def test_exporter_writes_what_the_original_writes():
     snap = Snapshot()
     snap.deck_index[11] = 77                # a hand entry keeps its old index byte
     _export(snap, side([FieldCard(905, 1800, 1100, STAR_2 | 0x8000)], hand=[900],
-                       deck=[(901, 45)]), side(hand=[903]))
+                       deck=[901], deck_first=45), side(hand=[903]))
     r = snap.records
     assert tuple(r[1].tolist()) == (905, 1800, 1100, STAR_2 | 0x8000, 0, 2, 0, 0)
     assert tuple(r[11].tolist()) == (900, 1000, 800, 0, 0, 1, 2, 77)
@@ -44,7 +44,8 @@ def test_exporter_writes_what_the_original_writes():
 
 def test_bytes_round_trip_through_the_record_layout():
     snap = Snapshot()
-    _export(snap, side([FieldCard(905, 1800, 1100, 0x8800)], hand=[900], deck=[(901, 45)]),
+    _export(snap, side([FieldCard(905, 1800, 1100, 0x8800)], hand=[900], deck=[901],
+                       deck_first=45),
             side(hand=[903]))
     data = snap.to_bytes()
     assert len(data) == 111 * 12 and data[12:14] == (905).to_bytes(2, "little")
@@ -61,14 +62,14 @@ def test_empty_slots_keep_stale_fields():
 
 def test_g7_load_deck_size_over_counts_after_a_two_card_play():
     snap = Snapshot()
-    deck = [(908, 40 + i) for i in range(40)]
-    _export(snap, side(hand=[900] * 5, deck=deck[5:]), side())          # first CPU turn
+    deck = [908] * 40
+    _export(snap, side(hand=[900] * 5, deck=deck[5:], deck_first=45), side())   # first turn
     b = board({}, snapshot=snap)
     m, _ = machine(b)
     m._op_LoadDeckSize(1)
     assert m.regs[1] == 35
-    _export(snap, side(hand=[900] * 3, deck=deck[5:]), side())          # after a fusion
-    _export(snap, side(hand=[900] * 5, deck=deck[7:]), side())          # drew 2: 33 left
+    _export(snap, side(hand=[900] * 3, deck=deck[5:], deck_first=45), side())   # a fusion
+    _export(snap, side(hand=[900] * 5, deck=deck[7:], deck_first=47), side())   # drew 2
     m, _ = machine(board({}, snapshot=snap))
     m._op_LoadDeckSize(1)
     assert m.regs[1] == 34

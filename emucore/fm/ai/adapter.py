@@ -252,5 +252,5 @@ def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> SideVie
     start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
     return SideView(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
                     hand=[ids[k] for k in sides.hand[side] if k >= 0],
-                    deck=list(zip(ids[start:end], range(start, end), strict=True)),
-                    lp=sides.lp[side], swords=sides.swords[side])
+                    deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
+                    deck_first=start)

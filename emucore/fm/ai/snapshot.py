@@ -70,9 +70,10 @@ class SideView:
     monsters: Sequence[FieldCard | None]   # 5 zones
     magic: Sequence[FieldCard | None]      # 5 zones
     hand: Sequence[int]                    # card ids of hand entries with index >= 0, in order
-    deck: Sequence[tuple[int, int]]        # (card id, deck-card record index 0..79), cursor..39
+    deck: Sequence[int]                    # card ids from the draw cursor to position 39
     lp: int
     swords: int                            # side record +0x19
+    deck_first: int = 0                    # deck-card record index (0..79) of deck[0]
 
 
 @dataclass(frozen=True)
@@ -145,8 +146,8 @@ class Snapshot:
                 self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
                 self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
         # hand entries (index byte left alone), then the deck (index byte = its record's)
-        deck_ids, indices = ([c for c, _ in side.deck], [i for _, i in side.deck])
-        entries = [*side.hand, *deck_ids]
+        indices = list(range(side.deck_first, side.deck_first + len(side.deck)))
+        entries = [*side.hand, *side.deck]
         lo = base + HAND
         hi = lo + len(entries)
         first_deck = hi - len(indices)
