@@ -29,15 +29,17 @@ from __future__ import annotations
 from typing import Any
 
 
-def choose_action(duel: Any, programs: Any = None) -> Any:
+def choose_action(duel: Any, programs: Any = None, persona: int | None = None) -> Any:
     """The acting side's next action, chosen by the computer opponent.
 
     ``programs`` is ``None`` for the embedded AI, or a :class:`emucore.fm.ai.disc.Programs`
-    loaded from the user's disc image.
+    loaded from the user's disc image. ``persona`` (1..39) names the duelist whose row and
+    branches drive the acting side; by default the CPU is the duel's opponent and an
+    AI-driven player side plays as that same duelist.
     """
     from emucore.fm.ai.adapter import choose_action as _choose
 
-    return _choose(duel, programs)
+    return _choose(duel, programs, persona)
 
 
 __all__ = ["choose_action"]
