@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from emucore.capture.dm1_check import Dm1Verdict
 from emucore.capture.fileformat import Capture
 from emucore.capture.fm_check import Verdict
 from emucore.capture.verify import describe
@@ -20,12 +21,17 @@ def _cell(text: object, cls: str = "") -> str:
     return f"<td class='{cls}'>{html.escape(str(text))}</td>"
 
 
-def render(capture: Capture, verdict: Verdict) -> str:
+def render(capture: Capture, verdict: Verdict | Dm1Verdict) -> str:
     """The page: the outcome, then per step its action, rand() calls and changed fields."""
     out = [f"<!doctype html><meta charset='utf-8'><title>emucore capture report</title>"
            f"<style>{STYLE}</style><h1>Capture verification</h1>",
-           f"<pre>{html.escape(describe(capture, verdict))}</pre>",
-           "<table><tr><th>step</th><th>line</th><th>frame</th><th>side</th><th>action</th>"
+           f"<pre>{html.escape(describe(capture, verdict))}</pre>"]
+    if isinstance(verdict, Dm1Verdict):
+        out += ["<table><tr><th>check</th><th>line</th><th>frame</th><th>what</th></tr>"]
+        out += ["<tr>" + "".join(_cell(v, "ok") for v in (c.number, c.line, c.frame, c.what))
+                + "</tr>" for c in verdict.checks]
+        return "\n".join([*out, "</table>"]) + "\n"
+    out += ["<table><tr><th>step</th><th>line</th><th>frame</th><th>side</th><th>action</th>"
            "<th>rand() calls (rules + decision)</th><th>field</th><th>ours</th>"
            "<th>captured</th></tr>"]
     previous = None
@@ -56,5 +62,5 @@ def render(capture: Capture, verdict: Verdict) -> str:
     return "\n".join(out) + "\n"
 
 
-def write(path: Path | str, capture: Capture, verdict: Verdict) -> None:
+def write(path: Path | str, capture: Capture, verdict: Verdict | Dm1Verdict) -> None:
     write_atomic(path, render(capture, verdict))

@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from emucore.capture import approved as approved_list
-from emucore.capture import fileformat, fm_check
-from emucore.capture.fm_check import Verdict
+from emucore.capture import dm1_check, fileformat, fm_check
+from emucore.capture.dm1_check import Dm1Verdict
+from emucore.capture.fm_check import Mismatch, Verdict
 from emucore.cliutil import UsageError
 from emucore.duel.files import UserFileError
 from emucore.duel.replay import Replay, record_actions
@@ -17,48 +18,55 @@ CALLS_SHOWN = 12
 
 
 def verify_file(path: Path | str, approved: bool = True, ai: bool = False
-                ) -> tuple[fileformat.Capture, Verdict]:
+                ) -> tuple[fileformat.Capture, Verdict | Dm1Verdict]:
     """Read and verify a capture; ``approved=False`` compares the approved fields too, ``ai``
-    also checks the CPU's steps against emucore's computer opponent."""
+    also checks the CPU's steps against emucore's computer opponent (fm). A dm1 capture is
+    checked against emucore's tables only (:mod:`dm1_check`)."""
     capture = fileformat.read(path)
-    if capture.system != "fm":
-        raise UsageError(
-            f"{path}: {capture.system} captures are read but cannot be verified yet: emucore's "
-            f"dm1 record mirrors only the fusion block ($CECB) and opponent ($CEEF); LP, hands, "
-            f"field, deck and RNG addresses of the cartridge are not mapped")
+    if capture.system == "dm1":
+        return capture, dm1_check.verify(capture)
     divergences = approved_list.load(capture.system) if approved else ()
     return capture, fm_check.verify(capture, divergences, str(path), ai)
 
 
-def to_json(capture: fileformat.Capture, verdict: Verdict) -> dict[str, Any]:
-    return {
-        "game": capture.system, "region": capture.header["region"],
-        "emulator": capture.header["emulator"], "script": capture.header["script"],
-        "records": len(capture.records), "start_line": verdict.start_line,
-        "deal": verdict.deal, "steps": len(verdict.steps),
-        "actions": [s.action.to_json() for s in verdict.steps],
-        "known_divergences": verdict.known,
-        "ok": verdict.mismatch is None,
-        "mismatch": verdict.mismatch.to_json() if verdict.mismatch else None,
-    }
+def to_json(capture: fileformat.Capture, verdict: Verdict | Dm1Verdict) -> dict[str, Any]:
+    out = {"game": capture.system, "region": capture.header["region"],
+           "emulator": capture.header["emulator"], "script": capture.header["script"],
+           "records": len(capture.records), "ok": verdict.mismatch is None,
+           "mismatch": verdict.mismatch.to_json() if verdict.mismatch else None}
+    if isinstance(verdict, Dm1Verdict):
+        return out | verdict.to_json()
+    return out | {"start_line": verdict.start_line, "deal": verdict.deal,
+                  "steps": len(verdict.steps),
+                  "actions": [s.action.to_json() for s in verdict.steps],
+                  "known_divergences": verdict.known}
 
 
-def describe(capture: fileformat.Capture, verdict: Verdict) -> str:
+def describe(capture: fileformat.Capture, verdict: Verdict | Dm1Verdict) -> str:
     """Human-readable outcome: a summary line, then the first difference if any."""
     h = capture.header
     lines = [f"{capture.system} {h['region']} capture from {h['emulator']} ({h['script']}): "
-             f"{len(capture.records)} records, duel starts at line {verdict.start_line}",
-             verdict.deal]
-    shown = {k: v for k, v in verdict.known.items() if v}
-    if shown:
-        lines.append("approved divergences seen: " + ", ".join(
-            f"{k} ({v} records)" for k, v in shown.items()))
-    m = verdict.mismatch
-    if m is None:
-        lines.append(f"OK: {len(verdict.steps)} steps agree")
-        return "\n".join(lines)
-    lines.append(f"step {m.step} (record line {m.line}, frame {m.frame}, side {m.side}): "
-                 f"{m.reason}")
+             f"{len(capture.records)} records"]
+    if isinstance(verdict, Dm1Verdict):
+        lines.append("dm1: tables only (fusion block, card-info block); the duel itself "
+                     "needs DM1 RAM addresses that are not public")
+        summary, label = f"OK: {len(verdict.checks)} table checks agree", "check"
+    else:
+        lines[0] += f", duel starts at line {verdict.start_line}"
+        lines.append(verdict.deal)
+        shown = {k: v for k, v in verdict.known.items() if v}
+        if shown:
+            lines.append("approved divergences seen: " + ", ".join(
+                f"{k} ({v} records)" for k, v in shown.items()))
+        summary, label = f"OK: {len(verdict.steps)} steps agree", "step"
+    if verdict.mismatch is None:
+        return "\n".join([*lines, summary])
+    return "\n".join([*lines, *_mismatch_lines(verdict.mismatch, label)])
+
+
+def _mismatch_lines(m: Mismatch, label: str) -> list[str]:
+    side = f", side {m.side}" if m.side >= 0 else ""
+    lines = [f"{label} {m.step} (record line {m.line}, frame {m.frame}{side}): {m.reason}"]
     lines += [f"  {name}: ours {ours} vs captured {cap}" for name, ours, cap in m.fields]
     if m.rng:
         g = m.rng
@@ -68,12 +76,15 @@ def describe(capture: fileformat.Capture, verdict: Verdict) -> str:
         calls = fm_check.calls_from(g.before, max(g.captured_calls, g.ours_calls), CALLS_SHOWN)
         lines += [f"    call {i}: state 0x{state:08X} rand() {value}"
                   for i, (state, value) in enumerate(calls, start=1)]
-    lines.append(f"FAIL at step {m.step}")
-    return "\n".join(lines)
+    return [*lines, f"FAIL at {label} {m.step}"]
 
 
 def import_capture(path: Path | str, out: Path | str) -> Replay:
     """Turn a verified capture into an emucore replay file (a regression test to keep)."""
+    capture = fileformat.read(path)
+    if capture.system != "fm":
+        raise UsageError(f"{path}: {capture.system} captures cannot become replays: the duel "
+                         f"state is not mapped (verify checks its tables only)")
     capture, verdict = verify_file(path)
     if verdict.mismatch is not None:
         raise UserFileError(path, f"the capture does not verify (first difference at step "

@@ -1,6 +1,6 @@
 -- A stand-in for BizHawk's Lua API, enough to run tools/capture/bizhawk_capture.lua under a
 -- plain Lua interpreter. Usage: lua fake_bizhawk.lua FRAMES.lua SCRIPT.lua OUT.cap
--- FRAMES.lua returns {system=, romname=, romhash=, kernel=, frames={{frame=, rng=,
+-- FRAMES.lua returns {system=, romname=, romhash=, kernel=, rom=, frames={{frame=, rng=,
 -- pressed={names}, ranges={[offset]=hex}}, ...}}; after the last frame the exit handlers run.
 local data = dofile(arg[1])
 local index, exits = 1, {}
@@ -28,7 +28,8 @@ emu = {
   end,
 }
 memory = {
-  read_bytes_as_array = function(offset, length, _domain)
+  read_bytes_as_array = function(offset, length, domain)
+    if domain == "ROM" then return bytes_of(data.rom:sub(offset + 1), length) end
     if offset == 0 and length == 0x10000 then return bytes_of(data.kernel, length) end
     local hex = data.frames[index].ranges[offset]
     if not hex then error(string.format("unexpected read at 0x%X", offset)) end

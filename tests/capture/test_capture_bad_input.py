@@ -133,11 +133,21 @@ def test_first_record_lacks_a_range(tmp_path, capsys, good):
     assert "the first record lacks perm_cpu" in line
 
 
-def test_dm1_capture_is_read_but_not_verified(tmp_path, capsys):
+def test_dm1_capture_cannot_become_a_replay(tmp_path, capsys):
     writer = CaptureWriter(DM1)
     writer.add(1, 0, None, {r.name: bytes(r.length) for r in DM1.ranges})
-    line = _error(tmp_path, capsys, writer.text())
-    assert "dm1 captures are read but cannot be verified yet" in line
+    line = _error(tmp_path, capsys, writer.text(), "import")
+    assert "dm1 captures cannot become replays" in line
+
+
+def test_dm1_record_with_an_rng_field_is_fine_but_fm_needs_one(tmp_path, capsys, good):
+    lines = good.splitlines()
+    k = next(i for i, t in enumerate(lines) if t.startswith("r "))
+    parts = lines[k].split()
+    parts[3] = "-"
+    lines[k] = _resign(" ".join(parts))
+    line = _error(tmp_path, capsys, "\n".join(lines) + "\n")
+    assert f"line {k + 1}: record has no RNG state (fm captures need one)" in line
 
 
 def test_import_of_a_capture_that_does_not_verify(tmp_path, capsys):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from capture_synth import synth_fm
 
-from emucore.capture import approved, fileformat, fm_check
+from emucore.capture import approved, dm1_check, fileformat, fm_check
 from emucore.capture.rammap import DM1, FM
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,42 +63,52 @@ def test_lua_syntax(script):
     assert result.returncode == 0, result.stderr
 
 
-def _lua_frames(capture: fileformat.Capture, kernel: str, romname: str) -> str:
-    ranges = {r.name: r for r in FM.ranges}
-    out = ["return {", 'system = "PSX",', f"romname = {romname!r},", 'romhash = "ABCD1234",',
-           f"kernel = {kernel!r},", "frames = {"]
+def _lua_frames(capture: fileformat.Capture, system: str, kernel: str, romname: str,
+                rom: str) -> str:
+    ram = capture.ram
+    ranges = ram.by_name()
+    out = ["return {", f"system = {system!r},", f"romname = {romname!r},",
+           'romhash = "ABCD1234",', f"kernel = {kernel!r},", f"rom = {rom!r},", "frames = {"]
     for record in capture.records:
         for repeat in range(2):  # every frame shown twice: the script writes it once
-            pressed = ", ".join(f'"P1 {name}"' for bit, name in enumerate(FM.pad_bits)
-                                if not record.pad >> bit & 1)
-            data = ", ".join(f'[{ranges[n].address - 0x80000000}] = "{raw.hex()}"'
+            down = [not record.pad >> bit & 1 if ram.pad_active_low else record.pad >> bit & 1
+                    for bit in range(len(ram.pad_bits))]
+            pressed = ", ".join(f'"P1 {name}"' for name, d in zip(ram.pad_bits, down,
+                                                                  strict=True) if d)
+            data = ", ".join(f'[{ranges[n].address - ram.domain_base}] = "{raw.hex()}"'
                              for n, raw in record.ranges.items())
-            out.append(f"{{frame = {record.frame + repeat}, rng = {record.rng}, "
+            rng = "nil" if record.rng is None else record.rng
+            out.append(f"{{frame = {record.frame + repeat}, rng = {rng}, "
                        f"pressed = {{{pressed}}}, ranges = {{{data}}}}},")
     out += ["}", "}"]
     return "\n".join(out)
 
 
-def _run_script(tmp_path: Path, kernel: str, romname: str, text: str):
+def _run_script(tmp_path: Path, text: str, system: str = "PSX", kernel: str = "",
+                romname: str = "x", rom: str = ""):
     frames, out = tmp_path / "frames.lua", tmp_path / "out.cap"
-    frames.write_text(_lua_frames(fileformat.parse(text), kernel, romname))
+    frames.write_text(_lua_frames(fileformat.parse(text), system, kernel, romname, rom))
     result = subprocess.run([LUA, str(HERE / "fake_bizhawk.lua"), str(frames),
                              str(TOOLS / "bizhawk_capture.lua"), str(out)],
                             capture_output=True, text=True, timeout=60)
     return result, out
 
 
+def _same_records(a: fileformat.Capture, b: fileformat.Capture) -> bool:
+    return ([(r.frame, r.pad, r.rng, r.ranges) for r in a.records]
+            == [(r.frame, r.pad, r.rng, r.ranges) for r in b.records])
+
+
 @NEEDS_LUA
 def test_bizhawk_script_writes_a_capture_emucore_verifies(tmp_path):
     synth = synth_fm(steps=6)
-    result, out = _run_script(tmp_path, "\0" * 100 + "cdrom:\\SLUS_014.11;1", "x", synth.text)
+    result, out = _run_script(tmp_path, synth.text, kernel="\0" * 100 + "cdrom:\\SLUS_014.11;1")
     assert result.returncode == 0, result.stderr
     ours, theirs = fileformat.parse(synth.text), fileformat.read(out)
     assert theirs.header["emulator"] == "BizHawk 2.9.1"
     assert theirs.header["script"] == "bizhawk_capture.lua 1"
     assert theirs.header["media"] == "ABCD1234"
-    assert [(r.frame, r.pad, r.rng, r.ranges) for r in theirs.records] == \
-        [(r.frame, r.pad, r.rng, r.ranges) for r in ours.records]
+    assert _same_records(ours, theirs)
     verdict = fm_check.verify(theirs, approved.load("fm"), str(out))
     assert verdict.mismatch is None and len(verdict.steps) == 6
 
@@ -106,6 +116,24 @@ def test_bizhawk_script_writes_a_capture_emucore_verifies(tmp_path):
 @NEEDS_LUA
 def test_bizhawk_script_refuses_another_game(tmp_path):
     synth = synth_fm(steps=1)
-    result, out = _run_script(tmp_path, "\0" * 64, "Some Other Game (Europe)", synth.text)
+    result, out = _run_script(tmp_path, synth.text, kernel="\0" * 64,
+                              romname="Some Other Game (Europe)")
     assert "not started: boot string SLUS_014.11 not found" in result.stderr
+    assert not out.exists()
+
+
+@NEEDS_LUA
+def test_bizhawk_script_on_the_game_boy_writes_a_dm1_capture(tmp_path):
+    from test_capture_dm1 import _capture, _card_info
+
+    text = _capture([{"card_info": _card_info(1)}, {"card_info": _card_info(7)}])
+    rom = "\0" * 0x134 + "YUGIOU" + "\0" * 10
+    result, out = _run_script(tmp_path, text, system="GB", rom=rom)
+    assert result.returncode == 0, result.stderr
+    ours, theirs = fileformat.parse(text), fileformat.read(out)
+    assert theirs.system == "dm1" and _same_records(ours, theirs)
+    assert dm1_check.verify(theirs).mismatch is None
+    out.unlink()
+    bad, out = _run_script(tmp_path, text, system="GB", rom="\0" * 0x134 + "POKEMON RED")
+    assert "not started: ROM title 'POKEMON RED' is not YUGIOU" in bad.stderr
     assert not out.exists()
