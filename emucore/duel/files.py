@@ -24,6 +24,7 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
@@ -32,6 +33,12 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def read_json(path: Path | str) -> Any:
