@@ -22,7 +22,7 @@ def test_write_atomic_keeps_old_file_when_writing_fails(tmp_path):
     class Boom:  # not bytes or str: the write itself fails
         pass
 
-    with pytest.raises(AttributeError):
+    with pytest.raises(TypeError):
         files.write_atomic(target, Boom())  # type: ignore[arg-type]
     assert target.read_text() == "precious"
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
