@@ -54,45 +54,50 @@ FACE_DOWN_GUESS = 1500  # the DEF the computer assumes for a face-down monster
 
 
 class View:
-    """What the acting player sees, computed once per decision."""
+    """What the acting player sees, computed once per decision.
+
+    ``mine`` and ``foes`` hold the current ATK of each side's monsters by zone (zone order);
+    ``hand`` sorts our hand by card kind, filled by :meth:`sort_hand` in a main phase.
+    """
 
     def __init__(self, duel: PaperDuel) -> None:
+        state = duel.state
         self.duel = duel
         self.cards = duel.cards
-        self.me = me = duel.acting_side
+        self.turn = state.turn
+        self.me = me = state.active
         self.foe = foe = 1 - me
-        self.side = duel.state.sides[me]
-        self.other = duel.state.sides[foe]
-        self.atk = duel.atks(me)
-        self.foe_atk = duel.atks(foe)
-        self.mine = list(self.atk)
-        self.foes = list(self.foe_atk)
+        self.side = state.sides[me]
+        self.other = state.sides[foe]
+        rules = duel.board_rules()
+        self.bonus, self.locks = rules.bonus, rules.locks
+        self.mine = duel.atks(me)
+        self.foes = duel.atks(foe)
         # the highest ATK among the opponent's attack-position monsters (0 if none)
         self.threat = 0
-        for z, value in self.foe_atk.items():
-            if value > self.threat and self.other.monsters[z].attack:
+        monsters = self.other.monsters
+        for z, value in self.foes.items():
+            if value > self.threat and monsters[z].attack:
                 self.threat = value
-        self._hand: dict[str, list[tuple[int, int]]] | None = None
+        self.hand: dict[str, list[tuple[int, int]]] = {}
 
-    @property
-    def hand(self) -> dict[str, list[tuple[int, int]]]:
-        """(hand index, card) of our hand by card kind, sorted out on first use (the battle
-        phase never needs it)."""
-        if self._hand is None:
-            self._hand = {MONSTER: [], FUSION: [], MAGIC: [], TRAP: []}
-            for i, card in enumerate(self.side.hand):
-                self._hand[self.cards[card].kind].append((i, card))
-        return self._hand
+    def sort_hand(self) -> None:
+        """(hand index, card) of our hand by card kind into ``hand``. Only a main phase plays
+        from the hand, so :func:`choose` calls this there alone."""
+        self.hand = hand = {MONSTER: [], FUSION: [], MAGIC: [], TRAP: []}
+        cards = self.cards
+        for i, card in enumerate(self.side.hand):
+            hand[cards[card].kind].append((i, card))
 
     def card_atk(self, card: int) -> int:
         """A hand card's ATK as it would enter the field now (Field bonus included)."""
         c = self.cards[card]
-        return c.atk + self.duel.type_bonus(c.monster_type)
+        return c.atk + self.bonus.get(c.monster_type, 0)
 
     def face_up_total(self, side: int) -> int:
-        zones, atk = (self.mine, self.atk) if side == self.me else (self.foes, self.foe_atk)
+        atk = self.mine if side == self.me else self.foes
         monsters = self.duel.state.sides[side].monsters
-        return sum(atk[z] for z in zones if monsters[z].face_up)
+        return sum(value for z, value in atk.items() if monsters[z].face_up)
 
     def count_type(self, side: int, monster_type: str) -> int:
         return sum(1 for m in self.duel.state.sides[side].monsters
@@ -100,37 +105,40 @@ class View:
 
     def can_attack(self, zone: int) -> bool:
         m = self.side.monsters[zone]
-        return m.attack and m.face_up and m.attacked_turn != self.duel.state.turn
+        return m.attack and m.face_up and m.attacked_turn != self.turn
 
     def target(self, zone: int) -> int | None:
         """The opponent's zone worth attacking from ``zone`` (or DIRECT), or None."""
         if not self.foes:
             return DIRECT
-        atk = self.atk[zone]
-        best: tuple[int, int] | None = None
-        for z in self.foes:
-            m = self.other.monsters[z]
+        atk = self.mine[zone]
+        monsters = self.other.monsters
+        best_value, best = -1, None
+        for z, foe_atk in self.foes.items():
+            m = monsters[z]
             if not m.face_up:
                 wins, value = atk > FACE_DOWN_GUESS, 0
             elif m.attack:
-                wins, value = atk > self.foe_atk[z], self.foe_atk[z] + 1
+                wins, value = atk > foe_atk, foe_atk + 1
             else:
-                wins, value = atk > self.duel.defense(self.foe, z), self.foe_atk[z]
-            if wins and (best is None or value > best[0]):
-                best = (value, z)
-        return best[1] if best else None
+                wins, value = atk > self.duel.defense(self.foe, z), foe_atk
+            if wins and value > best_value:
+                best_value, best = value, z
+        return best
 
     def attacks_allowed(self) -> bool:
-        return self.duel.state.turn > 1 or self.duel.profile.first_turn_attacks
+        return self.turn > 1 or self.duel.profile.first_turn_attacks
 
 
 def choose(duel: PaperDuel) -> Action:
     """The computer's next action for the side to act."""
     view = View(duel)
-    if duel.phase == "battle":
+    phase = duel.phase
+    if phase == "battle":
         return _battle(view) or _move_on(view)
-    if duel.profile.is_main(duel.phase):
-        for rule in (_magic, _spring_trap, _summon, _set_trap, _position):
+    if duel.profile.is_main(phase):
+        view.sort_hand()
+        for rule in _MAIN_RULES:
             action = rule(view)
             if action is not None:
                 return action
@@ -154,52 +162,72 @@ def _move_on(view: View) -> Action:
 
 
 def _magic(view: View) -> Action | None:
-    if not view.hand[MAGIC] or view.side.magic >= view.duel.profile.magic_per_turn \
+    magic = view.hand[MAGIC]
+    if not magic or view.side.magic >= view.duel.profile.magic_per_turn \
             or view.duel.free_zone(view.side.spells) < 0:
         return None
     best: tuple[int, Action] | None = None
     seen: set[int] = set()
-    for index, card in view.hand[MAGIC]:
+    for index, card in magic:
         if card in seen:
             continue
         seen.add(card)
-        scored = _score_magic(view, index, card)
+        scorer = _MAGIC_SCORERS.get(view.cards[card].effect)
+        scored = scorer(view, index, card) if scorer else None
         if scored and (best is None or scored[0] > best[0]):
             best = scored
     return best[1] if best else None
 
 
-def _score_magic(view: View, index: int, card: int) -> tuple[int, Action] | None:
-    """(priority, action) for playing a magic card, or None when the rule says keep it."""
-    c = view.cards[card]
-    kind = c.effect
-    if kind == "polymerization":
-        pair = _best_fusion(view)
-        return (100, Activate(index, pair)) if pair else None
-    if kind == "destroy_opponent_monsters" and view.foes:
-        return 90, Activate(index)
-    if kind == "destroy_all_monsters" and view.foes and (
-            len(view.foes) > len(view.mine)
-            or view.face_up_total(view.foe) > view.face_up_total(view.me)):
+def _score_polymerization(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    pair = _best_fusion(view)
+    return (100, Activate(index, pair)) if pair else None
+
+
+def _score_raigeki(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    return (90, Activate(index)) if view.foes else None
+
+
+def _score_dark_hole(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    if view.foes and (len(view.foes) > len(view.mine)
+                      or view.face_up_total(view.foe) > view.face_up_total(view.me)):
         return 80, Activate(index)
-    if kind == "destroy_weakest_opponent" and view.foes:
-        return 70, Activate(index)
-    if kind == "burn":
-        return (60 if c.amount >= view.other.lp else 10), Activate(index)
-    if kind == "equip":
-        fits = [z for z in view.mine if view.side.monsters[z].face_up
-                and view.cards[view.side.monsters[z].card].monster_type == c.effect_type]
-        if fits:
-            return 50, Activate(index, (view.me, max(fits, key=lambda z: (view.atk[z], -z))))
-    if kind == "field" and _field_gain(view, card) > _field_gain(view, view.duel.field_card()):
-        return 40, Activate(index)
-    if kind == "heal" and view.side.lp * 2 <= view.duel.profile.start_lp:
-        return 30, Activate(index)
-    if kind == "destroy_face_up_trap":
-        lock = _hurting_lock(view)
-        if lock:
-            return 20, Activate(index, lock)
     return None
+
+
+def _score_fissure(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    return (70, Activate(index)) if view.foes else None
+
+
+def _score_burn(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    return (60 if view.cards[card].amount >= view.other.lp else 10), Activate(index)
+
+
+def _score_equip(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    wanted = view.cards[card].effect_type
+    monsters = view.side.monsters
+    fits = [z for z in view.mine if monsters[z].face_up
+            and view.cards[monsters[z].card].monster_type == wanted]
+    if fits:
+        return 50, Activate(index, (view.me, max(fits, key=lambda z: (view.mine[z], -z))))
+    return None
+
+
+def _score_field(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    if _field_gain(view, card) > _field_gain(view, view.duel.field_card()):
+        return 40, Activate(index)
+    return None
+
+
+def _score_heal(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    if view.side.lp * 2 <= view.duel.profile.start_lp:
+        return 30, Activate(index)
+    return None
+
+
+def _score_remove_trap(view: View, index: int, card: int) -> tuple[int, Action] | None:
+    lock = _hurting_lock(view)
+    return (20, Activate(index, lock)) if lock else None
 
 
 def _best_fusion(view: View) -> tuple[int, int] | None:
@@ -211,7 +239,7 @@ def _best_fusion(view: View) -> tuple[int, int] | None:
         result = view.duel.catalogue.fusion_of(monsters[a].card, monsters[b].card)
         if result and result in view.side.fusion_deck:
             score = view.card_atk(result)
-            if score > max(view.atk[a], view.atk[b]) and (best is None or score > best[0]):
+            if score > max(view.mine[a], view.mine[b]) and (best is None or score > best[0]):
                 best = (score, (a, b))
     return best[1] if best else None
 
@@ -244,11 +272,26 @@ def _hurting_lock(view: View) -> tuple[int, int] | None:
     return None
 
 
+# Rule 1's scorer for each magic effect kind: (priority, action), or None to keep the card.
+# Kinds not listed are kept in the hand.
+_MAGIC_SCORERS = {
+    "polymerization": _score_polymerization,
+    "destroy_opponent_monsters": _score_raigeki,
+    "destroy_all_monsters": _score_dark_hole,
+    "destroy_weakest_opponent": _score_fissure,
+    "burn": _score_burn,
+    "equip": _score_equip,
+    "field": _score_field,
+    "heal": _score_heal,
+    "destroy_face_up_trap": _score_remove_trap,
+}
+
+
 # -- rule 2: set traps -------------------------------------------------------------------
 
 
 def _spring_trap(view: View) -> Action | None:
-    turn = view.duel.state.turn
+    turn = view.turn
     for zone, spell in enumerate(view.side.spells):
         if spell is None or spell.face_up or spell.set_turn == turn:
             continue
@@ -258,9 +301,9 @@ def _spring_trap(view: View) -> Action | None:
                                                                              card.effect_type):
                 return ActivateSet(zone)
         elif card.effect == "trap_destroy_two_and_one" and len(view.mine) >= 2 and view.foes:
-            strongest = max(view.foes, key=lambda z: (view.foe_atk[z], -z))
-            if view.foe_atk[strongest] > max(view.atk.values()):
-                a, b = sorted(view.mine, key=lambda z: (view.atk[z], z))[:2]
+            strongest = max(view.foes, key=lambda z: (view.foes[z], -z))
+            if view.foes[strongest] > max(view.mine.values()):
+                a, b = sorted(view.mine, key=lambda z: (view.mine[z], z))[:2]
                 return ActivateSet(zone, (a, b, strongest))
     return None
 
@@ -295,12 +338,13 @@ def _position(view: View) -> Action | None:
     duel = view.duel
     if not duel.profile.position_change:
         return None
-    turn = duel.state.turn
-    for zone in view.mine:
-        m = view.side.monsters[zone]
-        if turn in (m.summoned_turn, m.changed_turn, m.attacked_turn) or duel.locked(m.card):
+    turn = view.turn
+    monsters = view.side.monsters
+    for zone, atk in view.mine.items():
+        m = monsters[zone]
+        if turn == m.summoned_turn or turn == m.changed_turn or turn == m.attacked_turn \
+                or view.cards[m.card].monster_type in view.locks:
             continue
-        atk = view.atk[zone]
         if not m.attack:
             wanted = atk > view.threat
         else:
@@ -318,8 +362,12 @@ def _battle(view: View) -> Action | None:
     if not view.attacks_allowed():
         return None
     ready = [z for z in view.mine if view.can_attack(z)]
-    for zone in sorted(ready, key=lambda z: (-view.atk[z], z)):
+    for zone in sorted(ready, key=lambda z: (-view.mine[z], z)):
         target = view.target(zone)
         if target is not None:
             return Attack(zone, target)
     return None
+
+
+# The main-phase rules in order: the first that returns an action decides.
+_MAIN_RULES = (_magic, _spring_trap, _summon, _set_trap, _position)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 MONSTER = "monster"
 FUSION = "fusion"
@@ -51,6 +52,11 @@ class Catalogue:
 
     def name(self, ident: int) -> str:
         return self.cards[ident].name if ident in self.cards else f"#{ident}"
+
+    @cached_property
+    def exodia_pieces(self) -> frozenset[int]:
+        """The ids of the Exodia pieces (effect ``exodia_piece``), sorted out once."""
+        return frozenset(c.id for c in self.cards.values() if c.effect == "exodia_piece")
 
 
 def catalogue_of(cards: Iterable[CardDef], fusions: Mapping[tuple[int, int], int] | None = None,

@@ -9,7 +9,7 @@ shuffles, plays rock-paper-scissors or tosses the coin, and nothing else draws f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from emucore.duel.protocol import Action, Duel, Event, IllegalAction
 from emucore.hw.psyq_rand import Rand
@@ -64,6 +64,14 @@ from emucore.paper.state import (
 AUTOMATIC_PHASES = ("draw", "standby", "end")
 
 
+class BoardRules(NamedTuple):
+    """What the cards in the magic/trap zones impose on the whole board."""
+
+    field: int  # the Field card in play (only one; the newest replaced the older), or 0
+    bonus: dict[str, int]  # the Field card's flat ATK/DEF bonus by monster type
+    locks: frozenset[str]  # the monster types held in defence by face-up type locks
+
+
 def shuffle(cards: list[int], rng: Rand) -> None:
     """Fisher-Yates from the top index down: swap ``i`` with ``rand() % (i + 1)``.
 
@@ -89,8 +97,8 @@ class PaperDuel(Duel):
         self.profile = profile
         self.catalogue = catalogue
         self.cards = catalogue.cards
-        self._rules_cache: tuple[int, dict[str, int], frozenset[str]] | None = None
-        self._exodia = {c.id for c in catalogue.cards.values() if c.effect == "exodia_piece"}
+        self._rules_cache: BoardRules | None = None
+        self._exodia = catalogue.exodia_pieces
         sides = [Side(profile.start_lp, list(d.main), list(d.fusion)) for d in decks]
         self.state = State(sides, Rand(seed & 0xFFFFFFFF))
         self.opening = self._begin(first, ante)
@@ -236,9 +244,9 @@ class PaperDuel(Duel):
 
     # -- board helpers (also used by effects and the computer opponents) ------------------
 
-    def _board_rules(self) -> tuple[int, dict[str, int], frozenset[str]]:
-        """(Field card in play or 0, its bonus by type, the types held by face-up locks),
-        cached until a magic/trap zone changes (:meth:`_spells_changed`)."""
+    def board_rules(self) -> BoardRules:
+        """What the magic/trap zones impose on the whole board, cached until a magic/trap zone
+        changes (:meth:`_spells_changed`). Read only."""
         if self._rules_cache is None:
             field, locks = 0, set()
             for side in self.state.sides:
@@ -249,8 +257,8 @@ class PaperDuel(Duel):
                             field = s.card
                         elif s.face_up and card.effect == "trap_lock_type":
                             locks.add(card.effect_type)
-            self._rules_cache = (field, dict(self.catalogue.field_bonus.get(field, {})),
-                                 frozenset(locks))
+            self._rules_cache = BoardRules(field, dict(self.catalogue.field_bonus.get(field, {})),
+                                           frozenset(locks))
         return self._rules_cache
 
     def _spells_changed(self) -> None:
@@ -258,45 +266,45 @@ class PaperDuel(Duel):
 
     def field_card(self) -> int:
         """The Field card in play (only one; the newest replaced the older), or 0."""
-        return self._board_rules()[0]
+        return self.board_rules().field
 
     def type_bonus(self, monster_type: str) -> int:
         """The Field card's flat bonus for a monster type."""
-        return self._board_rules()[1].get(monster_type, 0)
+        return self.board_rules().bonus.get(monster_type, 0)
 
     def atk(self, side: int, zone: int) -> int:
         """Current ATK: printed + equips + Field bonus (never below 0)."""
         m = self.state.sides[side].monsters[zone]
         card = self.cards[m.card]
-        return max(0, card.atk + m.bonus + self._board_rules()[1].get(card.monster_type, 0))
+        return max(0, card.atk + m.bonus + self.board_rules().bonus.get(card.monster_type, 0))
 
     def defense(self, side: int, zone: int) -> int:
         """Current DEF: printed + equips + Field bonus (never below 0)."""
         m = self.state.sides[side].monsters[zone]
         card = self.cards[m.card]
-        return max(0, card.defense + m.bonus + self._board_rules()[1].get(card.monster_type, 0))
+        return max(0, card.defense + m.bonus + self.board_rules().bonus.get(card.monster_type,
+                                                                            0))
 
     def atks(self, side: int) -> dict[int, int]:
-        """Current ATK of every monster of one side, by zone (as :meth:`atk`)."""
-        bonus = self._board_rules()[1]
+        """Current ATK of every monster of one side, by zone (as :meth:`atk`; one pass for
+        the computer's view of the table, which asks on every decision)."""
+        bonus = self.board_rules().bonus
         cards = self.cards
         out = {}
         for z, m in enumerate(self.state.sides[side].monsters):
-            if m:
+            if m is not None:
                 card = cards[m.card]
-                out[z] = max(0, card.atk + m.bonus + bonus.get(card.monster_type, 0))
+                atk = card.atk + m.bonus + bonus.get(card.monster_type, 0)
+                out[z] = atk if atk > 0 else 0
         return out
 
     def locked(self, card: int) -> bool:
         """True while a face-up type lock (Dragon Capture Jar) holds monsters of this type."""
-        return self.cards[card].monster_type in self._board_rules()[2]
+        return self.cards[card].monster_type in self.board_rules().locks
 
     def free_zone(self, row: list) -> int:
         """The lowest empty zone of a row, or -1."""
-        for z, occupant in enumerate(row):
-            if occupant is None:
-                return z
-        return -1
+        return row.index(None) if None in row else -1
 
     def destroy_monster(self, side: int, zone: int, events: list[Event]) -> None:
         """Send a monster and the equips on it to their owners' graveyards."""

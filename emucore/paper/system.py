@@ -19,7 +19,7 @@ from typing import Any
 
 from emucore.duel.protocol import IllegalAction
 from emucore.paper.cards import Catalogue
-from emucore.paper.decks import DeckList, deck_from_json, read_deck
+from emucore.paper.decks import DeckList, check_deck, deck_from_json, read_deck
 from emucore.paper.engine import PaperDuel
 from emucore.paper.profile import Profile
 
@@ -52,12 +52,25 @@ class PaperSystem:
         raise ValueError(f"unknown {self.name} deck {spec!r} (built-in: "
                          f"{', '.join(self.decks)}; or a deck file)")
 
+    @functools.cached_property
+    def _legal_decks(self) -> set[DeckList]:
+        """Deck lists already found legal under these rules (deck lists are immutable)."""
+        return set()
+
+    def check_deck(self, deck: DeckList, who: str) -> None:
+        """:func:`emucore.paper.decks.check_deck` under these rules, once per deck list."""
+        if deck not in self._legal_decks:
+            check_deck(self.profile, self.catalogue, deck, who)
+            self._legal_decks.add(deck)
+
     def new_duel(self, seed: int, decks: tuple[object, object] | None = None,
                  first: int | None = None, ante: bool = False) -> PaperDuel:
         """A duel; decks default to the system's two built-in decks."""
-        specs = decks or self.default_decks
-        duel = PaperDuel(self.profile, self.catalogue, [self.deck(s) for s in specs], seed,
-                         first, ante)
+        lists = [self.deck(s) for s in decks or self.default_decks]
+        for who, deck in enumerate(lists):
+            self.check_deck(deck, f"player {who + 1} deck")
+        duel = PaperDuel(self.profile, self.catalogue, lists, seed, first, ante,
+                         check_decks=False)
         duel.system = self.name
         return duel
 
