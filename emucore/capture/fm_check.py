@@ -34,7 +34,7 @@ from emucore.duel.files import UserFileError
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
 from emucore.fm.actions import AUTO, Done, FmAction
-from emucore.fm.deck import DUEL_MASTER_K, deal_many
+from emucore.fm.deck import deal_many
 from emucore.fm.engine import FmDuel
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw import psyq_rand
@@ -111,6 +111,7 @@ class Images:
                     hit[at:at + size] = True
             self.approved[entry.id] = np.flatnonzero(hit & mirrored)
             mask &= ~hit
+        self.mask = mask
         self.idx = np.flatnonzero(mask)
         self.compared = {name for name, at, size in self.spans if mask[at:at + size].all()}
 
@@ -351,6 +352,8 @@ class FmChecker:
 
     # ----------------------------------------------------------------- start
     def opening(self, record: Record) -> tuple[FmDuel, dict[str, Any] | None, str]:
+        """emucore's duel from the start record: dealt from the RNG state the deal search
+        finds (then the setup is a replay's), else built from the captured decks."""
         state = S.DuelState()
         state.load(self.images.captured(record).tobytes())
         opponent = int(state.g["opponent"][0])
@@ -361,23 +364,24 @@ class FmChecker:
         decks = (state.shuffled[0].tolist(), state.shuffled[1].tolist())
         perms = (state.perm[0].tolist(), state.perm[1].tolist())
         player = _build_order(decks[0], perms[0], "player", self.path)
+        _build_order(decks[1], perms[1], "cpu", self.path)
         terrain = int(state.g["terrain"][0])
         lp = [int(v) for v in state.side["max_lp"]]
-        found = find_deal(player, opponent, record.rng or 0, decks)
-        if found is not None:
-            before, extra = found
-            setup = FmSetup(deck=player, duelist=opponent, sort="none", state=before,
-                            terrain=terrain, lp=lp)
-            duel = new_duel(setup)
-            deal = (f"deal found: RNG 0x{before:08X}, {extra} more call(s) before the first "
-                    f"record of the duel")
-            return duel, setup.to_json(), deal
-        cpu = S.Shuffle(tuple(decks[1]), tuple(perms[1]))
-        if opponent == DUEL_MASTER_K:
-            _build_order(decks[1], perms[1], "cpu", self.path)
-        duel = FmDuel(T.load("fm"), S.Shuffle(tuple(decks[0]), tuple(perms[0])), cpu,
-                      Rand(record.rng or 0), opponent=opponent, terrain=terrain,
-                      lp=(lp[0], lp[1]))
+        try:
+            found = find_deal(player, opponent, record.rng, decks)
+            if found is not None:
+                before, extra = found
+                setup = FmSetup(deck=player, duelist=opponent, sort="none", state=before,
+                                terrain=terrain, lp=lp)
+                deal = (f"deal found: RNG 0x{before:08X}, {extra} more call(s) before the "
+                        f"first record of the duel")
+                return new_duel(setup), setup.to_json(), deal
+            duel = FmDuel(T.load("fm"), S.Shuffle(tuple(decks[0]), tuple(perms[0])),
+                          S.Shuffle(tuple(decks[1]), tuple(perms[1])), Rand(record.rng),
+                          opponent=opponent, terrain=terrain, lp=(lp[0], lp[1]))
+        except (ValueError, IndexError) as exc:
+            raise CaptureStartError(self.path, f"line {record.line}: the duel's start state is "
+                                               f"not usable ({exc})") from None
         return duel, None, ("deal not found: no RNG state within "
                             f"{DEAL_CALLS + DEAL_SEARCH} calls deals these decks")
 
@@ -391,12 +395,12 @@ class FmChecker:
         cards a hand-phase play used); None in the field phase."""
         if duel.phase != S.PHASE_HAND:
             return None
-        ours = np.frombuffer(base, np.uint8)
+        ours, mask = np.frombuffer(base, np.uint8), self.images.mask
         size = S.CARD_DTYPE.itemsize
         first = S.OFFSET["card"] + duel.acting_side * S.RECORDS_PER_SIDE * size
-        return frozenset(j for j in range(5)
-                         if not np.array_equal(ours[first + j * size:first + (j + 1) * size],
-                                               target[first + j * size:first + (j + 1) * size]))
+        spans = [slice(first + j * size, first + (j + 1) * size) for j in range(5)]
+        return frozenset(j for j, at in enumerate(spans)
+                         if not np.array_equal(ours[at][mask[at]], target[at][mask[at]]))
 
     def _actions(self, duel: FmDuel, base: bytes, target: np.ndarray) -> list[FmAction]:
         consumed = self._consumed(duel, base, target)

@@ -71,7 +71,8 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
              tamper: Callable[[int, FmDuel, bytearray], None] | None = None,
              before_step: Callable[[int, FmDuel, object], object] | None = None,
              step: Callable[[int, FmDuel, object], None] | None = None,
-             first_step: int = 0, cpu_ai: bool = False, decoys: bool = False) -> Synth:
+             first_step: int = 0, cpu_ai: bool = False, decoys: bool = False,
+             calls_after_deal: int = 0) -> Synth:
     """A capture of ``steps`` actions (fewer if the duel ends).
 
     ``before_step(n, duel, action)`` may return another action for step n (1-based);
@@ -80,11 +81,14 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
     one (n = 0: the opening); ``first_step`` > 0 starts the file at that step (a capture
     begun mid-duel); ``cpu_ai`` lets emucore's computer opponent play side 1; ``decoys``
     writes, for each play of three or more cards, an animation record equal to the result of
-    playing only its first two (a partial chain that looks like a complete shorter play).
+    playing only its first two (a partial chain that looks like a complete shorter play);
+    ``calls_after_deal`` ``rand()`` calls happen between the deal and the duel's first record.
     """
     setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state)
     writer = CaptureWriter(FM)
     duel = new_duel(setup)
+    for _ in range(calls_after_deal):
+        duel.rng.rand()
     menu = {name: b"\0" * len(data) for name, data in ranges_of(duel.ram_image(), duel).items()}
     frame = 100
     for k in range(MENU_FRAMES, -1, -1):

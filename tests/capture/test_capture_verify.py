@@ -227,3 +227,35 @@ def test_cpu_step_the_computer_would_not_take_is_caught_at_its_step():
 
 def _check_ai(text: str) -> fm_check.Verdict:
     return fm_check.verify(fileformat.parse(text), approved.load("fm"), "ai.cap", ai=True)
+
+
+def test_calls_between_deal_and_duel_are_found_and_reported_at_step_1():
+    verdict = _check(synth_fm(steps=3, calls_after_deal=3).text)
+    assert verdict.deal.startswith("deal found") and "3 more call(s)" in verdict.deal
+    m = verdict.mismatch
+    assert m.step == 1 and m.reason == "rand() calls differ"
+    assert m.rng.captured_calls == m.rng.ours_calls + 3
+
+
+def test_deal_out_of_reach_still_verifies_from_the_captured_decks(tmp_path, capsys):
+    synth = synth_fm(steps=8, calls_after_deal=6000)
+    verdict = _check(synth.text)
+    assert verdict.setup is None and verdict.deal.startswith("deal not found")
+    assert verdict.mismatch is None and len(verdict.steps) == 8
+    path = tmp_path / "late.cap"
+    path.write_text(synth.text)
+    assert cli.main(["capture", "import", str(path), "--out", str(tmp_path / "r.json")]) == 2
+    assert "the deal was not found" in capsys.readouterr().err
+
+
+def test_start_state_that_emucore_cannot_set_up_is_one_line(tmp_path, capsys):
+    terrain = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["terrain"][1]
+
+    def tamper(_n, _duel, image):
+        image[terrain] = 9
+
+    path = tmp_path / "terrain.cap"
+    path.write_text(synth_fm(steps=2, tamper=tamper).text)
+    assert cli.main(["capture", "verify", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the duel's start state is not usable (terrain 9" in err[0]
