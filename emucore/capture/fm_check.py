@@ -6,7 +6,8 @@
    permutation bytes; the deal is then searched backwards from the start record's RNG state
    (:func:`find_deal`), which gives the replay setup (deck, duelist, RNG state before the deal).
 2. **Steps.** From each state emucore has matched, every candidate action (the legal list, free
-   columns spelled out, the CPU's "done" marks) is played on a copy; a later record whose
+   columns spelled out, the CPU's "done" marks and plays from its look-ahead window) is
+   played on a copy; a later record whose
    compared bytes equal one candidate's result is that step. Records in between are the
    original's animations. ``rand()`` calls of a step are those between the record matched by
    the previous step and the one matched by this step: the player's steps must show exactly
@@ -20,7 +21,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +36,7 @@ from emucore.capture.rammap import FM
 from emucore.duel.files import UserFileError
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
-from emucore.fm.actions import AUTO, Done, FmAction
+from emucore.fm.actions import AUTO, DECK_PICK, Done, FmAction, Play
 from emucore.fm.deck import deal_many
 from emucore.fm.engine import FmDuel
 from emucore.fm.setup import FmSetup, new_duel
@@ -304,7 +307,7 @@ class Candidates:
     """Results of candidate actions from one state, computed only as far as a look-up needs:
     result key -> (action, rule ``rand()`` calls, state image)."""
 
-    def __init__(self, duel: FmDuel, base: bytes, actions: list[FmAction],
+    def __init__(self, duel: FmDuel, base: bytes, actions: Iterable[FmAction],
                  images: Images) -> None:
         self.duel, self.base, self.images = duel, base, images
         self.pending = iter(actions)
@@ -402,11 +405,11 @@ class FmChecker:
         return frozenset(j for j, at in enumerate(spans)
                          if not np.array_equal(ours[at][mask[at]], target[at][mask[at]]))
 
-    def _actions(self, duel: FmDuel, base: bytes, target: np.ndarray) -> list[FmAction]:
+    def _actions(self, duel: FmDuel, base: bytes, target: np.ndarray) -> Iterable[FmAction]:
         consumed = self._consumed(duel, base, target)
         legal = duel.legal_actions()
+        side = duel.acting_side
         if consumed is None:
-            side = duel.acting_side
             extra = [Done(c, magic=m) for c in COLUMNS for m in (False, True)] if side else []
             return [*self._ai_first(), *legal, *extra]
         out: list[FmAction] = [*self._ai_first()]
@@ -416,7 +419,24 @@ class FmChecker:
             out.append(action)
             if action.zone == AUTO:
                 out += [dataclasses.replace(action, zone=c) for c in COLUMNS]
-        return out
+        return itertools.chain(out, self._deep_plays(duel, consumed) if side == 1 else ())
+
+    def _deep_plays(self, duel: FmDuel, consumed: frozenset) -> Iterator[FmAction]:
+        """CPU plays that take a card still in the deck (fm-ai §2.4: it trades places with the
+        lowest unselected hand card): one deck card alone, or with one hand card before or
+        after it. Tried after every ordinary play; longer such chains need ``--ai``. The
+        board is read now: the plays are generated while candidates change the duel."""
+        held = [j for j, card in enumerate(duel.hand(1)) if card >= 0]
+        picks = [DECK_PICK + index - S.DECK_SIZE for _, index in duel.deck_remaining(1)]
+        chains: list[tuple[int, ...]] = []
+        for real in [None, *held]:
+            free = [j for j in held if j != real]
+            if not free or {free[0]} | ({real} - {None}) != consumed:
+                continue
+            for pick in picks:
+                chains += [(pick,)] if real is None else [(real, pick), (pick, real)]
+        return (Play(cards, zone, face_down, star) for cards in chains
+                for zone in (AUTO, *COLUMNS) for face_down in (False, True) for star in (0, 1))
 
     def _ai_first(self) -> list[FmAction]:
         """emucore's computer's choice as a candidate (its own calls are the step's RNG gap)."""

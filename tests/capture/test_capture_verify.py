@@ -259,3 +259,25 @@ def test_start_state_that_emucore_cannot_set_up_is_one_line(tmp_path, capsys):
     assert cli.main(["capture", "verify", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "the duel's start state is not usable (terrain 9" in err[0]
+
+
+@pytest.mark.parametrize("shape", ["alone", "after_hand_card"])
+def test_cpu_play_from_the_look_ahead_window_is_derived_without_the_ai(shape):
+    from emucore.fm.actions import DECK_PICK
+
+    used = []
+
+    def deep(n, duel, action):
+        if used or duel.acting_side != 1 or duel.phase != S.PHASE_HAND:
+            return None
+        _, index = duel.deck_remaining(1)[3]
+        pick = DECK_PICK + index - S.DECK_SIZE
+        used.append(n)
+        return Play((pick,) if shape == "alone" else (4, pick), rng_calls=2)
+
+    synth = synth_fm(steps=8, before_step=deep)
+    assert used
+    verdict = _check(synth.text)
+    assert verdict.mismatch is None and len(verdict.steps) == 8
+    derived = verdict.steps[used[0] - 1].action
+    assert max(derived.cards) >= DECK_PICK and derived.rng_calls == 2
