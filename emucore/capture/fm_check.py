@@ -200,6 +200,7 @@ class Verdict:
     mismatch: Mismatch | None
     known: dict[str, int]  # approved divergence id -> records that showed it
     compared: frozenset[str] = frozenset()  # names of the compared fields
+    opening: bytes = b""  # emucore's state image before the first step
 
     @property
     def actions(self) -> list[FmAction]:
@@ -479,7 +480,7 @@ class FmChecker:
             duel.restore(base)
             mismatch = self._nearest(duel, base, index, len(best.steps), seen)
         return Verdict("fm", records[start].line, setup, deal, best.steps, mismatch,
-                       best.known, frozenset(self.images.compared))
+                       best.known, frozenset(self.images.compared), first.base)
 
     def _ai_memory(self) -> Any:
         if not self.ai:

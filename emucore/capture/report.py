@@ -34,11 +34,11 @@ def render(capture: Capture, verdict: Verdict | Dm1Verdict) -> str:
     out += ["<table><tr><th>step</th><th>line</th><th>frame</th><th>side</th><th>action</th>"
            "<th>rand() calls (rules + decision)</th><th>field</th><th>ours</th>"
            "<th>captured</th></tr>"]
-    previous = None
+    previous = fields_of(verdict.opening)
     for step in verdict.steps:
         ours, captured = fields_of(step.ours), fields_of(step.captured)
         changed = [n for n in ours if n in verdict.compared
-                   and (previous is None or previous[n] != ours[n] or ours[n] != captured[n])]
+                   and (previous[n] != ours[n] or ours[n] != captured[n])]
         head = [step.number, step.line, step.frame, step.side, step.action.to_json(),
                 f"{step.rule_calls} + {step.action.rng_calls}"]
         rows = changed or ["(no compared field changed)"]
