@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from emucore.fm import legal
 from emucore.fm import state as S
 from emucore.fm.actions import Destroy, LpChange
 from emucore.hw import fm_stats
@@ -56,6 +57,7 @@ def _columns(tables: FmTables) -> dict[str, Any]:
               "star1": tables.star_1.astype(int).tolist(),
               "star2": tables.star_2.astype(int).tolist(),
               "matchup": matchup.astype(int).tolist(), "boost": boost}
+    cached["kind"] = [legal.kind_of(t) for t in cached["type"]]
     _COLUMNS[id(tables)] = (tables, cached)
     return cached
 
@@ -77,6 +79,7 @@ class BoardOps:
         self._atk, self._def, self._type = cols["atk"], cols["def"], cols["type"]
         self._star1, self._star2 = cols["star1"], cols["star2"]
         self._matchup, self._boost = cols["matchup"], cols["boost"]
+        self._kind: list[str] = cols["kind"]  # legal.kind_of per id
         self._fusion: list[list[int]] = cols["fusion"]  # [a][b], symmetric
         self._equip: set[tuple[int, int]] = cols["equip"]
 
@@ -111,6 +114,14 @@ class BoardOps:
 
     def card_at(self, r: int) -> int:
         return self.st.s16[W_ID + 14 * r]
+
+    def all_flags(self) -> list[int]:
+        """The flags of the 30 card records, by record index."""
+        return self.st.u16[W_FLAGS:W_FLAGS + 14 * 30:14].tolist()
+
+    def all_ids(self) -> list[int]:
+        """The card ids of the 30 card records, by record index."""
+        return self.st.s16[W_ID:W_ID + 14 * 30:14].tolist()
 
     def flags(self, r: int) -> int:
         return self.st.u16[W_FLAGS + 14 * r]

@@ -259,7 +259,7 @@ def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
     """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
     opponent's trap turns the gain into a loss: stat_modifier -= REVERSE_TRAP_FACTOR x bonus
     (choices.REVERSE_TRAP_FACTOR)."""
-    bonus = int(d.st.g_equip_bonus[0])
+    bonus = d.st.s16[S.W_EQUIP_BONUS]
     if not bonus or monster < 0 or not d.occupied(monster):
         return
     if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):

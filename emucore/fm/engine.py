@@ -41,13 +41,10 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
 ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
-SWORDS_BYTE = S.SIDE_DTYPE.fields["swords"][1]
-TURNS_BYTE = S.SIDE_DTYPE.fields["turns"][1]
-PHASE_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["phase"][1]
-ACTING_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["acting_side"][1]
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 JUMP_ABOVE = 64  # rng_calls beyond this are applied with an O(log n) jump
+DECK_RECORD_INDICES = tuple(range(2 * S.DECK_SIZE))  # deck-card byte 2: the record's own index
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
 @dataclass(frozen=True)
 class CardView:
@@ -90,14 +87,12 @@ class FmDuel(BoardOps, Duel):
                 raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
             st.shuffled[side][:] = shuffle.cards
             st.perm[side][:] = shuffle.perm
-            block = slice(side * S.DECK_SIZE, (side + 1) * S.DECK_SIZE)
-            st.d_id[block] = shuffle.cards
-            st.deck["index"][block] = range(block.start, block.stop)
-            st.d_record[block] = S.NO_RECORD
-            st.d_flags[block] = S.IN_DECK
-            st.s_lp[side] = st.s_max_lp[side] = lp[side]
-            st.side["lp_display"][side] = lp[side]
-            st.s_hand[side] = -1
+        st.d_id[:] = [*player.cards, *cpu.cards]
+        st.deck["index"] = DECK_RECORD_INDICES
+        st.d_record[:] = S.NO_RECORD
+        st.d_flags[:] = S.IN_DECK
+        st.s_lp[:] = st.s_max_lp[:] = st.side["lp_display"] = lp
+        st.s_hand[:] = -1
         g = st.g
         g["winner"], g["opponent"], g["terrain"], g["rank_tier"] = -1, opponent, terrain, -1
         self._draw_phase(choices.FIRST_SIDE)
@@ -106,15 +101,15 @@ class FmDuel(BoardOps, Duel):
     # ------------------------------------------------------------------ protocol
     @property
     def over(self) -> bool:
-        return self.st.u8[PHASE_BYTE] == S.PHASE_OVER
+        return self.st.u8[S.B_PHASE] == S.PHASE_OVER
 
     @property
     def acting_side(self) -> int:
-        return self.st.u8[ACTING_BYTE]
+        return self.st.u8[S.B_ACTING]
 
     @property
     def phase(self) -> int:
-        return self.st.u8[PHASE_BYTE]
+        return self.st.u8[S.B_PHASE]
 
     def snapshot(self) -> bytes:
         """The RAM image (records + globals incl. the RNG state)."""
@@ -141,19 +136,21 @@ class FmDuel(BoardOps, Duel):
         Not listed but accepted by :meth:`step`: explicit free columns (listed as AUTO),
         any ``rng_calls``, and deck picks (``DECK_PICK + p``) of the CPU's hand executor.
         """
-        if self.over:
-            return legal.NONE
-        side = self.acting_side
-        if self.phase == S.PHASE_HAND:
+        u8 = self.st.u8
+        phase, side = u8[S.B_PHASE], u8[S.B_ACTING]
+        if phase == S.PHASE_HAND:
             return self._hand_actions(side)
-        return self._field_actions(side)
+        if phase == S.PHASE_FIELD:
+            return self._field_actions(side)
+        return legal.NONE
 
     def step(self, action: FmAction) -> list:
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
         checked = self._validate(action)
         self.events = []
-        self._advance_rng(action.rng_calls)
-        side = self.acting_side
+        if action.rng_calls:
+            self._advance_rng(action.rng_calls)
+        side = self.st.u8[S.B_ACTING]
         if isinstance(action, Play):
             self._do_play(side, action, checked)
         elif isinstance(action, Attack):
@@ -177,11 +174,11 @@ class FmDuel(BoardOps, Duel):
 
     @property
     def winner(self) -> int:
-        return int(self.st.g["winner"][0])
+        return self.st.s8[S.B_WINNER]
 
     @property
     def terrain(self) -> int:
-        return int(self.st.g_terrain[0])
+        return self.st.u8[S.B_TERRAIN]
 
     @property
     def opponent(self) -> int:
@@ -239,50 +236,56 @@ class FmDuel(BoardOps, Duel):
     def _draw_phase(self, side: int) -> None:
         """``func_8001898C`` + ``func_80018DB4``."""
         st = self.st
-        st.g_acting[0], st.g_phase[0] = side, S.PHASE_HAND
+        s8, u8, h = st.s8, st.u8, st.s16
+        u8[S.B_ACTING], u8[S.B_PHASE] = side, S.PHASE_HAND
         st.c_flags &= ~S.F_USED & 0xFFFF
-        s8, u8 = st.s8, st.u8
-        swords = SWORDS_BYTE + 32 * side
-        if s8[swords] > 0:
-            s8[swords] -= 1
-        turns = TURNS_BYTE + 32 * side
-        u8[turns] = (u8[turns] + 1) & 0xFF
-        self.events.append(TurnStart(side, u8[turns]))
-        self._compact_hand(side)
-        cursor_at = S.B_CURSOR + 32 * side
-        for j in range(HAND_SIZE):
-            if self.hand_entry(side, j) >= 0:
-                continue
-            cursor = s8[cursor_at]
+        at = S.SIDE_STRIDE_B * side
+        if s8[S.B_SWORDS + at] > 0:
+            s8[S.B_SWORDS + at] -= 1
+        turn = (u8[S.B_TURNS + at] + 1) & 0xFF
+        u8[S.B_TURNS + at] = turn
+        events = self.events
+        events.append(TurnStart(side, turn))
+        held = self._compact_hand(side)
+        cursor = s8[S.B_CURSOR + at]
+        hand = side * S.RECORDS_PER_SIDE + S.HAND
+        for j in range(held, HAND_SIZE):
             if cursor >= S.DECK_SIZE:
                 self._end(1 - side, S.END_DECKOUT)  # the side that cannot draw loses
                 return
             k = side * S.DECK_SIZE + cursor
-            card = st.s16[S.W_DECK_ID + 3 * k]
-            self.setup_record(self.rec(side, S.HAND, j), card, k, S.F_OCCUPIED)
-            s8[S.B_HAND + 32 * side + j] = k
-            self.set_deck(k, S.IN_HAND, self.rec(side, S.HAND, j))
-            s8[cursor_at] = cursor + 1
-            self.events.append(Draw(side, card, j))
-        held = {self.card_at(self.rec(side, S.HAND, j)) for j in range(HAND_SIZE)}
-        if held.issuperset(EXODIA):  # Duel_HasAllExodiaPieces after the draw
+            card = h[S.W_DECK_ID + 3 * k]
+            self.setup_record(hand + j, card, k, S.F_OCCUPIED)
+            s8[S.B_HAND + at + j] = k
+            self.set_deck(k, S.IN_HAND, hand + j)
+            cursor += 1
+            s8[S.B_CURSOR + at] = cursor
+            events.append(Draw(side, card, j))
+        held_ids = {h[S.W_ID + S.CARD_STRIDE_W * (hand + j)] for j in range(HAND_SIZE)}
+        if held_ids.issuperset(EXODIA):  # Duel_HasAllExodiaPieces after the draw
             self._end(side, S.END_EXODIA)
 
-    def _compact_hand(self, side: int) -> None:
-        """Move the hand's cards to the front in their order (records and side entries)."""
+    def _compact_hand(self, side: int) -> int:
+        """Move the hand's cards to the front in their order (records and side entries);
+        returns how many cards the hand holds."""
+        at = S.B_HAND + S.SIDE_STRIDE_B * side
+        entries = self.st.s8[at:at + HAND_SIZE].tolist()
+        hand = side * S.RECORDS_PER_SIDE + S.HAND
         free = 0
-        for j in range(HAND_SIZE):
-            if self.hand_entry(side, j) >= 0:
+        for j, entry in enumerate(entries):
+            if entry >= 0:
                 if j != free:
-                    self.move_record(self.rec(side, S.HAND, j), self.rec(side, S.HAND, free))
+                    self.move_record(hand + j, hand + free)
                 free += 1
+        return free
 
     def _check_life_points(self) -> None:
         """``func_8001D670``: a side at 0 LP loses (the winner's record +0 = +2)."""
-        if self.over:
+        u16 = self.st.u16
+        if self.st.u8[S.B_PHASE] == S.PHASE_OVER:
             return
         for side in (0, 1):
-            if self.lp(side) == 0:
+            if u16[S.W_LP + S.SIDE_STRIDE_W * side] == 0:
                 self._end(1 - side, S.END_LP)
                 return
 
@@ -311,11 +314,11 @@ class FmDuel(BoardOps, Duel):
                                    result.pool, drop))
 
     def _counters(self, side: int) -> dict[str, int]:
-        rec = self.st.side[side]
-        counters = {name: int(rec[name]) for name in rank.COUNTERS
+        u8, at = self.st.u8, S.SIDE_STRIDE_B * side
+        counters = {name: u8[S.COUNTER_BYTE[name] + at] for name in rank.COUNTERS
                     if name not in ("cards_used", "lp")}
-        counters["cards_used"] = int(rec["draw_cursor"])
-        counters["lp"] = s16(int(rec["lp"]))
+        counters["cards_used"] = self.st.s8[S.B_CURSOR + at]
+        counters["lp"] = s16(self.lp(side))
         return counters
 
     # ------------------------------------------------------------------ validation
@@ -324,15 +327,15 @@ class FmDuel(BoardOps, Duel):
         activation's target)."""
         if not isinstance(action, FmAction):
             raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
-        if self.over:
+        u8 = self.st.u8
+        phase, side = u8[S.B_PHASE], u8[S.B_ACTING]
+        if phase == S.PHASE_OVER:
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
             raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
-        hand_phase = self.phase == S.PHASE_HAND
-        if isinstance(action, Play) != hand_phase:
+        if isinstance(action, Play) != (phase == S.PHASE_HAND):
             raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
                                 "phase allows attacks, position changes, activations, end turn")
-        side = self.acting_side
         if isinstance(action, Play):
             return self._landing(side, action)
         elif isinstance(action, Attack):
@@ -379,7 +382,8 @@ class FmDuel(BoardOps, Duel):
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= HAND_SIZE or \
                 len(set(cards)) != len(cards):
             raise IllegalAction("cards", "a play raises 1 to 5 distinct hand cards")
-        held = [j for j in range(HAND_SIZE) if self.hand_entry(side, j) >= 0]
+        at = S.B_HAND + S.SIDE_STRIDE_B * side
+        held = [j for j, k in enumerate(self.st.s8[at:at + HAND_SIZE].tolist()) if k >= 0]
         picks = 0
         for c in cards:
             if not isinstance(c, int):
@@ -392,8 +396,7 @@ class FmDuel(BoardOps, Duel):
                 picks += 1
             elif c not in held:
                 raise IllegalAction("cards", f"no card at hand position {c!r}")
-        unselected = [j for j in held if j not in cards]
-        if picks > len(unselected):
+        if picks and picks > len([j for j in held if j not in cards]):
             raise IllegalAction("deck-pick", "more deck picks than unselected hand cards")
         return held
 
@@ -490,9 +493,9 @@ class FmDuel(BoardOps, Duel):
     def _do_play(self, side: int, play: Play, landing: tuple[int, int]) -> None:
         row, col = landing
         st = self.st
-        st.g_equip_bonus[0] = 0
+        st.s16[S.W_EQUIP_BONUS] = 0
         positions = self._apply_deck_picks(side, play.cards)
-        hand = [self.rec(side, S.HAND, j) for j in positions]
+        hand = [side * S.RECORDS_PER_SIDE + S.HAND + j for j in positions]
         if len(hand) > 1:
             st.bump(side, "multi_plays")
         elif play.face_down:
@@ -507,7 +510,7 @@ class FmDuel(BoardOps, Duel):
                 working = ([target] if self.occupied(target) else []) + hand
                 final, fused = combine.run_chain(self, side, working)
                 self._finish_chain(side, final, fused, play, row, col)
-        st.g_phase[0] = S.PHASE_FIELD
+        st.u8[S.B_PHASE] = S.PHASE_FIELD
 
     def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
         card = self.card_at(src)
@@ -572,7 +575,7 @@ class FmDuel(BoardOps, Duel):
         if target < 0:
             effects.use_card(self, side, r)
             return
-        self.st.g_equip_bonus[0] = 0
+        self.st.s16[S.W_EQUIP_BONUS] = 0
         combine.apply_equip(self, side, monster=target, equip=r,
                             counted=choices.ROW_EQUIPS_COUNT)
         effects.reverse_trap(self, side, target)
@@ -580,34 +583,36 @@ class FmDuel(BoardOps, Duel):
     # ------------------------------------------------------------------ legal lists
     def _hand_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
-        flags = self.st.c_flags[base:base + S.RECORDS_PER_SIDE].tolist()
-        ids = self.st.c_id[base:base + S.MONSTERS].tolist()
-        types = self._type
-        held = tuple((j, legal.kind_of(types[ids[j]])) for j in range(HAND_SIZE)
-                     if flags[j] & S.F_OCCUPIED)
-        occupied_m = tuple(c for c in range(5) if flags[S.MONSTERS + c] & S.F_OCCUPIED)
-        occupied_t = tuple(c for c in range(5) if flags[S.MAGIC + c] & S.F_OCCUPIED)
-        return legal.hand_phase(held, occupied_m, occupied_t)
+        flags, ids = self.all_flags(), self.all_ids()
+        kinds = self._kind
+        held = tuple([(j, kinds[ids[base + j]]) for j in range(HAND_SIZE)
+                      if flags[base + j] & S.F_OCCUPIED])
+        return legal.hand_phase(held, _occupied(flags, base + S.MONSTERS),
+                                _occupied(flags, base + S.MAGIC))
 
     def _field_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
-        flags = self.st.c_flags.tolist()
-        ids = self.st.c_id.tolist()
-        occupied = [c for c in range(5) if flags[base + S.MONSTERS + c] & S.F_OCCUPIED]
-        ready = tuple(c for c in occupied if not flags[base + S.MONSTERS + c] & S.F_USED)
+        flags, ids = self.all_flags(), self.all_ids()
+        monsters = base + S.MONSTERS
+        occupied = _occupied(flags, monsters)
+        ready = tuple([c for c in occupied if not flags[monsters + c] & S.F_USED])
         targets: tuple[int, ...] = ()
-        if ready and self.st.s_swords[side] == 0:
-            other = (1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS
-            targets = tuple(c for c in range(5) if flags[other + c] & S.F_OCCUPIED) or (DIRECT,)
+        if ready and self.st.s8[S.B_SWORDS + S.SIDE_STRIDE_B * side] == 0:
+            targets = _occupied(flags, (1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (
+                DIRECT,)
         activations = []
-        for c in range(5):
-            r = base + S.MAGIC + c
+        for r in range(base + S.MAGIC, base + S.MAGIC + 5):
             if not flags[r] & S.F_OCCUPIED:
                 continue
             ctype = self._type[ids[r]]
             if ctype == TYPE_EQUIP:
-                activations.append((c, tuple(m for m in occupied if (
-                    ids[r], ids[base + S.MONSTERS + m]) in self._equip)))
+                activations.append((r - base - S.MAGIC, tuple(
+                    [m for m in occupied if (ids[r], ids[monsters + m]) in self._equip])))
             elif ctype != TYPE_TRAP:
-                activations.append((c, None))
+                activations.append((r - base - S.MAGIC, None))
         return legal.field_phase(ready, targets, tuple(activations))
+
+
+def _occupied(flags: list[int], first: int) -> tuple[int, ...]:
+    """The occupied columns of the row whose column 0 is record ``first``."""
+    return tuple([c for c in range(5) if flags[first + c] & S.F_OCCUPIED])

@@ -88,7 +88,10 @@ def kind_of(card_type: int) -> str:
     """How a hand card may be played: by its type (0-19 monsters, 21 trap, 23 equip)."""
     if card_type < 20:
         return MONSTER
-    return {21: TRAP, 23: EQUIP}.get(card_type, OTHER)
+    return SPECIAL_KINDS.get(card_type, OTHER)
+
+
+SPECIAL_KINDS = {21: TRAP, 23: EQUIP}
 
 
 def _single(position: int, zone: int, face_down: bool, star: int) -> Play:

@@ -105,6 +105,7 @@ def _offsets() -> dict[str, int]:
 
 
 OFFSET = _offsets()
+LENGTH = {name: length for name, _, length in REGIONS}
 
 # Word / byte indices into the buffer for the engine's scalar fast path (memoryviews over
 # the same bytes as the numpy views; little-endian host assumed, checked in DuelState).
@@ -122,6 +123,14 @@ W_MAX_LP = SIDE_DTYPE.fields["max_lp"][1] // 2
 W_LP_DISPLAY = SIDE_DTYPE.fields["lp_display"][1] // 2
 B_CURSOR = SIDE_DTYPE.fields["draw_cursor"][1]
 B_HAND = SIDE_DTYPE.fields["hand"][1]
+B_SWORDS = SIDE_DTYPE.fields["swords"][1]
+B_TURNS = SIDE_DTYPE.fields["turns"][1]
+_G = OFFSET["globals"]
+B_ACTING, B_WINNER, B_TERRAIN, B_PHASE = (
+    _G + GLOBALS_DTYPE.fields[n][1] for n in ("acting_side", "winner", "terrain", "phase"))
+W_EQUIP_BONUS = (_G + GLOBALS_DTYPE.fields["equip_bonus"][1]) // 2
+COUNTER_BYTE = {name: at for name, (dtype, at) in SIDE_DTYPE.fields.items()
+                if dtype == np.dtype("u1")}  # the u8 counters bump() increments
 
 
 @dataclass(frozen=True)
@@ -148,8 +157,7 @@ class DuelState:
 
     def _region(self, name: str) -> np.ndarray:
         start = OFFSET[name]
-        length = dict((n, ln) for n, _, ln in REGIONS)[name]
-        return self.ram[start:start + length]
+        return self.ram[start:start + LENGTH[name]]
 
     def _bind(self) -> None:
         self.side = self._region("side").view(SIDE_DTYPE)
@@ -177,8 +185,8 @@ class DuelState:
 
     def bump(self, side: int, counter: str) -> None:
         """Increment a u8 side-record counter, wrapping at 256 like the original's ``++``."""
-        column = self.side_fields[counter]
-        column[side] = (int(column[side]) + 1) & 0xFF
+        at = COUNTER_BYTE[counter] + SIDE_STRIDE_B * side
+        self.u8[at] = (self.u8[at] + 1) & 0xFF
 
     def image(self) -> bytes:
         """The buffer's bytes (the caller writes the RNG state into the globals first)."""
@@ -188,7 +196,7 @@ class DuelState:
         """Overwrite the buffer with an image of the same size."""
         if len(data) != SIZE:
             raise ValueError(f"an FM state image is {SIZE} bytes, not {len(data)}")
-        self.ram[:] = np.frombuffer(data, dtype=np.uint8)
+        self.u8[:] = data
 
 
 def _flatten(prefix: str, record: np.void, dtype: np.dtype, out: dict[str, int]) -> None:
