@@ -57,6 +57,7 @@ class View:
     """What the acting player sees, computed once per decision.
 
     ``mine`` and ``foes`` hold the current ATK of each side's monsters by zone (zone order);
+    ``atk_of`` the ATK any card would have on entering the field now (Field bonus included);
     ``hand`` sorts our hand by card kind, filled by :meth:`sort_hand` in a main phase.
     """
 
@@ -70,15 +71,16 @@ class View:
         self.side = state.sides[me]
         self.other = state.sides[foe]
         rules = duel.board_rules()
-        self.bonus, self.locks = rules.bonus, rules.locks
+        self.atk_of, self.locks = rules.atk_of, rules.locks
         self.mine = duel.atks(me)
         self.foes = duel.atks(foe)
         # the highest ATK among the opponent's attack-position monsters (0 if none)
-        self.threat = 0
+        threat = 0
         monsters = self.other.monsters
         for z, value in self.foes.items():
-            if value > self.threat and monsters[z].attack:
-                self.threat = value
+            if value > threat and monsters[z].attack:
+                threat = value
+        self.threat = threat
         self.hand: dict[str, list[tuple[int, int]]] = {}
 
     def sort_hand(self) -> None:
@@ -88,11 +90,6 @@ class View:
         cards = self.cards
         for i, card in enumerate(self.side.hand):
             hand[cards[card].kind].append((i, card))
-
-    def card_atk(self, card: int) -> int:
-        """A hand card's ATK as it would enter the field now (Field bonus included)."""
-        c = self.cards[card]
-        return c.atk + self.bonus.get(c.monster_type, 0)
 
     def face_up_total(self, side: int) -> int:
         atk = self.mine if side == self.me else self.foes
@@ -148,10 +145,10 @@ def choose(duel: PaperDuel) -> Action:
 def _move_on(view: View) -> Action:
     """Rule 6 and the end of the battle phase."""
     duel = view.duel
-    later = duel.profile.phases[duel.state.phase + 1:]
+    index = duel.state.phase
     if duel.phase == "battle":
-        return NextPhase() if any(duel.profile.is_main(p) for p in later) else EndTurn()
-    if "battle" in later and view.attacks_allowed():
+        return NextPhase() if duel.profile.main_follows(index) else EndTurn()
+    if "battle" in duel.profile.phases[index + 1:] and view.attacks_allowed():
         for zone in view.mine:
             if view.can_attack(zone) and view.target(zone) is not None:
                 return NextPhase()
@@ -166,79 +163,85 @@ def _magic(view: View) -> Action | None:
     if not magic or view.side.magic >= view.duel.profile.magic_per_turn \
             or view.duel.free_zone(view.side.spells) < 0:
         return None
-    best: tuple[int, Action] | None = None
+    best: tuple[int, int, tuple[int, ...]] | None = None  # (priority, hand index, targets)
     seen: set[int] = set()
     for index, card in magic:
         if card in seen:
             continue
         seen.add(card)
         scorer = _MAGIC_SCORERS.get(view.cards[card].effect)
-        scored = scorer(view, index, card) if scorer else None
+        scored = scorer(view, card) if scorer else None
         if scored and (best is None or scored[0] > best[0]):
-            best = scored
-    return best[1] if best else None
+            best = (scored[0], index, scored[1])
+    return Activate(best[1], best[2]) if best else None
 
 
-def _score_polymerization(view: View, index: int, card: int) -> tuple[int, Action] | None:
+# Each scorer answers (priority, targets) for playing a magic card, or None to keep it.
+Scored = tuple[int, tuple[int, ...]] | None
+
+
+def _score_polymerization(view: View, card: int) -> Scored:
     pair = _best_fusion(view)
-    return (100, Activate(index, pair)) if pair else None
+    return (100, pair) if pair else None
 
 
-def _score_raigeki(view: View, index: int, card: int) -> tuple[int, Action] | None:
-    return (90, Activate(index)) if view.foes else None
+def _score_raigeki(view: View, card: int) -> Scored:
+    return (90, ()) if view.foes else None
 
 
-def _score_dark_hole(view: View, index: int, card: int) -> tuple[int, Action] | None:
+def _score_dark_hole(view: View, card: int) -> Scored:
     if view.foes and (len(view.foes) > len(view.mine)
                       or view.face_up_total(view.foe) > view.face_up_total(view.me)):
-        return 80, Activate(index)
+        return 80, ()
     return None
 
 
-def _score_fissure(view: View, index: int, card: int) -> tuple[int, Action] | None:
-    return (70, Activate(index)) if view.foes else None
+def _score_fissure(view: View, card: int) -> Scored:
+    return (70, ()) if view.foes else None
 
 
-def _score_burn(view: View, index: int, card: int) -> tuple[int, Action] | None:
-    return (60 if view.cards[card].amount >= view.other.lp else 10), Activate(index)
+def _score_burn(view: View, card: int) -> Scored:
+    return (60 if view.cards[card].amount >= view.other.lp else 10), ()
 
 
-def _score_equip(view: View, index: int, card: int) -> tuple[int, Action] | None:
+def _score_equip(view: View, card: int) -> Scored:
     wanted = view.cards[card].effect_type
     monsters = view.side.monsters
     fits = [z for z in view.mine if monsters[z].face_up
             and view.cards[monsters[z].card].monster_type == wanted]
     if fits:
-        return 50, Activate(index, (view.me, max(fits, key=lambda z: (view.mine[z], -z))))
+        return 50, (view.me, max(fits, key=lambda z: (view.mine[z], -z)))
     return None
 
 
-def _score_field(view: View, index: int, card: int) -> tuple[int, Action] | None:
+def _score_field(view: View, card: int) -> Scored:
     if _field_gain(view, card) > _field_gain(view, view.duel.field_card()):
-        return 40, Activate(index)
+        return 40, ()
     return None
 
 
-def _score_heal(view: View, index: int, card: int) -> tuple[int, Action] | None:
+def _score_heal(view: View, card: int) -> Scored:
     if view.side.lp * 2 <= view.duel.profile.start_lp:
-        return 30, Activate(index)
+        return 30, ()
     return None
 
 
-def _score_remove_trap(view: View, index: int, card: int) -> tuple[int, Action] | None:
+def _score_remove_trap(view: View, card: int) -> Scored:
     lock = _hurting_lock(view)
-    return (20, Activate(index, lock)) if lock else None
+    return (20, lock) if lock else None
 
 
 def _best_fusion(view: View) -> tuple[int, int] | None:
     """The pair of our monsters whose fusion (in our Fusion Deck) is strongest, if it beats
     both materials."""
     monsters = view.side.monsters
+    catalogue = view.duel.catalogue
+    materials = [z for z in view.mine if monsters[z].card in catalogue.fusion_materials]
     best: tuple[int, tuple[int, int]] | None = None
-    for a, b in combinations(view.mine, 2):
-        result = view.duel.catalogue.fusion_of(monsters[a].card, monsters[b].card)
+    for a, b in combinations(materials, 2):
+        result = catalogue.fusion_of(monsters[a].card, monsters[b].card)
         if result and result in view.side.fusion_deck:
-            score = view.card_atk(result)
+            score = view.atk_of[result]
             if score > max(view.mine[a], view.mine[b]) and (best is None or score > best[0]):
                 best = (score, (a, b))
     return best[1] if best else None
@@ -272,8 +275,7 @@ def _hurting_lock(view: View) -> tuple[int, int] | None:
     return None
 
 
-# Rule 1's scorer for each magic effect kind: (priority, action), or None to keep the card.
-# Kinds not listed are kept in the hand.
+# Rule 1's scorer for each magic effect kind; kinds not listed are kept in the hand.
 _MAGIC_SCORERS = {
     "polymerization": _score_polymerization,
     "destroy_opponent_monsters": _score_raigeki,
@@ -316,8 +318,8 @@ def _summon(view: View) -> Action | None:
     if not monsters or view.side.summons >= view.duel.profile.monsters_per_turn \
             or view.duel.free_zone(view.side.monsters) < 0:
         return None
-    index, card = max(monsters, key=lambda ic: (view.card_atk(ic[1]), -ic[0]))
-    if view.card_atk(card) > view.threat:
+    index, card = max(monsters, key=lambda ic: (view.atk_of[ic[1]], -ic[0]))
+    if view.atk_of[card] > view.threat:
         return Summon(index, ATTACK)
     index, _ = max(monsters, key=lambda ic: (view.cards[ic[1]].defense, -ic[0]))
     return Summon(index, DEFENCE)

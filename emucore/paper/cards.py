@@ -42,6 +42,8 @@ class Catalogue:
     cards: dict[int, CardDef]
     fusions: dict[tuple[int, int], int] = field(default_factory=dict)  # (low, high) -> result
     field_bonus: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    _field_atk: dict[int, dict[int, int]] = field(default_factory=dict, init=False, repr=False,
+                                                  compare=False)
 
     def __getitem__(self, ident: int) -> CardDef:
         return self.cards[ident]
@@ -52,6 +54,21 @@ class Catalogue:
 
     def name(self, ident: int) -> str:
         return self.cards[ident].name if ident in self.cards else f"#{ident}"
+
+    def atk_with_field(self, field_card: int) -> dict[int, int]:
+        """Every card's printed ATK plus the Field card's bonus for its monster type, by id
+        (``field_card`` 0: no Field card); built once per Field card."""
+        table = self._field_atk.get(field_card)
+        if table is None:
+            bonus = self.field_bonus.get(field_card, {})
+            table = {c.id: c.atk + bonus.get(c.monster_type, 0) for c in self.cards.values()}
+            self._field_atk[field_card] = table
+        return table
+
+    @cached_property
+    def fusion_materials(self) -> frozenset[int]:
+        """Every card named as a material of some fusion recipe."""
+        return frozenset(card for pair in self.fusions for card in pair)
 
     @cached_property
     def exodia_pieces(self) -> frozenset[int]:

@@ -8,7 +8,7 @@ shuffles, plays rock-paper-scissors or tosses the coin, and nothing else draws f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, NamedTuple
 
 from emucore.duel.protocol import Action, Duel, Event, IllegalAction
@@ -70,6 +70,7 @@ class BoardRules(NamedTuple):
     field: int  # the Field card in play (only one; the newest replaced the older), or 0
     bonus: dict[str, int]  # the Field card's flat ATK/DEF bonus by monster type
     locks: frozenset[str]  # the monster types held in defence by face-up type locks
+    atk_of: dict[int, int]  # printed ATK + the Field bonus, by card id
 
 
 def shuffle(cards: list[int], rng: Rand) -> None:
@@ -133,15 +134,16 @@ class PaperDuel(Duel):
         return fields_of(self.snapshot())
 
     def step(self, action: Action) -> list[Event]:
-        self._check(action)
+        check, apply = self._rule(action)
+        check(self, action)
         events: list[Event] = []
-        self._apply(action, events)
+        apply(self, action, events)
         self._check_life(events)
         return events
 
     def is_legal(self, action: Action) -> bool:
         try:
-            self._check(action)
+            self._rule(action)[0](self, action)
         except IllegalAction:
             return False
         return True
@@ -258,7 +260,7 @@ class PaperDuel(Duel):
                         elif s.face_up and card.effect == "trap_lock_type":
                             locks.add(card.effect_type)
             self._rules_cache = BoardRules(field, dict(self.catalogue.field_bonus.get(field, {})),
-                                           frozenset(locks))
+                                           frozenset(locks), self.catalogue.atk_with_field(field))
         return self._rules_cache
 
     def _spells_changed(self) -> None:
@@ -288,13 +290,11 @@ class PaperDuel(Duel):
     def atks(self, side: int) -> dict[int, int]:
         """Current ATK of every monster of one side, by zone (as :meth:`atk`; one pass for
         the computer's view of the table, which asks on every decision)."""
-        bonus = self.board_rules().bonus
-        cards = self.cards
+        atk_of = self.board_rules().atk_of
         out = {}
         for z, m in enumerate(self.state.sides[side].monsters):
             if m is not None:
-                card = cards[m.card]
-                atk = card.atk + m.bonus + bonus.get(card.monster_type, 0)
+                atk = atk_of[m.card] + m.bonus
                 out[z] = atk if atk > 0 else 0
         return out
 
@@ -367,13 +367,14 @@ class PaperDuel(Duel):
     def _refuse(self, rule: str, message: str) -> None:
         raise IllegalAction(rule, message)
 
-    def _check(self, action: Action) -> None:
+    def _rule(self, action: Action) -> tuple[Callable, Callable]:
+        """(check, apply) for an action of this duel, or IllegalAction when it has none now."""
         if self.over:
             self._refuse("duel_over", "the duel is over")
         rule = _RULES.get(type(action))
         if rule is None:
             self._refuse("unknown_action", f"{action.kind!r} is not a {self.system} action")
-        rule[0](self, action)
+        return rule
 
     def _need_main(self, what: str) -> None:
         if not self.profile.is_main(self.phase):
@@ -478,9 +479,6 @@ class PaperDuel(Duel):
         """Always allowed while the duel runs."""
 
     # -- applying actions -------------------------------------------------------------------
-
-    def _apply(self, action: Action, events: list[Event]) -> None:
-        _RULES[type(action)][1](self, action, events)
 
     def _do_summon(self, a: Summon, events: list[Event]) -> None:
         who = self.state.active

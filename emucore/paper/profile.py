@@ -12,7 +12,7 @@ LOSE_ON_DRAW = "lose_on_draw"  # a player who must draw from an empty deck loses
 ROCK_PAPER_SCISSORS = "rock_paper_scissors"
 COIN = "coin"
 
-MAIN_PHASES = ("main", "main1", "main2")
+MAIN_PHASES = frozenset({"main", "main1", "main2"})
 
 
 @dataclass(frozen=True)
@@ -41,3 +41,7 @@ class Profile:
     def is_main(self, phase: str) -> bool:
         """True for the phases where cards are played."""
         return phase in MAIN_PHASES
+
+    def main_follows(self, index: int) -> bool:
+        """True when a main phase comes later in the turn than phase number ``index``."""
+        return not MAIN_PHASES.isdisjoint(self.phases[index + 1:])
