@@ -8,6 +8,7 @@ reference), so a ``step()`` does not pay numpy's per-call overhead.
 
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import numpy as np
@@ -24,13 +25,20 @@ from emucore.tables.fm import FmTables
 W_ID, W_ATK, W_DEF, W_MOD, W_TERRAIN, W_FLAGS = (S.W_ID, S.W_ATK, S.W_DEF, S.W_MOD, S.W_TERRAIN,
                                                   S.W_FLAGS)
 CARD_BYTE = S.OFFSET["card"]
+# Card record +0x0C..+0x18 as Duel_SetupCardRecord writes it: id, ATK, DEF, stat_modifier,
+# terrain_modifier, flags, table index (one pack instead of seven stores).
+RECORD_BODY = struct.Struct("<hhhhhHB")
+B_BODY = CARD_BYTE + S.CARD_DTYPE.fields["card_id"][1]
+RECORDS_PER_SIDE, MONSTERS, B_HAND_ENTRY = S.RECORDS_PER_SIDE, S.MONSTERS, S.B_HAND
+D_PTR, DECK_RECORD_BASE = S.D_PTR, S.DECK_RECORD_BASE
+W_DECK_FLAGS, B_DECK_RECORD = S.W_DECK_FLAGS, S.B_DECK_RECORD
 EMPTY_RECORD = bytes(S.CARD_DTYPE.itemsize)
 B_TABLE_INDEX = S.OFFSET["card"] + S.CARD_DTYPE.fields["table_index"][1]
 TERRAIN_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["terrain"][1]
 STAT_MAX = fm_stats.STAT_MAX
 MEGAMORPH = 657
 EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
-EXODIA = (17, 18, 19, 20, 21)
+EXODIA = frozenset((17, 18, 19, 20, 21))
 TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 
@@ -132,27 +140,23 @@ class BoardOps:
     def setup_record(self, r: int, card: int, deck_index: int, flags: int) -> None:
         """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost."""
         st = self.st
-        h, w = st.s16, 14 * r
-        h[W_ID + w] = card
-        h[W_ATK + w] = self._atk[card]
-        h[W_DEF + w] = self._def[card]
-        h[W_MOD + w] = 0
-        h[W_TERRAIN + w] = self._boost[st.u8[TERRAIN_BYTE]][card]
-        st.u16[W_FLAGS + w] = flags
-        st.u8[B_TABLE_INDEX + 28 * r] = r
-        st.u32[S.D_PTR + 7 * r] = S.DECK_RECORD_BASE + 6 * deck_index
-        st.u8[S.B_DECK_RECORD + 6 * deck_index] = r
+        u8 = st.u8
+        RECORD_BODY.pack_into(u8, B_BODY + 28 * r, card, self._atk[card], self._def[card], 0,
+                              self._boost[u8[TERRAIN_BYTE]][card], flags, r)
+        st.u32[D_PTR + 7 * r] = DECK_RECORD_BASE + 6 * deck_index
+        u8[B_DECK_RECORD + 6 * deck_index] = r
 
     def deck_index_of(self, r: int) -> int:
-        return (self.st.u32[S.D_PTR + 7 * r] - S.DECK_RECORD_BASE) // 6
+        return (self.st.u32[D_PTR + 7 * r] - DECK_RECORD_BASE) // 6
 
     def deck_flags(self, k: int) -> int:
         """Where deck-card record ``k`` is (state.IN_DECK / IN_HAND / ON_FIELD / GONE)."""
         return self.st.u16[S.W_DECK_FLAGS + 3 * k]
 
     def set_deck(self, k: int, where: int, record: int) -> None:
-        self.st.u16[S.W_DECK_FLAGS + 3 * k] = where
-        self.st.u8[S.B_DECK_RECORD + 6 * k] = record
+        st = self.st
+        st.u16[W_DECK_FLAGS + 3 * k] = where
+        st.u8[B_DECK_RECORD + 6 * k] = record
 
     def move_record(self, src: int, dst: int) -> None:
         """Move a card record (hand <-> field) and repoint its deck-card record."""
@@ -173,9 +177,9 @@ class BoardOps:
         """Empty a card record; a hand record also empties its side-record hand entry."""
         at = CARD_BYTE + 28 * r
         self.st.u8[at:at + 28] = EMPTY_RECORD
-        side, local = divmod(r, S.RECORDS_PER_SIDE)
-        if local < S.MONSTERS:
-            self.st.s8[S.B_HAND + 32 * side + local] = -1
+        side, local = divmod(r, RECORDS_PER_SIDE)
+        if local < MONSTERS:
+            self.st.s8[B_HAND_ENTRY + 32 * side + local] = -1
 
     def hand_entry(self, side: int, j: int) -> int:
         """Side record +0x1A[j]: the deck-card record in hand position j, -1 when empty."""

@@ -11,6 +11,7 @@ runs the other side's draw phase at once. Side 0 (the player) moves first
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from emucore.duel.protocol import Duel, IllegalAction
 from emucore.fm import choices, combine, effects, legal, rank
@@ -238,7 +239,8 @@ class FmDuel(BoardOps, Duel):
         st = self.st
         s8, u8, h = st.s8, st.u8, st.s16
         u8[S.B_ACTING], u8[S.B_PHASE] = side, S.PHASE_HAND
-        st.c_flags &= ~S.F_USED & 0xFFFF
+        for r in compress(range(2 * S.RECORDS_PER_SIDE), map(S.F_USED.__and__, self.all_flags())):
+            self.set_flags(r, self.flags(r) & ~S.F_USED)
         at = S.SIDE_STRIDE_B * side
         if s8[S.B_SWORDS + at] > 0:
             s8[S.B_SWORDS + at] -= 1
@@ -261,8 +263,7 @@ class FmDuel(BoardOps, Duel):
             cursor += 1
             s8[S.B_CURSOR + at] = cursor
             events.append(Draw(side, card, j))
-        held_ids = {h[S.W_ID + S.CARD_STRIDE_W * (hand + j)] for j in range(HAND_SIZE)}
-        if held_ids.issuperset(EXODIA):  # Duel_HasAllExodiaPieces after the draw
+        if EXODIA.issubset(self.all_ids()[hand:hand + HAND_SIZE]):  # Duel_HasAllExodiaPieces
             self._end(side, S.END_EXODIA)
 
     def _compact_hand(self, side: int) -> int:
@@ -281,13 +282,11 @@ class FmDuel(BoardOps, Duel):
 
     def _check_life_points(self) -> None:
         """``func_8001D670``: a side at 0 LP loses (the winner's record +0 = +2)."""
-        u16 = self.st.u16
-        if self.st.u8[S.B_PHASE] == S.PHASE_OVER:
+        st = self.st
+        lp0, lp1 = st.u16[S.W_LP], st.u16[S.W_LP + S.SIDE_STRIDE_W]
+        if (lp0 and lp1) or st.u8[S.B_PHASE] == S.PHASE_OVER:
             return
-        for side in (0, 1):
-            if u16[S.W_LP + S.SIDE_STRIDE_W * side] == 0:
-                self._end(1 - side, S.END_LP)
-                return
+        self._end(1 if lp0 == 0 else 0, S.END_LP)  # side 0 is checked first
 
     def _end(self, winner: int, reason: int) -> None:
         """End of duel: the end adjustment, both scores, the winner's rank; the prize and
@@ -585,34 +584,37 @@ class FmDuel(BoardOps, Duel):
         base = side * S.RECORDS_PER_SIDE
         flags, ids = self.all_flags(), self.all_ids()
         kinds = self._kind
-        held = tuple([(j, kinds[ids[base + j]]) for j in range(HAND_SIZE)
-                      if flags[base + j] & S.F_OCCUPIED])
-        return legal.hand_phase(held, _occupied(flags, base + S.MONSTERS),
-                                _occupied(flags, base + S.MAGIC))
+        held = tuple([(j, kinds[ids[base + j]]) for j in _columns(flags, base + S.HAND)])
+        return legal.hand_phase(held, _columns(flags, base + S.MONSTERS),
+                                _columns(flags, base + S.MAGIC))
 
     def _field_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
-        flags, ids = self.all_flags(), self.all_ids()
+        flags = self.all_flags()
         monsters = base + S.MONSTERS
-        occupied = _occupied(flags, monsters)
-        ready = tuple([c for c in occupied if not flags[monsters + c] & S.F_USED])
+        ready = _columns(flags, monsters, S.F_OCCUPIED | S.F_USED, S.F_OCCUPIED)
         targets: tuple[int, ...] = ()
         if ready and self.st.s8[S.B_SWORDS + S.SIDE_STRIDE_B * side] == 0:
-            targets = _occupied(flags, (1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (
+            targets = _columns(flags, (1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (
                 DIRECT,)
         activations = []
-        for r in range(base + S.MAGIC, base + S.MAGIC + 5):
-            if not flags[r] & S.F_OCCUPIED:
-                continue
-            ctype = self._type[ids[r]]
-            if ctype == TYPE_EQUIP:
-                activations.append((r - base - S.MAGIC, tuple(
-                    [m for m in occupied if (ids[r], ids[monsters + m]) in self._equip])))
-            elif ctype != TYPE_TRAP:
-                activations.append((r - base - S.MAGIC, None))
+        magic = _columns(flags, base + S.MAGIC)
+        if magic:
+            ids = self.all_ids()
+            occupied = _columns(flags, monsters)
+            for c in magic:
+                card = ids[base + S.MAGIC + c]
+                ctype = self._type[card]
+                if ctype == TYPE_EQUIP:
+                    activations.append((c, tuple([m for m in occupied
+                                                  if (card, ids[monsters + m]) in self._equip])))
+                elif ctype != TYPE_TRAP:
+                    activations.append((c, None))
         return legal.field_phase(ready, targets, tuple(activations))
 
 
-def _occupied(flags: list[int], first: int) -> tuple[int, ...]:
-    """The occupied columns of the row whose column 0 is record ``first``."""
-    return tuple([c for c in range(5) if flags[first + c] & S.F_OCCUPIED])
+def _columns(flags: list[int], first: int, mask: int = S.F_OCCUPIED,
+             value: int = S.F_OCCUPIED) -> tuple[int, ...]:
+    """The columns of the row whose column 0 is record ``first`` with ``flags & mask ==
+    value`` (default: the occupied ones)."""
+    return tuple(compress(range(5), map(value.__eq__, map(mask.__and__, flags[first:first + 5]))))

@@ -13,17 +13,11 @@ import time
 DECK = list(range(1, 41))
 
 
-def _tables():
-    from emucore import tables
-
-    return tables.load("fm")
-
-
-def _random_duel(seed: int) -> int:
+def _random_duel(seed: int, tables) -> int:
     from emucore.fm.setup import FmSetup, new_duel
     from emucore.hw.psyq_rand import Rand
 
-    duel = new_duel(FmSetup(deck=DECK, duelist=1 + seed % 39, state=seed), _tables())
+    duel = new_duel(FmSetup(deck=DECK, duelist=1 + seed % 39, state=seed), tables)
     pick = Rand(seed)
     steps = 0
     while not duel.over:
@@ -33,7 +27,7 @@ def _random_duel(seed: int) -> int:
     return steps
 
 
-def _step_samples(count: int) -> list[float]:
+def _step_samples(count: int, tables) -> list[float]:
     """Time step() alone over the actions of recorded random duels (restore untimed)."""
     from emucore.fm.setup import FmSetup, new_duel
     from emucore.hw.psyq_rand import Rand
@@ -41,7 +35,7 @@ def _step_samples(count: int) -> list[float]:
     samples = []
     seed = 0
     while len(samples) < count:
-        duel = new_duel(FmSetup(deck=DECK, duelist=1 + seed % 39, state=seed), _tables())
+        duel = new_duel(FmSetup(deck=DECK, duelist=1 + seed % 39, state=seed), tables)
         pick = Rand(seed)
         while not duel.over and len(samples) < count:
             actions = duel.legal_actions()
@@ -74,12 +68,12 @@ def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
     from emucore.hw import psyq_rand
 
     t = tables.load("fm")
-    steps = _step_samples(300 * repeat)
+    steps = _step_samples(300 * repeat, t)
     duels = 60
 
     def many_duels() -> None:
         for seed in range(duels):
-            _random_duel(seed)
+            _random_duel(seed, t)
 
     duel_median, duel_worst = _cpu_measure(many_duels, repeat)
     states = psyq_rand.consecutive_states(psyq_rand.BOOT_STATE, 10_000).astype(np.uint32)
