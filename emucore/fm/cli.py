@@ -7,8 +7,6 @@ action fields with defaults may be left out. A deck file lists one card id or na
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 from collections.abc import Callable, Iterator
 from dataclasses import MISSING, fields
 from pathlib import Path
@@ -17,9 +15,10 @@ from typing import Any
 from emucore import tables as T
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
 from emucore.duel import replay as R
-from emucore.duel.files import UserFileError, read_json
+from emucore.duel.files import UserFileError, read_json, write_atomic
 from emucore.fm import deck, rank
 from emucore.fm.actions import ACTION_KINDS, FmAction
+from emucore.fm.ai import cli as ai_cli
 from emucore.fm.engine import FmDuel
 from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup, new_duel, read_deck, start_state
@@ -27,16 +26,14 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import DUELIST_COUNT, POOLS
 
 U32 = (0, 0xFFFFFFFF)
-AI_CLI = "emucore.fm.ai.cli"
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``fm`` command group (and the computer opponent's commands if present)."""
     fm = sub.add_parser("fm", help="Forbidden Memories: deal, starter, drop, rank, duel, replay")
     fsub = fm.add_subparsers(dest="fm_command", metavar="ACTION", required=True)
     _command(fsub, "deal", "both decks as a duel starts (Duel_ShuffleBothDecks)", _deal,
              _duel_source)
-    _command(fsub, "starter", "a new game's 40-card starter deck", _starter, _state_args)
+    _command(fsub, "starter", "a new game's 40-card starter deck", _starter, _state_args,
+             lambda q: q.add_argument("--out", help="also write it as a deck file"))
     _command(fsub, "drop", "the card a win gives (Duel_SelectCardDrop)", _drop, _drop_args)
     _command(fsub, "rank", "score, rank, starchips and drop pool from the counters", _rank,
              _rank_args)
@@ -49,8 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                   help="replay file to write"))
     _command(rsub, "verify", "replay a file; exit 0 or show the first difference",
              _replay_verify, lambda q: q.add_argument("file"))
-    if importlib.util.find_spec(AI_CLI) is not None:
-        importlib.import_module(AI_CLI).register(fsub)
+    ai_cli.register(fsub)
 
 
 def _command(sub: argparse._SubParsersAction, name: str, text: str,
@@ -101,6 +97,7 @@ def _play_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--terrain", type=int_arg("terrain", 0, 6), default=0,
                    help="terrain at the start with --duelist (0 normal .. 6 Yami)")
     _duel_source(p, required=False)
+    ai_cli.add_disc_args(p)
 
 
 # ------------------------------------------------------------------ deck preparation
@@ -148,6 +145,9 @@ def _starter(args: argparse.Namespace) -> int:
     cards = deck.starter_deck(rng, tables)
     data = {"deck": cards, "names": [tables.names[c] for c in cards],
             "rand_calls": rng.calls, "state_after": f"0x{rng.state:08X}"}
+    if args.out:
+        write_atomic(args.out, f"# starter deck at state 0x{_start(args):08X}\n" + "".join(
+            f"{c}  # {tables.names[c]}\n" for c in cards))
     emit(args, data, lambda d: "\n".join(
         [f"{i + 1:2d}. {c:3d} {n}" for i, (c, n) in enumerate(zip(d["deck"], d["names"],
                                                                    strict=True))]
@@ -237,14 +237,16 @@ def _setup(args: argparse.Namespace) -> tuple[FmSetup, Iterator[FmAction] | None
 def _chooser(args: argparse.Namespace, scripted: Iterator[FmAction] | None
              ) -> Callable[[FmDuel], FmAction | None]:
     """Who picks each action: the script, or the computer opponent for AI-driven sides."""
+    from emucore.fm.ai import choose_action
+
     ai_sides = set() if args.duelist is None else {1}
     if args.player == "ai":
         ai_sides.add(0)
+    programs = ai_cli.programs_from_args(args)
 
     def choose(duel: FmDuel) -> FmAction | None:
         if duel.acting_side in ai_sides:
-            from emucore.fm.ai import choose_action
-            return choose_action(duel)
+            return choose_action(duel, programs)
         return next(scripted, None) if scripted is not None else None
     return choose
 
