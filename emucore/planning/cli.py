@@ -15,6 +15,7 @@ from emucore import tables as loader
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
 from emucore.duel.files import UserFileError
 from emucore.fm import rank
+from emucore.fm.state import PHASE_OVER
 from emucore.hw import psyq_rand
 from emucore.planning import chart, drops, rankplan, seed, starter
 from emucore.planning.progress import Progress, run_pieces
@@ -180,6 +181,9 @@ ENDS_BY_ADJUSTMENT = {value: name for name, value in rank.END_ADJUSTMENT.items()
 def _counters_from_image(image: bytes, where: str) -> tuple[dict[str, int], str | None]:
     """The player's counters and, once the duel is over, how it ended (side record +0)."""
     fields = _image_fields(image, where)
+    if fields["phase"] == PHASE_OVER and fields["winner"] != 0:
+        raise UsageError(f"{where}: the player lost this duel, and only a win is ranked; "
+                         "plan from an earlier step (--step N)")
     side = {name.split(".", 1)[1]: v for name, v in fields.items() if name.startswith("side0.")}
     return rankplan.counters_from_side(side), ENDS_BY_ADJUSTMENT.get(side["end_adjust"])
 
