@@ -72,8 +72,8 @@ class View:
         self.other = state.sides[foe]
         rules = duel.board_rules()
         self.atk_of, self.locks = rules.atk_of, rules.locks
-        self.mine = duel.atks(me)
-        self.foes = duel.atks(foe)
+        atks = duel.atks()
+        self.mine, self.foes = atks[me], atks[foe]
         # the highest ATK among the opponent's attack-position monsters (0 if none)
         threat = 0
         monsters = self.other.monsters

@@ -287,16 +287,19 @@ class PaperDuel(Duel):
         return max(0, card.defense + m.bonus + self.board_rules().bonus.get(card.monster_type,
                                                                             0))
 
-    def atks(self, side: int) -> dict[int, int]:
-        """Current ATK of every monster of one side, by zone (as :meth:`atk`; one pass for
-        the computer's view of the table, which asks on every decision)."""
+    def atks(self) -> list[dict[int, int]]:
+        """Current ATK of every monster on the board: per side, by zone (as :meth:`atk`; one
+        pass for the computer's view of the table, which asks on every decision)."""
         atk_of = self.board_rules().atk_of
-        out = {}
-        for z, m in enumerate(self.state.sides[side].monsters):
-            if m is not None:
-                atk = atk_of[m.card] + m.bonus
-                out[z] = atk if atk > 0 else 0
-        return out
+        by_side = []
+        for side in self.state.sides:
+            atks = {}
+            for z, m in enumerate(side.monsters):
+                if m is not None:
+                    atk = atk_of[m.card] + m.bonus
+                    atks[z] = atk if atk > 0 else 0
+            by_side.append(atks)
+        return by_side
 
     def locked(self, card: int) -> bool:
         """True while a face-up type lock (Dragon Capture Jar) holds monsters of this type."""
