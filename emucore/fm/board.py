@@ -42,6 +42,14 @@ EXODIA = frozenset((17, 18, 19, 20, 21))
 TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 
+# Row scans read the high byte of the five records' u16 flags (one strided slice) and map
+# each byte to 0/1 with a 256-byte translation table; the pattern names the columns.
+B_FLAGS_HIGH = CARD_BYTE + S.CARD_DTYPE.fields["flags"][1] + 1  # little-endian
+OCCUPIED = bytes(int(b & S.F_OCCUPIED >> 8 != 0) for b in range(256))
+READY = bytes(int(b & (S.F_OCCUPIED | S.F_USED) >> 8 == S.F_OCCUPIED >> 8) for b in range(256))
+COLUMNS = {bytes(mask >> c & 1 for c in range(5)): tuple(c for c in range(5) if mask >> c & 1)
+           for mask in range(32)}
+
 
 _COLUMNS: dict[int, tuple[FmTables, dict[str, Any]]] = {}  # the key object is held alive
 
@@ -265,11 +273,16 @@ class BoardOps:
                 return col
         return -1
 
+    def columns(self, first: int, test: bytes = OCCUPIED) -> tuple[int, ...]:
+        """The columns of the row whose column 0 is record ``first`` that pass ``test``
+        (OCCUPIED, or READY: occupied and not used this turn)."""
+        at = B_FLAGS_HIGH + 28 * first
+        return COLUMNS[self.st.u8[at:at + 28 * 5:28].tobytes().translate(test)]
+
     def row_records(self, side: int, row: int) -> list[int]:
         """Occupied record indices of a row, by column."""
         first = side * S.RECORDS_PER_SIDE + row
-        u16 = self.st.u16
-        return [first + c for c in range(5) if u16[W_FLAGS + 14 * (first + c)] & S.F_OCCUPIED]
+        return [first + c for c in self.columns(first)]
 
     def find_trap(self, side: int, card: int) -> int:
         """``Duel_SelectTrapByCardId`` (func_80025028): first occupied record of ``side``'s

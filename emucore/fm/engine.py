@@ -11,7 +11,6 @@ runs the other side's draw phase at once. Side 0 (the player) moves first
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress
 
 from emucore.duel.protocol import Duel, IllegalAction
 from emucore.fm import choices, combine, effects, legal, rank
@@ -35,7 +34,16 @@ from emucore.fm.actions import (
     TurnStart,
 )
 from emucore.fm.battle import attack
-from emucore.fm.board import EXODIA, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP, BoardOps, s16
+from emucore.fm.board import (
+    EXODIA,
+    READY,
+    TYPE_EQUIP,
+    TYPE_MAGIC,
+    TYPE_RITUAL,
+    TYPE_TRAP,
+    BoardOps,
+    s16,
+)
 from emucore.fm.legal import ActionList
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
@@ -237,10 +245,9 @@ class FmDuel(BoardOps, Duel):
     def _draw_phase(self, side: int) -> None:
         """``func_8001898C`` + ``func_80018DB4``."""
         st = self.st
-        s8, u8, h = st.s8, st.u8, st.s16
+        s8, u8, h, u16 = st.s8, st.u8, st.s16, st.u16
         u8[S.B_ACTING], u8[S.B_PHASE] = side, S.PHASE_HAND
-        for r in compress(range(2 * S.RECORDS_PER_SIDE), map(S.F_USED.__and__, self.all_flags())):
-            self.set_flags(r, self.flags(r) & ~S.F_USED)
+        st.c_flags &= ~S.F_USED & 0xFFFF
         at = S.SIDE_STRIDE_B * side
         if s8[S.B_SWORDS + at] > 0:
             s8[S.B_SWORDS + at] -= 1
@@ -257,13 +264,15 @@ class FmDuel(BoardOps, Duel):
                 return
             k = side * S.DECK_SIZE + cursor
             card = h[S.W_DECK_ID + 3 * k]
-            self.setup_record(hand + j, card, k, S.F_OCCUPIED)
+            self.setup_record(hand + j, card, k, S.F_OCCUPIED)  # also points record k here
             s8[S.B_HAND + at + j] = k
-            self.set_deck(k, S.IN_HAND, hand + j)
+            u16[S.W_DECK_FLAGS + 3 * k] = S.IN_HAND
             cursor += 1
             s8[S.B_CURSOR + at] = cursor
             events.append(Draw(side, card, j))
-        if EXODIA.issubset(self.all_ids()[hand:hand + HAND_SIZE]):  # Duel_HasAllExodiaPieces
+        first = S.W_ID + S.CARD_STRIDE_W * hand
+        held_ids = h[first:first + S.CARD_STRIDE_W * HAND_SIZE:S.CARD_STRIDE_W].tolist()
+        if EXODIA.issubset(held_ids):  # Duel_HasAllExodiaPieces after the draw
             self._end(side, S.END_EXODIA)
 
     def _compact_hand(self, side: int) -> int:
@@ -582,26 +591,23 @@ class FmDuel(BoardOps, Duel):
     # ------------------------------------------------------------------ legal lists
     def _hand_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
-        flags, ids = self.all_flags(), self.all_ids()
-        kinds = self._kind
-        held = tuple([(j, kinds[ids[base + j]]) for j in _columns(flags, base + S.HAND)])
-        return legal.hand_phase(held, _columns(flags, base + S.MONSTERS),
-                                _columns(flags, base + S.MAGIC))
+        ids, kinds = self.all_ids(), self._kind
+        held = tuple([(j, kinds[ids[base + j]]) for j in self.columns(base + S.HAND)])
+        return legal.hand_phase(held, self.columns(base + S.MONSTERS),
+                                self.columns(base + S.MAGIC))
 
     def _field_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
-        flags = self.all_flags()
         monsters = base + S.MONSTERS
-        ready = _columns(flags, monsters, S.F_OCCUPIED | S.F_USED, S.F_OCCUPIED)
+        ready = self.columns(monsters, READY)
         targets: tuple[int, ...] = ()
         if ready and self.st.s8[S.B_SWORDS + S.SIDE_STRIDE_B * side] == 0:
-            targets = _columns(flags, (1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (
-                DIRECT,)
+            targets = self.columns((1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (DIRECT,)
         activations = []
-        magic = _columns(flags, base + S.MAGIC)
+        magic = self.columns(base + S.MAGIC)
         if magic:
             ids = self.all_ids()
-            occupied = _columns(flags, monsters)
+            occupied = self.columns(monsters)
             for c in magic:
                 card = ids[base + S.MAGIC + c]
                 ctype = self._type[card]
@@ -611,10 +617,3 @@ class FmDuel(BoardOps, Duel):
                 elif ctype != TYPE_TRAP:
                     activations.append((c, None))
         return legal.field_phase(ready, targets, tuple(activations))
-
-
-def _columns(flags: list[int], first: int, mask: int = S.F_OCCUPIED,
-             value: int = S.F_OCCUPIED) -> tuple[int, ...]:
-    """The columns of the row whose column 0 is record ``first`` with ``flags & mask ==
-    value`` (default: the occupied ones)."""
-    return tuple(compress(range(5), map(value.__eq__, map(mask.__and__, flags[first:first + 5]))))

@@ -9,6 +9,7 @@ random driver picks ``actions[k]`` without building the rest.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -22,7 +23,10 @@ class ActionList(Sequence):
     """A sequence of actions made of segments, each the cartesian product of a few lists."""
 
     def __init__(self) -> None:
-        self._segments: list[tuple[Callable[..., FmAction], tuple[Sequence[Any], ...], int]] = []
+        # (make, dims, size, the dims last-first with their lengths: the index's digits)
+        self._segments: list[tuple[Callable[..., FmAction], tuple[Sequence[Any], ...], int,
+                                   tuple[tuple[Sequence[Any], int], ...]]] = []
+        self._starts: list[int] = []  # each segment's first index
         self._length = 0
         self._sealed = False
 
@@ -33,7 +37,9 @@ class ActionList(Sequence):
             raise TypeError("a returned action list is shared and read-only")
         size = math.prod(map(len, dims))
         if size:
-            self._segments.append((make, dims, size))
+            digits = tuple((dim, len(dim)) for dim in reversed(dims))
+            self._segments.append((make, dims, size, digits))
+            self._starts.append(self._length)
             self._length += size
 
     def seal(self) -> ActionList:
@@ -51,18 +57,18 @@ class ActionList(Sequence):
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError("action index out of range")
-        for make, dims, size in self._segments:
-            if index < size:
-                choice = []
-                for dim in reversed(dims):
-                    index, k = divmod(index, len(dim))
-                    choice.append(dim[k])
-                return make(*reversed(choice))
-            index -= size
-        raise IndexError("action index out of range")  # pragma: no cover
+        segment = bisect.bisect_right(self._starts, index) - 1
+        make, _, _, digits = self._segments[segment]
+        index -= self._starts[segment]
+        choice = []
+        for dim, n in digits:
+            index, k = divmod(index, n)
+            choice.append(dim[k])
+        choice.reverse()
+        return make(*choice)
 
     def __iter__(self) -> Iterator[FmAction]:
-        for make, dims, _ in self._segments:
+        for make, dims, _, _ in self._segments:
             for choice in itertools.product(*dims):
                 yield make(*choice)
 
