@@ -270,10 +270,6 @@ class PaperDuel(Duel):
         """The Field card in play (only one; the newest replaced the older), or 0."""
         return self.board_rules().field
 
-    def type_bonus(self, monster_type: str) -> int:
-        """The Field card's flat bonus for a monster type."""
-        return self.board_rules().bonus.get(monster_type, 0)
-
     def atk(self, side: int, zone: int) -> int:
         """Current ATK: printed + equips + Field bonus (never below 0)."""
         m = self.state.sides[side].monsters[zone]
