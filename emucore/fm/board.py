@@ -195,8 +195,11 @@ class BoardOps:
 
     def discard(self, r: int) -> int:
         """A card leaves play (destroyed, used, consumed); returns its id."""
-        card = self.card_at(r)
-        self.set_deck(self.deck_index_of(r), S.GONE, S.NO_RECORD)
+        st = self.st
+        card = st.s16[W_ID + 14 * r]
+        k = (st.u32[D_PTR + 7 * r] - DECK_RECORD_BASE) // 6  # deck_index_of(r)
+        st.u16[W_DECK_FLAGS + 3 * k] = S.GONE
+        st.u8[B_DECK_RECORD + 6 * k] = S.NO_RECORD
         self.clear_record(r)
         return card
 
