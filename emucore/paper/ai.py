@@ -305,7 +305,8 @@ def _spring_trap(view: View) -> Action | None:
         elif card.effect == "trap_destroy_two_and_one" and len(view.mine) >= 2 and view.foes:
             strongest = max(view.foes, key=lambda z: (view.foes[z], -z))
             if view.foes[strongest] > max(view.mine.values()):
-                a, b = sorted(view.mine, key=lambda z: (view.mine[z], z))[:2]
+                weakest = sorted(view.mine, key=lambda z: (view.mine[z], z))[:2]
+                a, b = sorted(weakest)  # in zone order, as legal_actions() lists the pair
                 return ActivateSet(zone, (a, b, strongest))
     return None
 
