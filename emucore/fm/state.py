@@ -196,7 +196,7 @@ class DuelState:
         """Overwrite the buffer with an image of the same size."""
         if len(data) != SIZE:
             raise ValueError(f"an FM state image is {SIZE} bytes, not {len(data)}")
-        self.u8[:] = data
+        self.u8[:] = memoryview(data).cast("B")
 
 
 def _flatten(prefix: str, record: np.void, dtype: np.dtype, out: dict[str, int]) -> None:
