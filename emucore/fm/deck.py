@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -54,25 +55,32 @@ class Shuffled:
     perm: tuple[int, ...]
 
 
-def _pool_pick(rng: Rand, cumulative: NDArray[np.int64]) -> int:
-    """One weighted roll over the first 720 ids: the 0-based index, or -1 when not reached."""
-    threshold = rng.rand_2048()
-    index = int(np.searchsorted(cumulative, threshold, side="left"))
-    return index if index < SCAN_COUNT else -1
+@functools.lru_cache(maxsize=256)
+def _roll_table(weights: bytes) -> tuple[int, ...]:
+    """For every roll 1..2048 (index 0 unused), the 0-based id index the weighted walk over
+    the first 720 ids stops at, or -1 when the walk does not reach the roll."""
+    cumulative = np.cumsum(np.frombuffer(weights, dtype=np.int64)[1 : SCAN_COUNT + 1])
+    index = np.searchsorted(cumulative, np.arange(1, 2049), side="left")
+    return (-1, *np.where(index < SCAN_COUNT, index, -1).tolist())
+
+
+def roll_table(weights: NDArray) -> tuple[int, ...]:
+    """:func:`_roll_table` of a weight pool (cached per pool)."""
+    return _roll_table(np.ascontiguousarray(weights, dtype=np.int64).tobytes())
 
 
 def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int]]:
     """The null-source branch of ``Duel_ShuffleDeck``: deal 40 cards from a weight pool.
 
-    One ``rand()`` per attempt; an attempt that lands on a card already held three times, or
-    that does not reach its threshold within 720 ids, is discarded. The permutation byte of
-    each dealt card is its deck position.
+    One ``rand()`` per attempt, ``(rand() & 0x7FF) + 1``; an attempt that lands on a card
+    already held three times, or that does not reach its threshold within 720 ids, is
+    discarded. The permutation byte of each dealt card is its deck position.
     """
-    cumulative = np.cumsum(np.asarray(weights, np.int64)[1 : SCAN_COUNT + 1])
-    counts = np.zeros(SCAN_COUNT, dtype=np.int64)
+    table = roll_table(weights)
+    counts = [0] * SCAN_COUNT
     cards: list[int] = []
     while len(cards) < DECK_SIZE:
-        index = _pool_pick(rng, cumulative)
+        index = table[rng.rand_2048()]
         if index >= 0 and counts[index] < COPY_LIMIT:
             counts[index] += 1
             cards.append(index + 1)
