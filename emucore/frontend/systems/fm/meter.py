@@ -1,6 +1,7 @@
 """The live rank meter (an overlay the original never had): the score the player would get
-by winning now, POW/TEC and the rank letter, from the engine's own side-record counters and
-the engine's ``Duel_CalcRankScore`` / ``DuelScene_UpdateResultRewards`` (emucore.fm.rank)."""
+by winning now, POW/TEC and the rank letter, from the engine's own side-record counters,
+computed by the rank planner's own code (``emucore.planning.rankplan``), so the meter and
+``emucore plan rank`` always agree."""
 
 from __future__ import annotations
 
@@ -8,16 +9,14 @@ from emucore.fm import rank
 from emucore.frontend.app import App
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.systems.fm.session import FmGame
+from emucore.planning import rankplan
 
 
 def live_rank(game: FmGame, counters: dict[str, int]) -> rank.RankResult:
     """Rank if the side won now by LP (the +2 end adjustment), from its side record."""
-    values = {name: counters[name] for name in rank.COUNTERS if name not in ("cards_used", "lp")}
-    values["cards_used"] = counters["draw_cursor"]
-    lp = counters["lp"]
-    values["lp"] = lp - 0x10000 if lp >= 0x8000 else lp  # the score reads LP as s16
-    score = rank.rank_score(game.tables, values, rank.END_ADJUSTMENT["lp"])
-    return rank.rank_result(score)
+    values = rankplan.counters_from_side(counters)
+    values["lp"] = max(values["lp"], rankplan.LP_RANGE[0])  # a winner keeps at least 1 LP
+    return rankplan.standing(game.tables, values, "lp").result
 
 
 def draw_rank_meter(app: App, fb: Framebuffer, game: FmGame, counters: dict[str, int],
