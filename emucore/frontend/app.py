@@ -104,6 +104,7 @@ class App:
             return False
         if words is None:
             words = (self.input.word("1"), self.input.word("2"))
+            self.input.end_frame()
         if not self.recording or self.recording[-1][1] != words:
             self.recording.append((self.frame, words))
         for pad, word in zip(self.pads, words, strict=True):

@@ -25,6 +25,8 @@ class InputManager:
     def __init__(self, bindings: Bindings) -> None:
         self.bindings = bindings
         self.keys: set[int] = set()
+        self._fresh: set[int] = set()  # keys pressed since the last frame's pad words
+        self._late: set[int] = set()  # keys released in the frame they were pressed in
         self.devices: dict[int, object] = {}  # instance id -> Controller or Joystick
         self.slots: dict[str, int | None] = {p: None for p in PLAYERS}
         self.messages: list[str] = []  # connect / disconnect notices for the screen
@@ -36,14 +38,24 @@ class InputManager:
         """Feed one pygame event (keys, device hot-plug)."""
         if event.type == pygame.KEYDOWN:
             self.keys.add(event.key)
+            self._fresh.add(event.key)
         elif event.type == pygame.KEYUP:
-            self.keys.discard(event.key)
+            if event.key in self._fresh:
+                self._late.add(event.key)  # a tap shorter than a frame still counts once
+            else:
+                self.keys.discard(event.key)
         elif event.type == pygame.JOYDEVICEADDED:
             self._add(event.device_index)
         elif event.type in (pygame.JOYDEVICEREMOVED, pygame.CONTROLLERDEVICEREMOVED):
             self._remove(event.instance_id)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.keys.clear()
+
+    def end_frame(self) -> None:
+        """The frame's pad words have been read: apply releases held back for quick taps."""
+        self.keys -= self._late
+        self._late.clear()
+        self._fresh.clear()
 
     def _add(self, index: int) -> None:
         if sdl_controller.is_controller(index):

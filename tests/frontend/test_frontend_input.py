@@ -75,10 +75,20 @@ def test_keyboard_builds_both_players_words(pg):
         manager.handle(pygame.event.Event(pygame.KEYDOWN, key=key))
     assert manager.word("1") == 0xFFFF & ~(1 << 4) & ~(1 << 3)
     assert manager.word("2") == 0xBFFF
+    manager.end_frame()
     manager.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_UP))
     assert manager.word("1") == 0xFFF7
     manager.handle(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     assert manager.word("1") == 0xFFFF
+
+
+def test_a_tap_shorter_than_a_frame_is_seen_for_one_frame(pg):
+    manager = InputManager(bindings.load("psx")[0])
+    manager.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))  # cross
+    manager.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_z))
+    assert manager.word("1") == 0xBFFF  # pressed and released between two frames: still seen
+    manager.end_frame()
+    assert manager.word("1") == 0xFFFF  # and released on the next frame
 
 
 def test_hotkeys(pg):
