@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.tables.catalogue import CardCatalogue
 from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
 
 CARD_COUNT = 365
@@ -77,7 +78,7 @@ SCHEMAS = (
 
 
 @dataclass
-class Dm1Tables:
+class Dm1Tables(CardCatalogue):
     """Every DM1 table, checked, plus the arrays the engine indexes by card number."""
 
     raw: dict[str, Table]
@@ -94,6 +95,7 @@ class Dm1Tables:
     pools: NDArray[np.int32]  # [opponent, id] weights (sum 2048 each)
     opponents: list[dict[str, object]]
     _by_name: dict[str, int] = field(default_factory=dict)
+    card_count: int = CARD_COUNT
 
     @functools.cached_property
     def kind_list(self) -> list[int]:
@@ -104,23 +106,6 @@ class Dm1Tables:
     def fusion_list(self) -> list[list[int]]:
         """``fusion`` as nested Python lists (scalar look-ups in the duel's hot path)."""
         return self.fusion.tolist()
-
-    def counts(self) -> dict[str, int]:
-        """Rows per table file."""
-        return {name.removesuffix(".csv"): len(t) for name, t in self.raw.items()}
-
-    def card_id(self, token: str) -> int:
-        """A card number from a number or a (case-insensitive) name; KeyError if unknown."""
-        token = str(token).strip()
-        if token.lstrip("#").isdigit():
-            ident = int(token.lstrip("#"))
-            if 1 <= ident <= CARD_COUNT:
-                return ident
-            raise KeyError(f"card number {ident} outside 1..{CARD_COUNT}")
-        ident = self._by_name.get(token.casefold())
-        if ident is None:
-            raise KeyError(f"unknown card {token!r}")
-        return ident
 
     def card_info(self, ident: int | str) -> dict[str, object]:
         """What ``emucore card dm1 ID`` shows."""

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.tables.catalogue import CardCatalogue
 from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
 
 CARD_COUNT = 722
@@ -88,7 +89,7 @@ SCHEMAS = (
 
 
 @dataclass
-class FmTables:
+class FmTables(CardCatalogue):
     """Every FM table, checked, plus id-indexed arrays for the engine."""
 
     raw: dict[str, Table]
@@ -114,23 +115,7 @@ class FmTables:
     rank_offsets: NDArray[np.int32]  # [row] side-record offset of the counter
     ranks: list[tuple[int, str, int, str]]  # (score_min, rank, starchips, pool), best first
     _by_name: dict[str, int] = field(default_factory=dict)
-
-    def counts(self) -> dict[str, int]:
-        """Rows per table file."""
-        return {name.removesuffix(".csv"): len(t) for name, t in self.raw.items()}
-
-    def card_id(self, token: str) -> int:
-        """A card id from an id or a (case-insensitive) name; KeyError if unknown."""
-        token = token.strip()
-        if token.isdigit():
-            ident = int(token)
-            if 1 <= ident <= CARD_COUNT:
-                return ident
-            raise KeyError(f"card id {ident} outside 1..{CARD_COUNT}")
-        ident = self._by_name.get(token.casefold())
-        if ident is None:
-            raise KeyError(f"unknown card {token!r}")
-        return ident
+    card_count: int = CARD_COUNT
 
     def card_info(self, ident: int) -> dict[str, object]:
         """What ``emucore card fm ID`` shows."""

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from emucore.tables.catalogue import CardCatalogue
 from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
 
 CARD_COUNT = 90
@@ -61,35 +62,8 @@ SCHEMAS = (
 )
 
 
-class PaperTables:
-    """What the tables of both paper systems share: row counts and card lookup by id/name.
-
-    Subclasses set ``raw`` (file -> Table), ``card_count`` and ``_by_name``."""
-
-    raw: dict[str, Table]
-    card_count: int
-    _by_name: dict[str, int]
-
-    def counts(self) -> dict[str, int]:
-        """Rows per table file."""
-        return {name.removesuffix(".csv"): len(t) for name, t in self.raw.items()}
-
-    def card_id(self, token: str) -> int:
-        """A card id from an id or a (case-insensitive) name; KeyError if unknown."""
-        token = token.strip()
-        if token.isdigit():
-            ident = int(token)
-            if 1 <= ident <= self.card_count:
-                return ident
-            raise KeyError(f"card id {ident} outside 1..{self.card_count}")
-        ident = self._by_name.get(token.casefold())
-        if ident is None:
-            raise KeyError(f"unknown card {token!r}")
-        return ident
-
-
 @dataclass
-class Ocg1999Tables(PaperTables):
+class Ocg1999Tables(CardCatalogue):
     """The checked tables, plus per-id lists the paper engine reads."""
 
     raw: dict[str, Table]

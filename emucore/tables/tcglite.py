@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from emucore.tables.ocg1999 import PaperTables
+from emucore.tables.catalogue import CardCatalogue
 from emucore.tables.schema import Column, Schema, Table, TableError, read_table
 
 CARD_COUNT = 44
@@ -26,7 +26,7 @@ SCHEMAS = (
 
 
 @dataclass
-class TcgliteTables(PaperTables):
+class TcgliteTables(CardCatalogue):
     """The checked card table and the two starter decks as id lists. Names are found in the
     printed spelling and in the source files' spelling."""
 
