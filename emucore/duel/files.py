@@ -41,14 +41,19 @@ def _umask() -> int:
     return mask
 
 
-def read_json(path: Path | str) -> Any:
-    """Parse a JSON file, raising :class:`UserFileError` for a missing or malformed one."""
+def read_text(path: Path | str) -> str:
+    """A user's text file (a leading BOM dropped); :class:`UserFileError` if unreadable."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise UserFileError(path, "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserFileError(path, f"cannot read ({exc.__class__.__name__})") from None
+
+
+def read_json(path: Path | str) -> Any:
+    """Parse a JSON file, raising :class:`UserFileError` for a missing or malformed one."""
+    text = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -57,12 +62,7 @@ def read_json(path: Path | str) -> Any:
 
 def read_lines(path: Path | str) -> list[tuple[int, str]]:
     """Non-empty lines with ``#`` comments removed, as (line number, text)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise UserFileError(path, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserFileError(path, f"cannot read ({exc.__class__.__name__})") from None
+    text = read_text(path)
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from emucore.duel.files import UserFileError
+from emucore.duel.files import UserFileError, read_text
 from emucore.duel.protocol import IllegalAction
 from emucore.paper.cards import FUSION, Catalogue
 from emucore.paper.profile import Profile
@@ -80,12 +80,7 @@ def read_deck(path: Path | str, card_id: Callable[[str], int]) -> DeckList:
     """Parse a deck file: one card (id or name) per line, ``3x NAME`` for copies, sections
     ``[main]`` (the default), ``[side]`` and ``[fusion]``; ``#`` comments. Unknown cards raise
     :class:`UserFileError` naming the line."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise UserFileError(path, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserFileError(path, f"cannot read ({exc.__class__.__name__})") from None
+    text = read_text(path)
     parts: dict[str, list[int]] = {"main": [], "side": [], "fusion": []}
     section = "main"
     for number, raw in enumerate(text.splitlines(), start=1):
