@@ -67,6 +67,7 @@ _FM_REGION_MEANING = {
     "shuffled_cpu": "CPU's shuffled deck 40 x u16",
     "perm_player": "player's shuffle permutation 40 x u8",
     "perm_cpu": "CPU's shuffle permutation 40 x u8",
+    "ai_snapshot_cpu": "computer's board snapshot gDuel_aActiveCards 111 x 12",
 }
 
 FM = RamMap(

@@ -33,6 +33,8 @@ from emucore.fm.actions import (
     PositionChange,
     TurnStart,
 )
+from emucore.fm.ai import choices as ai_choices
+from emucore.fm.ai.export import export_acting
 from emucore.fm.battle import attack
 from emucore.fm.board import (
     EXODIA,
@@ -104,7 +106,10 @@ class FmDuel(BoardOps, Duel):
         st.s_hand[:] = -1
         g = st.g
         g["winner"], g["opponent"], g["terrain"], g["rank_tier"] = -1, opponent, terrain, -1
+        for array in st.ai_snapshot:
+            array[:] = ai_choices.SNAPSHOT_FILL_BYTE
         self._draw_phase(choices.FIRST_SIDE)
+        export_acting(self)
         self.opening_events = self._take_events()
 
     # ------------------------------------------------------------------ protocol
@@ -174,6 +179,8 @@ class FmDuel(BoardOps, Duel):
         else:
             self._draw_phase(1 - side)
         self._check_life_points()
+        if not self.over:
+            export_acting(self)   # the next decision's snapshot export (fm-ai.md §2)
         return self._take_events()
 
     # ------------------------------------------------------------------ board view

@@ -15,7 +15,9 @@ from emucore.fm.setup import FmSetup, new_duel
 from emucore.fm.state import fields_of
 from emucore.hw.psyq_rand import RNG_VERSION
 
-ENGINE_VERSION = 1  # bump when a rule change alters results
+# Bump when a rule change alters results or the state image changes layout.
+# 2: the AI's snapshot arrays (gDuel_aActiveCards) joined the state image.
+ENGINE_VERSION = 2
 
 
 class FmAdapter:

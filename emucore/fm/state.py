@@ -3,10 +3,13 @@
 One ``uint8`` buffer holds, in this order, the two side records (0x20 bytes each, RAM
 0x800E9FF0), the 30 card records (0x1C each, 0x801A7AD8), the 80 deck-card records (6 bytes
 each, 0x801A7E20), the two shuffled decks (40 x u16, 0x80177FE8 / 0x80178038), the two shuffle
-permutations (40 x u8, 0x80177F94 / 0x80177FBC) and one record of duel globals (acting side,
-winner, terrain, the RNG state ...). Structured numpy views name every field; the engine reads
-and writes through per-field views (:class:`DuelState`), so the bytes are always current and
-``ram_image()`` can be compared with an emulator capture region by region (:data:`REGIONS`).
+permutations (40 x u8, 0x80177F94 / 0x80177FBC), one record of duel globals (acting side,
+winner, terrain, the RNG state ...) and the computer opponent's persistent board snapshots
+(``gDuel_aActiveCards``, 111 records of 12 bytes: the CPU's at 0x801AB000, and emucore's own
+second array for an AI-driven player side; spec/fm-ai.md §2.5). Structured numpy views name
+every field; the engine reads and writes through per-field views (:class:`DuelState`), so the
+bytes are always current and ``ram_image()`` can be compared with an emulator capture region
+by region (:data:`REGIONS`).
 """
 
 from __future__ import annotations
@@ -62,6 +65,21 @@ GLOBALS_DTYPE = np.dtype([
     ("pad", "u1", (3,)),
 ])
 
+# One gDuel_aActiveCards record (spec/fm-ai.md §2); the AI's exporter writes only some fields.
+AI_RECORD_DTYPE = np.dtype([
+    ("card_id", "<i2"),         # +0 s16, 0 = empty
+    ("attack", "<i2"),          # +2 s16
+    ("defense", "<i2"),         # +4 s16
+    ("flags", "<u2"),           # +6 u16 (field cards only)
+    ("card_type", "i1"),        # +8 s8
+    ("guardian_star", "u1"),    # +9 active star (field) / star 1 (hand, deck)
+    ("guardian_star_2", "u1"),  # +A hand and deck only
+    ("deck_index", "u1"),       # +B deck entries only: the deck-card record's own index
+])
+AI_SLOTS = 111  # slots 0..110: the other side starts at 56 and runs on with its deck
+AI_SNAPSHOT_BYTES = AI_SLOTS * AI_RECORD_DTYPE.itemsize
+AI_SNAPSHOT = ("ai_snapshot_player", "ai_snapshot_cpu")  # region of each side's array
+
 # Card record flags (duel_card.h).
 F_STAR2 = 0x0200
 F_DEFENSE = 0x0800
@@ -92,6 +110,9 @@ REGIONS = (
     ("perm_player", 0x80177F94, 40),
     ("perm_cpu", 0x80177FBC, 40),
     ("globals", None, GLOBALS_DTYPE.itemsize),
+    # emucore's own: the array an AI driving the player side keeps (retail has none)
+    ("ai_snapshot_player", None, AI_SNAPSHOT_BYTES),
+    ("ai_snapshot_cpu", 0x801AB000, AI_SNAPSHOT_BYTES),  # gDuel_aActiveCards
 )
 SIZE = sum(length for _, _, length in REGIONS)
 
@@ -167,6 +188,7 @@ class DuelState:
                          self._region("shuffled_cpu").view("<u2"))
         self.perm = (self._region("perm_player"), self._region("perm_cpu"))
         self.g = self._region("globals").view(GLOBALS_DTYPE)
+        self.ai_snapshot = tuple(self._region(name) for name in AI_SNAPSHOT)
         s, c, d = self.side, self.card, self.deck
         self.s_lp, self.s_max_lp, self.s_cursor = s["lp"], s["max_lp"], s["draw_cursor"]
         self.s_hand, self.s_swords = s["hand"], s["swords"]
@@ -213,7 +235,8 @@ def _flatten(prefix: str, record: np.void, dtype: np.dtype, out: dict[str, int])
 
 def fields_of(image: bytes) -> dict[str, int]:
     """Every named field of a state image: ``side0.lp``, ``card[7].stat_modifier``,
-    ``deck_card[41].card_id``, ``shuffled_cpu[3]``, ``rng_state`` ..."""
+    ``deck_card[41].card_id``, ``shuffled_cpu[3]``, ``rng_state``,
+    ``ai_snapshot_cpu[12].attack`` ..."""
     state = DuelState()
     state.load(image)
     out: dict[str, int] = {}
@@ -236,4 +259,7 @@ def fields_of(image: bytes) -> dict[str, int]:
                 out[f"{name}[{i}]"] = int(v)
         else:
             out[name] = int(value)
+    for name, data in zip(AI_SNAPSHOT, state.ai_snapshot, strict=True):
+        for i, record in enumerate(data.view(AI_RECORD_DTYPE)):
+            _flatten(f"{name}[{i}]", record, AI_RECORD_DTYPE, out)
     return out

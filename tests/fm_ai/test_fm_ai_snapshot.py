@@ -90,8 +90,7 @@ def test_g6_through_the_engine_heishin_plays_a_deep_card():
     duel = new_duel(FmSetup(deck=deck, duelist=8, state=0x1234))
     while duel.acting_side == 0:                       # the player's first turn
         duel.step(adapter.choose_action(duel))
-    mem = adapter.memory(duel)
-    m = adapter._machine(duel, mem, 8, Rand(1))
+    m = adapter._machine(duel, 8, Rand(1))
     assert m.board.window == 20
     cpu_ids = duel.st.d_id.tolist()[40:80]
     position_7 = cpu_ids[7]

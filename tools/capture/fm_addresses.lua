@@ -10,7 +10,7 @@ return {
   rng_offset = 0xFE6F8,
   pad_active_low = true,
   pad_bits = {"Select", "L3", "R3", "Start", "Up", "Right", "Down", "Left", "L2", "R2", "L1", "R1", "Triangle", "Circle", "Cross", "Square"},
-  watch = "acting_side:8009B1D5:1 winner:8009B165:1 opponent:8009B361:1 terrain:8009B364:1 main_mode:8009B26C:1 scene:8009B23A:2 acting_record:8009B1C8:4 trap_id:8009B22A:2 trap_record:8009B1B8:1 effect_card:8009B1D2:2 side:800E9FF0:64 card:801A7AD8:840 deck_card:801A7E20:480 shuffled_player:80177FE8:80 shuffled_cpu:80178038:80 perm_player:80177F94:40 perm_cpu:80177FBC:40",
+  watch = "acting_side:8009B1D5:1 winner:8009B165:1 opponent:8009B361:1 terrain:8009B364:1 main_mode:8009B26C:1 scene:8009B23A:2 acting_record:8009B1C8:4 trap_id:8009B22A:2 trap_record:8009B1B8:1 effect_card:8009B1D2:2 side:800E9FF0:64 card:801A7AD8:840 deck_card:801A7E20:480 shuffled_player:80177FE8:80 shuffled_cpu:80178038:80 perm_player:80177F94:40 perm_cpu:80177FBC:40 ai_snapshot_cpu:801AB000:1332",
   ranges = {
     {name = "acting_side", offset = 0x9B1D5, length = 1},  -- acting side
     {name = "winner", offset = 0x9B165, length = 1},  -- winner side
@@ -29,5 +29,6 @@ return {
     {name = "shuffled_cpu", offset = 0x178038, length = 80},  -- CPU's shuffled deck 40 x u16
     {name = "perm_player", offset = 0x177F94, length = 40},  -- player's shuffle permutation 40 x u8
     {name = "perm_cpu", offset = 0x177FBC, length = 40},  -- CPU's shuffle permutation 40 x u8
+    {name = "ai_snapshot_cpu", offset = 0x1AB000, length = 1332},  -- computer's board snapshot gDuel_aActiveCards 111 x 12
   },
 }

@@ -6,19 +6,18 @@ run on a copy of the stream, and the number of ``rand()`` calls they made - in t
 original's order, all before the action itself - travels with the action; a replay of the
 actions alone then reproduces the stream exactly.
 
-Per duel the adapter keeps what the original keeps in RAM outside the engine's records: the
-persistent snapshot array (stale data included, §2.5), one per AI-driven side (retail runs
-the AI for the CPU only; a shared array would leak one side's stale deck entries into the
-other's window), and the field program's "done" marks of the current turn
-(``PlayFieldCard slot,0,0,0`` sets the real used flag; the engine has no action for that, so
-the mark is kept here and exported as the used flag).
+The AI keeps nothing of its own between decisions: the persistent snapshot arrays (stale
+data included, §2.5; one per side, the CPU's at RAM 0x801AB000) live in the duel's state and
+the engine exports into them before each decision (:mod:`emucore.fm.ai.export`); the field
+program's "done" (``PlayFieldCard slot,0,0,0``) is the engine's :class:`Done` action, which
+sets the card record's used flag. Only a count of refused plays is kept per duel (statistics).
 """
 
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
@@ -29,15 +28,16 @@ from emucore.fm.actions import (
     Activate,
     Attack,
     ChangePosition,
+    Done,
     EndTurn,
     FmAction,
     Play,
 )
 from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
-from emucore.fm.ai.data import STAT_MAX
+from emucore.fm.ai.export import acting_snapshot, sides_view
 from emucore.fm.ai.helpers import Board
-from emucore.fm.ai.snapshot import AI_HAND, USED, BoardView, FieldCard, SideView, Snapshot
+from emucore.fm.ai.snapshot import AI_HAND
 from emucore.fm.ai.vm import FIELD_DONE, Machine
 from emucore.hw.psyq_rand import Rand
 
@@ -50,13 +50,9 @@ MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monster
 
 @dataclass
 class AiMemory:
-    """What the AI keeps for one duel (RAM outside the engine's records)."""
+    """Statistics of the AI on one duel (no decision depends on them)."""
 
-    snapshots: tuple[Snapshot, Snapshot] = field(default_factory=lambda: (Snapshot(),
-                                                                         Snapshot()))
-    done: set[int] = field(default_factory=set)     # card records marked used by "done"
-    turn: tuple[int, int] = (-1, -1)                # (side, turns) the marks belong to
-    fallbacks: int = 0                              # plays the engine refused (should stay 0)
+    fallbacks: int = 0    # plays the engine refused (should stay 0)
 
 
 _MEMORY: weakref.WeakKeyDictionary[Any, AiMemory] = weakref.WeakKeyDictionary()
@@ -90,22 +86,20 @@ def choose_action(duel: FmDuel, programs: Programs | None = None,
         raise IllegalAction("duel-over", "the duel is over")
     side = duel.acting_side
     mem = memory(duel)
-    turn = (side, int(duel.st.side["turns"][side]))
-    if mem.turn != turn:
-        mem.turn, mem.done = turn, set()
     who = persona_of(duel, side, persona)
     rng = Rand(duel.rng.state)
     if duel.phase == S.PHASE_HAND:
         return _hand(duel, mem, who, rng, programs)
-    return _field(duel, mem, who, rng, programs)
+    return _field(duel, who, rng, programs)
 
 
-def _machine(duel: FmDuel, mem: AiMemory, who: int, rng: Rand) -> Machine:
+def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
+    """A machine on the acting side's array as the engine exported it (a copy: MoveCard
+    marks of the run stay in it, see docs/fm-ai.md)."""
     data = ai_data.load()
-    view = export_view(duel, mem, who)
-    snapshot = mem.snapshots[view.acting_side]
-    snapshot.export(view, data.card_type, data.star_1, data.star_2, data.raw_atk, data.raw_def)
-    return Machine(Board(snapshot, view, data, data.duelists[who].row[0]), rng.rand)
+    view = sides_view(duel, who)
+    return Machine(Board(acting_snapshot(duel), view, data, data.duelists[who].row[0]),
+                   rng.rand)
 
 
 def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs | None) -> Play:
@@ -113,7 +107,7 @@ def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs |
     past the exported deck, a placement without a valid destination byte) and every play of
     a disc program are tried on the engine first; one it refuses is replaced by its first
     legal play and counted."""
-    m = _machine(duel, mem, who, rng)
+    m = _machine(duel, who, rng)
     if programs is None:
         embedded.hand_program(m)
     else:
@@ -159,11 +153,13 @@ def _accepted(duel: FmDuel, action: FmAction) -> bool:
     return True
 
 
-def _field(duel: FmDuel, mem: AiMemory, who: int, rng: Rand,
-           programs: Programs | None) -> FmAction:
+def _field(duel: FmDuel, who: int, rng: Rand, programs: Programs | None) -> FmAction:
+    """One field-phase action. A "done" (or a disc program's action the engine refuses) is
+    the engine's :class:`Done` on an occupied zone; on an empty zone it changes nothing and
+    the program runs again, its rand() calls kept."""
     side = duel.acting_side
     for _ in range(MAX_FIELD_RUNS):
-        m = _machine(duel, mem, who, rng)
+        m = _machine(duel, who, rng)
         if programs is None:
             code = embedded.field_program(m)
         else:
@@ -178,15 +174,17 @@ def _field(duel: FmDuel, mem: AiMemory, who: int, rng: Rand,
         action = field_action(act, rng.calls)
         if action is None or (programs is not None and
                               replace(action, rng_calls=0) not in duel.legal_actions()):
-            row = S.MONSTERS if m.state.selection[9] <= 5 else S.MAGIC
-            mem.done.add(duel.rec(side, row, act.zone))
-            continue
+            magic = m.state.selection[9] > 5
+            row = S.MAGIC if magic else S.MONSTERS
+            if not duel.occupied(duel.rec(side, row, act.zone)):
+                continue
+            return Done(act.zone, magic, rng_calls=rng.calls)
         return action
     return EndTurn(rng_calls=rng.calls)
 
 
 def field_action(act: executors.FieldAction, rng_calls: int = 0) -> FmAction | None:
-    """The engine action of a decoded PlayFieldCard (None for "done": no engine action)."""
+    """The engine action of a decoded PlayFieldCard (None for "done", see :func:`_field`)."""
     if act.kind == "defend":
         return ChangePosition(act.zone, rng_calls=rng_calls)
     if act.kind == "attack":
@@ -196,61 +194,3 @@ def field_action(act: executors.FieldAction, rng_calls: int = 0) -> FmAction | N
     if act.kind == "activate":
         return Activate(act.zone, act.target if act.target >= 0 else AUTO, rng_calls=rng_calls)
     return None
-
-
-def export_view(duel: FmDuel, mem: AiMemory, persona: int) -> BoardView:
-    """What ``func_80027DF8`` reads from the engine's records, for both sides."""
-    st = duel.st
-    records = _CardRecords(st.c_id.tolist(), st.c_atk.tolist(), st.c_def.tolist(),
-                           (st.c_mod + st.c_terrain).tolist(), st.c_flags.tolist(), mem.done)
-    sides = _SideRecords(st.d_id.tolist(), st.s_cursor.tolist(), st.s_hand.tolist(),
-                         st.s_lp.tolist(), st.s_swords.tolist())
-    side = duel.acting_side
-    return BoardView(acting=_side_view(side, records, sides),
-                     other=_side_view(1 - side, records, sides),
-                     terrain=int(st.g["terrain"][0]), opponent_id=persona, acting_side=side)
-
-
-class _SideRecords(NamedTuple):
-    """The deck-card ids and the side-record fields the exporter reads, as lists."""
-
-    deck_ids: list[int]
-    cursor: list[int]
-    hand: list[list[int]]
-    lp: list[int]
-    swords: list[int]
-
-
-class _CardRecords(NamedTuple):
-    """The 30 card records' fields as lists (one numpy read per field)."""
-
-    ids: list[int]
-    atk: list[int]
-    dfn: list[int]
-    extra: list[int]          # stat_modifier + terrain_modifier
-    flags: list[int]
-    done: set[int]
-
-    def row(self, first: int) -> list[FieldCard | None]:
-        """``Duel_CalcCardStats`` of each occupied record of a row, with its flags."""
-        out: list[FieldCard | None] = []
-        for r in range(first, first + 5):
-            flags = self.flags[r]
-            if not flags & S.F_OCCUPIED:
-                out.append(None)
-                continue
-            extra = self.extra[r]
-            out.append(FieldCard(self.ids[r], min(max(self.atk[r] + extra, 0), STAT_MAX),
-                                 min(max(self.dfn[r] + extra, 0), STAT_MAX),
-                                 flags | (USED if r in self.done else 0)))
-        return out
-
-
-def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> SideView:
-    first = side * S.RECORDS_PER_SIDE
-    ids = sides.deck_ids
-    start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
-    return SideView(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
-                    hand=[ids[k] for k in sides.hand[side] if k >= 0],
-                    deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
-                    deck_first=start)

@@ -5,7 +5,9 @@ the acting side into slot 1 onward, the other side into slot 56 onward. The expo
 only some fields, and nothing clears the array between exports (§2.5): an empty field slot
 gets ``card_id = 0`` and keeps its old ATK/DEF/flags, and slots past the single terminator keep
 whatever an earlier, longer export left there. :class:`Snapshot` is that persistent array,
-kept for the whole duel and written exactly as the exporter writes it.
+kept for the whole duel and written exactly as the exporter writes it; the duel holds its
+bytes (``emucore.fm.state`` regions ``ai_snapshot_cpu``/``ai_snapshot_player``) and
+:mod:`emucore.fm.ai.export` writes them there.
 
 The fields live in Python lists (the helpers read single fields thousands of times per
 decision); :attr:`Snapshot.records` and :meth:`Snapshot.to_bytes` give the 12-byte numpy
@@ -21,21 +23,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from emucore.fm import state as S
 from emucore.fm.ai import choices
 
-RECORD = np.dtype([
-    ("card_id", "<i2"),       # +0 s16, 0 = empty
-    ("attack", "<i2"),        # +2 s16
-    ("defense", "<i2"),       # +4 s16
-    ("flags", "<u2"),         # +6 u16 (field cards only)
-    ("card_type", "i1"),      # +8 s8
-    ("guardian_star", "u1"),  # +9 active star (field) / star 1 (hand, deck)
-    ("guardian_star_2", "u1"),  # +A hand and deck only
-    ("deck_index", "u1"),     # +B deck entries only: the deck-card record's own index
-])
-assert RECORD.itemsize == 12
-
-SLOTS = 111        # slots 0..110: the player's side starts at 56 and runs on with its deck
+RECORD = S.AI_RECORD_DTYPE   # 12 bytes: id, ATK, DEF, flags, type, star, star 2, deck index
+SLOTS = S.AI_SLOTS   # slots 0..110: the player's side starts at 56 and runs on with its deck
 SIDE_STRIDE = 55   # 0x294 bytes
 MONSTERS, MAGIC, HAND = 1, 6, 11   # offsets of a side's zones from its base (0 or 55)
 AI_MONSTERS, AI_MAGIC, AI_HAND = 1, 6, 11
@@ -89,7 +81,7 @@ class BoardView:
 
 
 class Snapshot:
-    """The persistent ``gDuel_aActiveCards`` array (one per duel, like the RAM it mirrors).
+    """The persistent ``gDuel_aActiveCards`` array, unpacked for the helpers.
 
     Held as eight Python lists, one per record field (``ids``, ``atk``, ``dfn``, ``flags``,
     ``ctype``, ``star``, ``star2``, ``deck_index``), because the helpers read single fields

@@ -1,0 +1,114 @@
+"""The exporter on the engine: ``func_80027DF8`` into the duel's own state (spec/fm-ai.md §2).
+
+The persistent snapshot arrays live in the duel's state buffer (``emucore.fm.state``
+regions ``ai_snapshot_player`` / ``ai_snapshot_cpu``), so ``snapshot()``/``restore()``/
+``digest()`` cover the AI's stale data. The engine calls :func:`export_acting` after every step
+(and after the opening draw): the side about to act gets its array exported, exactly what the
+original does before each ``AiScript_Init`` of the CPU. A replay of actions alone therefore
+reproduces the arrays. The AI reads the array with :func:`acting_snapshot`; its programs run
+on that unpacked copy (see docs/fm-ai.md for MoveCard marks).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from emucore.fm import state as S
+from emucore.fm.ai import data as ai_data
+from emucore.fm.ai.data import STAT_MAX
+from emucore.fm.ai.snapshot import BoardView, FieldCard, SideView, Snapshot
+
+if TYPE_CHECKING:
+    from emucore.fm.engine import FmDuel
+
+# Per duel and side: the array bytes last unpacked and their Snapshot (unpacking 111
+# records per step would cost more than the export itself).
+_UNPACKED: weakref.WeakKeyDictionary[Any, dict[int, tuple[bytes, Snapshot]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _unpacked(duel: FmDuel, side: int) -> Snapshot:
+    """The side's array as a fresh-or-cached :class:`Snapshot` equal to the state's bytes."""
+    raw = duel.st.ai_snapshot[side].tobytes()
+    cache = _UNPACKED.setdefault(duel, {})
+    hit = cache.get(side)
+    if hit is not None and hit[0] == raw:
+        return hit[1]
+    snap = Snapshot(raw)
+    cache[side] = (raw, snap)
+    return snap
+
+
+def export_acting(duel: FmDuel) -> None:
+    """``func_80028220`` for the side to act: export both sides into its array, in the state."""
+    side = duel.acting_side
+    snap = _unpacked(duel, side)
+    data = ai_data.load()
+    snap.export(sides_view(duel), data.card_type, data.star_1, data.star_2, data.raw_atk,
+                data.raw_def)
+    raw = snap.to_bytes()
+    duel.st.ai_snapshot[side][:] = memoryview(raw).cast("B")
+    _UNPACKED[duel][side] = (raw, snap)
+
+
+def acting_snapshot(duel: FmDuel) -> Snapshot:
+    """A copy of the acting side's array as it stands in the state (the AI's scratch)."""
+    return Snapshot(duel.st.ai_snapshot[duel.acting_side].tobytes())
+
+
+def sides_view(duel: FmDuel, persona: int = 0) -> BoardView:
+    """What ``func_80027DF8`` reads from the engine's records, for both sides."""
+    st = duel.st
+    records = _CardRecords(st.c_id.tolist(), st.c_atk.tolist(), st.c_def.tolist(),
+                           (st.c_mod + st.c_terrain).tolist(), st.c_flags.tolist())
+    sides = _SideRecords(st.d_id.tolist(), st.s_cursor.tolist(), st.s_hand.tolist(),
+                         st.s_lp.tolist(), st.s_swords.tolist())
+    side = duel.acting_side
+    return BoardView(acting=_side_view(side, records, sides),
+                     other=_side_view(1 - side, records, sides),
+                     terrain=int(st.g["terrain"][0]), opponent_id=persona, acting_side=side)
+
+
+class _SideRecords(NamedTuple):
+    """The deck-card ids and the side-record fields the exporter reads, as lists."""
+
+    deck_ids: list[int]
+    cursor: list[int]
+    hand: list[list[int]]
+    lp: list[int]
+    swords: list[int]
+
+
+class _CardRecords(NamedTuple):
+    """The 30 card records' fields as lists (one numpy read per field)."""
+
+    ids: list[int]
+    atk: list[int]
+    dfn: list[int]
+    extra: list[int]          # stat_modifier + terrain_modifier
+    flags: list[int]
+
+    def row(self, first: int) -> list[FieldCard | None]:
+        """``Duel_CalcCardStats`` of each occupied record of a row, with its flags (the used
+        flag included, as the field executor's "done" sets it through ``Done``)."""
+        out: list[FieldCard | None] = []
+        for r in range(first, first + 5):
+            flags = self.flags[r]
+            if not flags & S.F_OCCUPIED:
+                out.append(None)
+                continue
+            extra = self.extra[r]
+            out.append(FieldCard(self.ids[r], min(max(self.atk[r] + extra, 0), STAT_MAX),
+                                 min(max(self.dfn[r] + extra, 0), STAT_MAX), flags))
+        return out
+
+
+def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> SideView:
+    first = side * S.RECORDS_PER_SIDE
+    ids = sides.deck_ids
+    start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
+    return SideView(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
+                    hand=[ids[k] for k in sides.hand[side] if k >= 0],
+                    deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
+                    deck_first=start)
