@@ -81,6 +81,9 @@ def field_spans() -> list[tuple[str, int, int]]:
         out += [(f"shuffled_{who}[{i}]", S.OFFSET[f"shuffled_{who}"] + 2 * i, 2)
                 for i in range(S.DECK_SIZE)]
         out += [(f"perm_{who}[{i}]", S.OFFSET[f"perm_{who}"] + i, 1) for i in range(S.DECK_SIZE)]
+    for name in S.AI_SNAPSHOT:
+        out += _spans(S.AI_RECORD_DTYPE, name, S.OFFSET[name], S.AI_SLOTS,
+                      S.AI_RECORD_DTYPE.itemsize, True)
     g = S.OFFSET["globals"]
     for name in S.GLOBALS_DTYPE.names:
         sub, offset = S.GLOBALS_DTYPE.fields[name][:2]
@@ -357,7 +360,16 @@ class FmChecker:
     # ----------------------------------------------------------------- start
     def opening(self, record: Record) -> tuple[FmDuel, dict[str, Any] | None, str]:
         """emucore's duel from the start record: dealt from the RNG state the deal search
-        finds (then the setup is a replay's), else built from the captured decks."""
+        finds (then the setup is a replay's), else built from the captured decks. The CPU's
+        snapshot array starts as the record shows it (whatever earlier duels left there; the
+        original's contents at duel start are unknown, fm-ai.md §2.5)."""
+        duel, setup, deal = self._opening_duel(record)
+        cpu = S.AI_SNAPSHOT.index("ai_snapshot_cpu")
+        at = S.OFFSET["ai_snapshot_cpu"]
+        duel.st.ai_snapshot[cpu][:] = self.images.captured(record)[at:at + S.AI_SNAPSHOT_BYTES]
+        return duel, setup, deal
+
+    def _opening_duel(self, record: Record) -> tuple[FmDuel, dict[str, Any] | None, str]:
         state = S.DuelState()
         state.load(self.images.captured(record).tobytes())
         opponent = int(state.g["opponent"][0])
