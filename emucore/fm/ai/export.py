@@ -22,6 +22,8 @@ from emucore.fm.ai.snapshot import BoardView, FieldCard, SideView, Snapshot
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
+_CARD_SPAN = 30 * S.CARD_STRIDE_W   # halfwords of the 30 card records
+
 # Per duel and side: the array bytes last unpacked and their Snapshot (unpacking 111
 # records per step would cost more than the export itself).
 _UNPACKED: weakref.WeakKeyDictionary[Any, dict[int, tuple[bytes, Snapshot]]] = \
@@ -45,11 +47,11 @@ def export_acting(duel: FmDuel) -> None:
     side = duel.acting_side
     snap = _unpacked(duel, side)
     data = ai_data.load()
-    snap.export(sides_view(duel), data.card_type, data.star_1, data.star_2, data.raw_atk,
-                data.raw_def)
-    raw = snap.to_bytes()
-    duel.st.ai_snapshot[side][:] = memoryview(raw).cast("B")
-    _UNPACKED[duel][side] = (raw, snap)
+    written = snap.export(sides_view(duel), data.card_type, data.star_1, data.star_2,
+                          data.raw_atk, data.raw_def)
+    array = duel.st.ai_snapshot[side]
+    snap.pack_into(array, written)
+    _UNPACKED[duel][side] = (array.tobytes(), snap)
 
 
 def acting_snapshot(duel: FmDuel) -> Snapshot:
@@ -60,10 +62,12 @@ def acting_snapshot(duel: FmDuel) -> Snapshot:
 def sides_view(duel: FmDuel, persona: int = 0) -> BoardView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
     st = duel.st
-    records = _CardRecords(st.c_id.tolist(), st.c_atk.tolist(), st.c_def.tolist(),
-                           (st.c_mod + st.c_terrain).tolist(), st.c_flags.tolist())
-    sides = _SideRecords(st.d_id.tolist(), st.s_cursor.tolist(), st.s_hand.tolist(),
-                         st.s_lp.tolist(), st.s_swords.tolist())
+    s16, u16 = st.s16, st.u16
+    records = _CardRecords(*(s16[w:w + _CARD_SPAN:S.CARD_STRIDE_W].tolist()
+                             for w in (S.W_ID, S.W_ATK, S.W_DEF, S.W_MOD, S.W_TERRAIN)),
+                           u16[S.W_FLAGS:S.W_FLAGS + _CARD_SPAN:S.CARD_STRIDE_W].tolist())
+    sides = _SideRecords(s16[S.W_DECK_ID:S.W_DECK_ID + 240:3].tolist(), st.s_cursor.tolist(),
+                         st.s_hand.tolist(), st.s_lp.tolist(), st.s_swords.tolist())
     side = duel.acting_side
     return BoardView(acting=_side_view(side, records, sides),
                      other=_side_view(1 - side, records, sides),
@@ -81,12 +85,13 @@ class _SideRecords(NamedTuple):
 
 
 class _CardRecords(NamedTuple):
-    """The 30 card records' fields as lists (one numpy read per field)."""
+    """The 30 card records' fields as lists (one strided read per field)."""
 
     ids: list[int]
     atk: list[int]
     dfn: list[int]
-    extra: list[int]          # stat_modifier + terrain_modifier
+    modifier: list[int]       # stat_modifier
+    terrain: list[int]        # terrain_modifier
     flags: list[int]
 
     def row(self, first: int) -> list[FieldCard | None]:
@@ -98,7 +103,7 @@ class _CardRecords(NamedTuple):
             if not flags & S.F_OCCUPIED:
                 out.append(None)
                 continue
-            extra = self.extra[r]
+            extra = self.modifier[r] + self.terrain[r]
             out.append(FieldCard(self.ids[r], min(max(self.atk[r] + extra, 0), STAT_MAX),
                                  min(max(self.dfn[r] + extra, 0), STAT_MAX), flags))
         return out

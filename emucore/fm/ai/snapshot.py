@@ -16,6 +16,7 @@ records and the bytes that compare 1:1 with the RAM at ``0x801AB000``.
 
 from __future__ import annotations
 
+import functools
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -39,7 +40,11 @@ DEFENCE = 0x0800
 FACE_DOWN = 0x1000
 USED = 0x4000
 
-_ALL = struct.Struct("<" + "hhhHbBBB" * SLOTS)
+
+@functools.cache
+def _records(count: int) -> struct.Struct:
+    """The packer of ``count`` consecutive records."""
+    return struct.Struct("<" + "hhhHbBBB" * count)
 
 
 class FieldCard(NamedTuple):
@@ -94,7 +99,7 @@ class Snapshot:
             data = bytes([choices.SNAPSHOT_FILL_BYTE]) * (SLOTS * RECORD.itemsize)
         if len(data) != SLOTS * RECORD.itemsize:
             raise ValueError(f"snapshot must be {SLOTS * RECORD.itemsize} bytes")
-        flat = _ALL.unpack(data)
+        flat = _records(SLOTS).unpack(data)
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
          self.deck_index) = (list(flat[k::8]) for k in range(8))
 
@@ -110,21 +115,36 @@ class Snapshot:
 
     def to_bytes(self) -> bytes:
         """The RAM bytes at ``0x801AB000`` (111 records)."""
-        return _ALL.pack(*(v for rec in zip(*self.columns, strict=True) for v in rec))
+        data = bytearray(SLOTS * RECORD.itemsize)
+        self.pack_into(data, [(0, SLOTS)])
+        return bytes(data)
 
     def write(self, slot: int, record: Sequence[int]) -> None:
         """Set all eight fields of a slot (tests and loaders)."""
         for column, value in zip(self.columns, record, strict=True):
             column[slot] = value
 
-    def export(self, view: BoardView, card_type: Sequence[int], star_1: Sequence[int],
-               star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int]) -> None:
-        """``func_80028220``: the acting side at slot 1, the other side at slot 56."""
-        cards = (card_type, star_1, star_2, raw_atk, raw_def)
-        self._export_side(0, view.acting, cards)
-        self._export_side(SIDE_STRIDE, view.other, cards)
+    def pack_into(self, buffer: np.ndarray, ranges: Sequence[tuple[int, int]]) -> None:
+        """Write the records of the slot ranges ``[lo, hi)`` into ``buffer`` (the RAM bytes
+        of the whole array) - what an export touched, without packing all 111 records."""
+        columns = self.columns
+        for lo, hi in ranges:
+            flat = [0] * (8 * (hi - lo))
+            for k, column in enumerate(columns):
+                flat[k::8] = column[lo:hi]
+            _records(hi - lo).pack_into(buffer, lo * RECORD.itemsize, *flat)
 
-    def _export_side(self, base: int, side: SideView, cards: tuple[Sequence[int], ...]) -> None:
+    def export(self, view: BoardView, card_type: Sequence[int], star_1: Sequence[int],
+               star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int]
+               ) -> list[tuple[int, int]]:
+        """``func_80028220``: the acting side at slot 1, the other side at slot 56. Returns
+        the slot ranges written (for :meth:`pack_into`)."""
+        cards = (card_type, star_1, star_2, raw_atk, raw_def)
+        return (self._export_side(0, view.acting, cards)
+                + self._export_side(SIDE_STRIDE, view.other, cards))
+
+    def _export_side(self, base: int, side: SideView, cards: tuple[Sequence[int], ...]
+                     ) -> list[tuple[int, int]]:
         """``func_80027DF8`` for one side; writes only what the original writes."""
         card_type, star_1, star_2, raw_atk, raw_def = cards
         ids = self.ids
@@ -145,7 +165,7 @@ class Snapshot:
         first_deck = hi - len(indices)
         if (ids[lo:hi] == entries and self.deck_index[first_deck:hi] == indices
                 and not any(self.flags[lo:hi])):
-            pass   # already written: every other field of an entry is a function of its id
+            lo = hi   # already written: every other field of an entry is a function of its id
         elif entries:
             rows = _entries(cards)
             (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi], self.ctype[lo:hi],
@@ -153,6 +173,7 @@ class Snapshot:
                                                         strict=True)
             self.deck_index[first_deck:hi] = indices
         ids[hi] = 0          # the one terminator; nothing beyond is cleared
+        return [(base + MONSTERS, base + HAND), (lo, hi + 1)]
 
 
 _ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}
