@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import itertools
 from collections import deque
@@ -228,7 +227,6 @@ class Cursor:
     base: bytes
     steps: list[Step]
     known: dict[str, int]
-    ai_memory: Any
     seen: bool = False
     skip: int | None = None  # a record to take for an animation frame, not a match
 
@@ -478,7 +476,7 @@ class FmChecker:
         duel, setup, deal = self.opening(records[start])
         self.duel = duel
         points: deque[Cursor] = deque(maxlen=BACKTRACK_POINTS)
-        first = Cursor(start, duel.snapshot(), [], dict(self.known), self._ai_memory())
+        first = Cursor(start, duel.snapshot(), [], dict(self.known))
         best = scan = self._scan(first, points)
         for _ in range(MAX_BACKTRACKS):
             if scan.ok or not points:
@@ -494,25 +492,11 @@ class FmChecker:
         return Verdict("fm", records[start].line, setup, deal, best.steps, mismatch,
                        best.known, frozenset(self.images.compared), first.base)
 
-    def _ai_memory(self) -> Any:
-        if not self.ai:
-            return None
-        from emucore.fm.ai.adapter import memory
-
-        return copy.deepcopy(memory(self.duel))
-
-    def _set_ai_memory(self, saved: Any) -> None:
-        if saved is not None:
-            from emucore.fm.ai.adapter import memory
-
-            memory(self.duel).__dict__.update(copy.deepcopy(saved).__dict__)
-
     def _scan(self, at: Cursor, points: deque[Cursor]) -> Scan:
         """Match records from ``at`` on; a match pushes a choice point onto ``points``."""
         images, records, duel = self.images, self.records, self.duel
         base, steps, known = at.base, list(at.steps), dict(at.known)
         duel.restore(base)
-        self._set_ai_memory(at.ai_memory)
         self.ai_pick = None
         current = images.key(base)
         seen, pending = at.seen, None
@@ -551,8 +535,7 @@ class FmChecker:
                     action, rng_calls=index_of(record.rng, duel.rng.state) - rule_calls)
                 if self.ai_pick and (self.ai_pick.key != key or self.ai_pick.rng != record.rng):
                     return Scan(steps, known, self._ai_mismatch(number, record, image, action))
-            points.append(Cursor(j, base, list(steps), dict(known), self._ai_memory(),
-                                 seen=True, skip=j))
+            points.append(Cursor(j, base, list(steps), dict(known), seen=True, skip=j))
             duel.restore(base)
             duel.step(action)
             base = duel.snapshot()
