@@ -401,8 +401,13 @@ class FmChecker:
 
     # ----------------------------------------------------------------- candidates
     def candidates(self, duel: FmDuel, base: bytes, target: np.ndarray) -> Candidates:
-        """The actions that could lead from ``base`` toward ``target``, played lazily."""
-        return Candidates(duel, base, self._actions(duel, base, target), self.images)
+        """The actions that could lead from ``base`` toward ``target``, played lazily. Every
+        CPU decision starts with the AI's snapshot export, so its candidates carry
+        ``ai_export``."""
+        actions = self._actions(duel, base, target)
+        if duel.acting_side == 1:
+            actions = (dataclasses.replace(a, ai_export=True) for a in actions)
+        return Candidates(duel, base, actions, self.images)
 
     def _consumed(self, duel: FmDuel, base: bytes, target: np.ndarray) -> frozenset | None:
         """Hand positions whose card record differs between ``base`` and ``target`` (the

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any, ClassVar
 
 
@@ -54,7 +54,8 @@ class Event:
 
 
 def action_from_json(data: dict[str, Any], kinds: Sequence[type[Action]]) -> Action:
-    """Rebuild an action from :meth:`Action.to_json` output, given a system's action classes."""
+    """Rebuild an action from :meth:`Action.to_json` output, given a system's action classes
+    (fields that have a default may be left out)."""
     by_kind = {cls.kind: cls for cls in kinds}
     kind = data.get("kind")
     if kind not in by_kind:
@@ -63,6 +64,8 @@ def action_from_json(data: dict[str, Any], kinds: Sequence[type[Action]]) -> Act
     args = {}
     for f in fields(cls):
         if f.name not in data:
+            if f.default is not MISSING or f.default_factory is not MISSING:
+                continue  # a field with a default may be left out
             raise ValueError(f"action {kind!r} lacks field {f.name!r}")
         value = data[f.name]
         args[f.name] = tuple(value) if isinstance(value, list) else value

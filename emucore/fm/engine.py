@@ -109,7 +109,6 @@ class FmDuel(BoardOps, Duel):
         for array in st.ai_snapshot:
             array[:] = ai_choices.SNAPSHOT_FILL_BYTE
         self._draw_phase(choices.FIRST_SIDE)
-        export_acting(self)
         self.opening_events = self._take_events()
 
     # ------------------------------------------------------------------ protocol
@@ -162,6 +161,8 @@ class FmDuel(BoardOps, Duel):
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
         checked = self._validate(action)
         self.events = []
+        if action.ai_export:
+            export_acting(self)  # the AI's board snapshot export before it decided (fm-ai §2)
         if action.rng_calls:
             self._advance_rng(action.rng_calls)
         side = self.st.u8[S.B_ACTING]
@@ -179,8 +180,6 @@ class FmDuel(BoardOps, Duel):
         else:
             self._draw_phase(1 - side)
         self._check_life_points()
-        if not self.over:
-            export_acting(self)   # the next decision's snapshot export (fm-ai.md §2)
         return self._take_events()
 
     # ------------------------------------------------------------------ board view
@@ -348,6 +347,8 @@ class FmDuel(BoardOps, Duel):
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
             raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
+        if not isinstance(action.ai_export, bool):
+            raise IllegalAction("ai-export", "ai_export must be true or false")
         if isinstance(action, Play) != (phase == S.PHASE_HAND):
             raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
                                 "phase allows attacks, position changes, activations, end turn")

@@ -61,8 +61,8 @@ def _chooser(seed: int, cpu_ai: bool) -> Callable[[FmDuel], object]:
             action = acts[state[0] % len(acts)]
             if len(getattr(action, "cards", ())) <= 2:
                 break
-        if duel.acting_side == 1:
-            action = dataclasses.replace(action, rng_calls=state[0] % 3)
+        if duel.acting_side == 1:  # the original's CPU always runs its AI: export first
+            action = dataclasses.replace(action, rng_calls=state[0] % 3, ai_export=True)
         return action
     return choose
 

@@ -216,9 +216,10 @@ def test_cpu_step_the_computer_would_not_take_is_caught_at_its_step():
     def other(n, duel, action):
         if n != step:
             return None
-        return next(a for a in duel.legal_actions()
-                    if a != dataclasses.replace(action, rng_calls=0)
-                    and not isinstance(a, EndTurn))
+        wrong = next(a for a in duel.legal_actions()
+                     if a != dataclasses.replace(action, rng_calls=0, ai_export=False)
+                     and not isinstance(a, EndTurn))
+        return dataclasses.replace(wrong, ai_export=True)  # the CPU's AI still exports
 
     m = _check_ai(synth_fm(steps=20, cpu_ai=True, before_step=other).text).mismatch
     assert m is not None and m.step == step and m.side == 1
@@ -273,7 +274,7 @@ def test_cpu_play_from_the_look_ahead_window_is_derived_without_the_ai(shape):
         _, index = duel.deck_remaining(1)[3]
         pick = DECK_PICK + index - S.DECK_SIZE
         used.append(n)
-        return Play((pick,) if shape == "alone" else (4, pick), rng_calls=2)
+        return Play((pick,) if shape == "alone" else (4, pick), rng_calls=2, ai_export=True)
 
     synth = synth_fm(steps=8, before_step=deep)
     assert used

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -110,11 +111,14 @@ def test_recorded_ai_duel_verifies():
     path = GOLDEN / "ai_vs_ai_seto.json"
     rec = R.load(path)
     if os.environ.get("EMUCORE_UPDATE_GOLDEN") == "1":
-        # re-record the same actions (the AI's choices and rand() calls stay as recorded)
-        actions = [ADAPTER.decode_action(s.action) for s in rec.steps]
+        # re-record the same actions (the AI's choices and rand() calls stay as recorded;
+        # every one is the AI's, so every one starts with its snapshot export)
+        actions = [dataclasses.replace(ADAPTER.decode_action(s.action), ai_export=True)
+                   for s in rec.steps]
         R.record_actions(ADAPTER, rec.setup, actions).save(path)
         rec = R.load(path)
     assert sum(s.action.get("rng_calls", 0) for s in rec.steps) > 0
+    assert all(s.action["ai_export"] for s in rec.steps)
     assert R.verify(ADAPTER, rec) is None
 
 

@@ -43,7 +43,7 @@ def test_restore_mid_duel_then_ai_play_equals_the_uninterrupted_duel(duelist, se
 
 def test_field_done_is_the_engines_done_and_sets_the_used_flag_in_the_state():
     """fm-ai §5.2: PlayFieldCard slot,0,0,0 sets the card record's used flag; the AI returns
-    the engine's Done, and the next export carries 0x4000 into the CPU's array."""
+    the engine's Done, and the export at its next decision carries 0x4000 into its array."""
     seen = 0
     for duelist, seed in ((7, 0), (8, 1), (15, 2), (26, 3)):
         duel = new_duel(FmSetup(deck=player_deck(duelist + seed), duelist=duelist,
@@ -57,7 +57,8 @@ def test_field_done_is_the_engines_done_and_sets_the_used_flag_in_the_state():
             seen += 1
             row = S.MAGIC if action.magic else S.MONSTERS
             assert duel.flags(duel.rec(side, row, action.zone)) & S.F_USED
-            if duel.acting_side == side:   # same field phase: exported with the flag
+            if duel.acting_side == side:   # same field phase: the next decision exports it
+                duel.step(choose_action(duel))
                 slot = (6 if action.magic else 1) + action.zone
                 flags = duel.st.ai_snapshot[side].view(S.AI_RECORD_DTYPE)["flags"]
                 assert flags[slot] & S.F_USED

@@ -37,9 +37,11 @@ def choose_action(duel: Any, programs: Any = None, persona: int | None = None) -
     branches drive the acting side; by default the CPU is the duel's opponent and an
     AI-driven player side plays as that same duelist.
     """
+    from dataclasses import replace
+
     from emucore.fm.ai.adapter import choose_action as _choose
 
-    return _choose(duel, programs, persona)
+    return replace(_choose(duel, programs, persona), ai_export=True)
 
 
 __all__ = ["choose_action"]

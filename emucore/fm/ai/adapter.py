@@ -35,7 +35,7 @@ from emucore.fm.actions import (
 )
 from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
-from emucore.fm.ai.export import acting_snapshot, sides_view
+from emucore.fm.ai.export import exported_snapshot, sides_view
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.snapshot import AI_HAND
 from emucore.fm.ai.vm import FIELD_DONE, Machine
@@ -98,7 +98,7 @@ def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
     marks of the run stay in it, see docs/fm-ai.md)."""
     data = ai_data.load()
     view = sides_view(duel, who)
-    return Machine(Board(acting_snapshot(duel), view, data, data.duelists[who].row[0]),
+    return Machine(Board(exported_snapshot(duel), view, data, data.duelists[who].row[0]),
                    rng.rand)
 
 

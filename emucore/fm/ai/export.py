@@ -2,11 +2,13 @@
 
 The persistent snapshot arrays live in the duel's state buffer (``emucore.fm.state``
 regions ``ai_snapshot_player`` / ``ai_snapshot_cpu``), so ``snapshot()``/``restore()``/
-``digest()`` cover the AI's stale data. The engine calls :func:`export_acting` after every step
-(and after the opening draw): the side about to act gets its array exported, exactly what the
-original does before each ``AiScript_Init`` of the CPU. A replay of actions alone therefore
-reproduces the arrays. The AI reads the array with :func:`acting_snapshot`; its programs run
-on that unpacked copy (see docs/fm-ai.md for MoveCard marks).
+``digest()`` cover the AI's stale data. The AI decides on :func:`exported_snapshot`, a copy of
+the acting side's array with the export applied, and marks its action ``ai_export``; the
+engine's ``step()`` then runs :func:`export_acting` on the state itself before applying the
+action, exactly what the original does before each ``AiScript_Init`` of the CPU. A replay of
+actions alone therefore reproduces the arrays, and duels driven by people or scripts pay
+nothing for them. The AI's programs run on that unpacked copy (see docs/fm-ai.md for MoveCard
+marks).
 """
 
 from __future__ import annotations
@@ -54,9 +56,14 @@ def export_acting(duel: FmDuel) -> None:
     _UNPACKED[duel][side] = (array.tobytes(), snap)
 
 
-def acting_snapshot(duel: FmDuel) -> Snapshot:
-    """A copy of the acting side's array as it stands in the state (the AI's scratch)."""
-    return Snapshot(duel.st.ai_snapshot[duel.acting_side].tobytes())
+def exported_snapshot(duel: FmDuel) -> Snapshot:
+    """The acting side's array as :func:`export_acting` would leave it, as a copy (the AI's
+    scratch; the state itself is exported when the chosen action is stepped)."""
+    snap = Snapshot(duel.st.ai_snapshot[duel.acting_side].tobytes())
+    data = ai_data.load()
+    snap.export(sides_view(duel), data.card_type, data.star_1, data.star_2, data.raw_atk,
+                data.raw_def)
+    return snap
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> BoardView:
