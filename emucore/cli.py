@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 from collections.abc import Sequence
 
@@ -44,12 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"emucore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in PLUGINS:
-        try:
-            found = importlib.util.find_spec(name) is not None
-        except ModuleNotFoundError:
-            found = False
-        if found:
-            importlib.import_module(name).register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 
