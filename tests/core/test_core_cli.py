@@ -84,3 +84,23 @@ def test_bad_table_folder_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch):
     code, _, err = run(capsys, "tables", "check")
     assert code == 2
     assert "missing table file" in err and len(err.strip().splitlines()) == 1
+
+
+def test_every_command_offers_help_and_json():
+    import argparse
+
+    from emucore.cli import build_parser
+
+    missing: list[str] = []
+
+    def walk(parser: argparse.ArgumentParser, path: list[str]) -> None:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        options = {o for a in parser._actions for o in a.option_strings}
+        if "func" in parser._defaults and not {"--json", "--help"} <= options:
+            missing.append(" ".join(path))
+        for action in subs:
+            for name, child in action.choices.items():
+                walk(child, [*path, name])
+
+    walk(build_parser(), ["emucore"])
+    assert missing == []
