@@ -20,3 +20,24 @@ def reference_dir() -> Path:
     if not (REFERENCE / "fm" / "cards.csv").is_file():
         pytest.skip(f"reference folder not present at {REFERENCE} (set EMUCORE_REFERENCE)")
     return REFERENCE
+
+
+@pytest.fixture
+def headless_app(tmp_path, monkeypatch):
+    """A factory for a headless frontend ``App`` (no sound) whose config and data folders are
+    private to the test; pygame is shut down afterwards."""
+    import pygame
+
+    from emucore.frontend.app import App
+    from emucore.frontend.display import init_video
+    from emucore.frontend.machine import machine
+
+    monkeypatch.setenv("EMUCORE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "data"))
+
+    def make(profile: str, system: str) -> App:
+        init_video(True)
+        return App(machine(profile), system, headless=True, sound=False)
+
+    yield make
+    pygame.quit()

@@ -7,8 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from emucore.duel.protocol import Action, Duel, Event, IllegalAction
 from emucore.frontend.app import App
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
+
+
+def try_step(app: App, duel: Duel, action: Action) -> list[Event] | None:
+    """Step ``duel``; an action the rules refuse plays the error sound, shows the rule in a
+    notice and returns None (the duel is unchanged)."""
+    try:
+        return duel.step(action)
+    except IllegalAction as exc:
+        app.sound.play("error")
+        app.notify(str(exc))
+        return None
 
 
 @dataclass

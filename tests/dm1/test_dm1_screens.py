@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import json
 
-import pygame
 import pytest
 
 from emucore.dm1 import ai
 from emucore.dm1.duel import Dm1Duel
 from emucore.dm1.state import ORDERS
 from emucore.frontend.app import App
-from emucore.frontend.display import init_video
-from emucore.frontend.machine import machine
 from emucore.frontend.pad import word_from_buttons
 from emucore.frontend.systems import dm1 as screens
 
@@ -20,13 +17,8 @@ IDLE = 0
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("EMUCORE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "data"))
-    init_video(True)
-    application = App(machine("gb"), "dm1", headless=True, sound=False)
-    yield application
-    pygame.quit()
+def app(headless_app):
+    return headless_app("gb", "dm1")
 
 
 def press(app: App, *buttons: str, idle: int = 1) -> None:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from emucore.frontend.app import App
-from emucore.frontend.display import init_video
-from emucore.frontend.machine import machine
 from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.systems import ocg1999 as screens
 from emucore.frontend.systems import tcglite as tcg_screens
@@ -17,13 +14,8 @@ NOTHING = IDLE["psx"]
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("EMUCORE_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "data"))
-    init_video(True)
-    application = App(machine("psx"), "ocg1999", headless=True, sound=False)
-    yield application
-    pygame.quit()
+def app(headless_app):
+    return headless_app("psx", "ocg1999")
 
 
 def press(app: App, *buttons: str, pad: int = 0, idle: int = 1) -> None:

@@ -20,11 +20,11 @@ from emucore.dm1 import ai, decks, magic, rng
 from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Summon
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
-from emucore.duel.protocol import Event, IllegalAction
+from emucore.duel.protocol import Event
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
-from emucore.frontend.widgets import Menu, message_box
+from emucore.frontend.widgets import Menu, message_box, try_step
 
 MACHINE = "gb"
 SAVE_VERSION = 1
@@ -399,11 +399,8 @@ class DuelScreen(Dm1Screen):
             self._act(app, self.options[self.cursor])
 
     def _act(self, app: App, action: Any) -> None:
-        try:
-            events = self.duel.step(action)
-        except IllegalAction as exc:
-            app.sound.play("error")
-            app.notify(str(exc))
+        events = try_step(app, self.duel, action)
+        if events is None:
             return
         app.sound.play("confirm")
         lines = [line for e in events if (line := describe(self.game, e))]

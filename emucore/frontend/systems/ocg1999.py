@@ -19,7 +19,7 @@ from emucore.duel.protocol import Action, Event, IllegalAction
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
-from emucore.frontend.widgets import Menu, message_box
+from emucore.frontend.widgets import Menu, message_box, try_step
 from emucore.ocg1999.match import Match, computer_swaps
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper import ai
@@ -265,11 +265,8 @@ class DuelScreen(Screen):
         return self
 
     def _act(self, app: App, action: Action) -> None:
-        try:
-            events = self.duel.step(action)
-        except IllegalAction as exc:
-            app.sound.play("error")
-            app.notify(str(exc))
+        events = try_step(app, self.duel, action)
+        if events is None:
             return
         app.sound.play("battle" if isinstance(action, Attack) else "confirm")
         players = tuple(self._label(side) for side in (0, 1))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
 from emucore.fm.actions import (
     AUTO,
@@ -39,7 +38,7 @@ from emucore.frontend.systems.fm.common import (
 from emucore.frontend.systems.fm.meter import draw_rank_meter
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.frontend.systems.fm.view import BoardView, board_view
-from emucore.frontend.widgets import wrap
+from emucore.frontend.widgets import try_step, wrap
 
 MESSAGE_FRAMES = 30  # how long one event message stays before the next
 AI_DELAY = 20  # frames between two computer actions (after the messages have played)
@@ -135,11 +134,8 @@ class DuelScreen(FmScreen):
                 self.queue.append(message)
 
     def _step(self, app: App, action: FmAction) -> bool:
-        try:
-            events = self.duel.step(action)
-        except IllegalAction as exc:
-            app.sound.play("error")
-            app.notify(str(exc))
+        events = try_step(app, self.duel, action)
+        if events is None:
             return False
         self._show(events)
         self.view = board_view(self.duel)
