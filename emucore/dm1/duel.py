@@ -233,8 +233,8 @@ class Dm1Duel(Duel):
         return None if w == NO_WINNER else w
 
     @property
-    def end_reason(self) -> str:
-        return END_REASONS[self.v.end_reason[0]]
+    def end_reason(self) -> str | None:
+        return END_REASONS[self.v.end_reason[0]] if self.over else None
 
     # --- actions --------------------------------------------------------------------------
 

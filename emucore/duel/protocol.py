@@ -12,7 +12,38 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import MISSING, asdict, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+DRAW: Final[int] = -1
+"""``Duel.winner`` of a drawn duel; ``None`` while it runs, else the winning side 0 or 1."""
+
+
+class EventKind:
+    """The one vocabulary of event kinds for what the four systems share.
+
+    A system's event class uses one of these as its ``kind`` whenever it means the same thing;
+    a system-only idea (FM's terrain change, paper ante) keeps a name of its own that is not
+    one of these.
+    """
+
+    TURN: Final = "turn"            # a side's turn begins (side, turn)
+    PHASE: Final = "phase"          # a phase begins (paper rules)
+    DRAW: Final = "draw"            # a side draws a card
+    PLACED: Final = "placed"        # a card arrives on the field: summoned, set or played
+    FUSION: Final = "fusion"        # two or more cards fuse into a result
+    EQUIP: Final = "equip"          # an equip card powers a monster up
+    MAGIC: Final = "magic"          # a magic card takes effect
+    TRAP: Final = "trap"            # a trap card takes effect
+    FLIP: Final = "flip"            # a face-down card turns face up
+    POSITION: Final = "position"    # a monster changes between attack and defence
+    ATTACK: Final = "attack"        # an attack is declared
+    BATTLE: Final = "battle"        # a battle is resolved (its outcome)
+    DESTROYED: Final = "destroyed"  # a card leaves the field for the graveyard
+    LIFE: Final = "life"            # life points change (side, delta, lp)
+    ENDED: Final = "ended"          # the duel is over (winner, reason, ...)
+
+    ALL: Final = frozenset({TURN, PHASE, DRAW, PLACED, FUSION, EQUIP, MAGIC, TRAP, FLIP,
+                            POSITION, ATTACK, BATTLE, DESTROYED, LIFE, ENDED})
 
 
 class IllegalAction(ValueError):
@@ -97,6 +128,16 @@ class Duel(ABC):
     @abstractmethod
     def over(self) -> bool:
         """True once the duel has ended."""
+
+    @property
+    @abstractmethod
+    def winner(self) -> int | None:
+        """``None`` while the duel runs; then the winning side 0 or 1, or :data:`DRAW`."""
+
+    @property
+    @abstractmethod
+    def end_reason(self) -> str | None:
+        """``None`` while the duel runs; then why it ended (``lp``, ``deckout``, ...)."""
 
     @property
     @abstractmethod

@@ -192,6 +192,10 @@ class FmDuel(BoardOps, Duel):
         return self.st.s8[S.B_WINNER]
 
     @property
+    def end_reason(self) -> str | None:
+        return END_REASONS[int(self.st.g["end_reason"][0])] if self.over else None
+
+    @property
     def terrain(self) -> int:
         return self.st.u8[S.B_TERRAIN]
 

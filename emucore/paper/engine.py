@@ -123,6 +123,10 @@ class PaperDuel(Duel):
         """0 or 1, -1 for a draw, None while the duel runs."""
         return None if self.state.winner == NO_WINNER else self.state.winner
 
+    @property
+    def end_reason(self) -> str | None:
+        return self.state.reason if self.over else None
+
     def snapshot(self) -> bytes:
         return encode(self.state)
 
