@@ -254,7 +254,7 @@ def _drops(args: argparse.Namespace) -> int:
                 for o in odds[: args.top]]
         title = f"{tables.duelist_name(duelist)} (#{duelist})"
         text = _duelist_text
-        labels = [f"{drops.POOL_SHORT[o.pool]} #{o.card} {100 * o.probability:.2f}%"
+        labels = [f"{drops.POOL_SHORT[o.pool]} #{o.card} {tables.names[o.card]}"
                   for o in rows]
     else:
         card = _card(tables, args.card)
@@ -262,10 +262,11 @@ def _drops(args: argparse.Namespace) -> int:
         rows = rows[: args.top]
         title = f"{tables.names[card]} (#{card})"
         text = _card_text
-        labels = [f"#{o.duelist} {drops.POOL_SHORT[o.pool]} {100 * o.probability:.2f}%"
+        labels = [f"{tables.duelist_name(o.duelist)} (#{o.duelist}) {drops.POOL_SHORT[o.pool]}"
                   for o in rows]
     if args.plot:
-        chart.write_chart(args.plot, labels, [o.probability for o in rows])
+        chart.write_bar_chart(args.plot, labels, [100 * o.probability for o in rows],
+                              title=f"Drops: {title}", xlabel="chance per win (%)")
     out = {"title": title, "drops": [_odds_json(o, tables) for o in rows],
            "plot": str(args.plot) if args.plot else None}
     emit(args, out, text)

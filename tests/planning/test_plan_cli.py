@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-import struct
-import zlib
+import sys
 from pathlib import Path
 
 import pytest
@@ -68,6 +67,9 @@ def test_plan_rank_from_a_replay(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_plan_drops_duelist_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The chart is a real PNG (checked by reading it back with matplotlib) with one bar per
+    listed drop."""
+    from matplotlib import image
     png = tmp_path / "seto.png"
     out = run_json(capsys, "plan", "drops", "--duelist", "seto", "--pool", "sa_pow",
                    "--plot", str(png))
@@ -75,13 +77,19 @@ def test_plan_drops_duelist_and_plot(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert sum(d["probability"] for d in out["drops"]) == pytest.approx(1.0)
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    length, kind = struct.unpack(">I4s", data[8:16])
-    width, height = struct.unpack(">II", data[16:24])
-    assert kind == b"IHDR" and height > len(out["drops"])
-    idat = data.index(b"IDAT")
-    size = struct.unpack(">I", data[idat - 4 : idat])[0]
-    raw = zlib.decompress(data[idat + 4 : idat + 4 + size])
-    assert len(raw) == height * (1 + 3 * width)
+    pixels = image.imread(png)
+    assert pixels.shape[0] > 20 * len(out["drops"]) and pixels.shape[1] >= 700
+
+
+def test_plan_drops_plot_without_matplotlib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Without the plot extra, --plot is one line saying how to get it, exit 2, nothing written."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    png = tmp_path / "seto.png"
+    assert main(["plan", "drops", "--duelist", "seto", "--plot", str(png)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and 'pip install -e ".[plot]"' in err[0]
+    assert not png.exists()
 
 
 def test_plan_drops_card(capsys: pytest.CaptureFixture[str]) -> None:
