@@ -89,6 +89,7 @@ class Effect(IntEnum):
     BURN = 6  # func_80154B30
     BURN_RETURNED = 7  # func_801587D8 (Goblin Fan)
     HEAL_REVERSED = 9  # func_801593A8 (Bad Reaction to Simochi)
+    FIELD = 10  # func_8014C8FC (field card, requested by func_80024E58)
     CARD_REMOVED = 11  # func_80146760 (removal, Raigeki)
     STOP_DEFENSE = 12  # func_80150E00
     STAT_CHANGE = 13  # func_801503F8 (stat penalty, Reverse Trap)
@@ -258,7 +259,8 @@ _EFFECT_SOURCES = {
     Effect.DAMAGE: "func_80153200", Effect.DESTRUCTION: "func_80149F90",
     Effect.SWORD_EQUIP: "func_80159AAC", Effect.HEAL: "func_80157E10",
     Effect.BURN: "func_80154B30", Effect.BURN_RETURNED: "func_801587D8",
-    Effect.HEAL_REVERSED: "func_801593A8", Effect.CARD_REMOVED: "func_80146760",
+    Effect.HEAL_REVERSED: "func_801593A8", Effect.FIELD: "func_8014C8FC",
+    Effect.CARD_REMOVED: "func_80146760",
     Effect.STOP_DEFENSE: "func_80150E00", Effect.STAT_CHANGE: "func_801503F8",
     Effect.STAR_FLASH: "func_801481A8", Effect.REMOVAL: "func_8014FF40",
     Effect.RAIGEKI: "func_80151558", Effect.BOARD_DESTRUCTION: "func_80148BA4",
@@ -369,7 +371,7 @@ def _magic(name: str, removed: int) -> tuple[Animation, ...]:
         first = Effect.REMOVAL if name == "removal" else Effect.RAIGEKI
         return (effect(first),) + (effect(Effect.CARD_REMOVED),) * removed
     single = {"heal": Effect.HEAL, "burn": Effect.BURN, "destruction": Effect.BOARD_DESTRUCTION,
-              "reveal": Effect.REVEAL}
+              "reveal": Effect.REVEAL, "terrain": Effect.FIELD}
     if name in single:
         return (effect(single[name]),)
     if name == "penalty":
