@@ -1,15 +1,19 @@
 """Outside oracles for deck preparation and the RNG: public emulator memory dumps and the
 test values of the speedrunners' tools, checked against emucore's deck, drop and RNG code.
 
-* sg4e/YGOFM-gamedata, src/test/resources/{villager1,villager3,heishin1}.txt: the 80 card ids
-  of both shuffled decks read from emulator memory at duel start (player's deck first), with
-  the RNG seeds confirmed in src/test/java/.../DeckTest.java (the player's deck was sorted by
-  card id before the duel; Heishin's second seed differs only in bit 31).
+* sg4e/YGOFM-gamedata, src/test/resources/{villager1,villager3,heishin1}.txt, copied to
+  data/ygofm_gamedata_decks.json: the 80 card ids of both shuffled decks read from emulator
+  memory at duel start (player's deck first), with the RNG seeds confirmed in
+  src/test/java/.../DeckTest.java (the player's deck was sorted by card id before the duel;
+  Heishin's second seed differs only in bit 31).
 * GenericMadScientist/FM-Deck-Check, tests/rng_unittest.cpp and
   tests/starter_deck_unittest.cpp: LCG steps, long jumps and starter decks by RNG index.
 """
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
@@ -21,42 +25,20 @@ from emucore.hw.psyq_rand import Rand
 T = tables.load("fm")
 VILLAGER1, VILLAGER3, HEISHIN = 4, 6, 8  # emucore duelist ids
 DARK_HOLE = 336
-
-VILLAGER1_DUMP = (
-    308, 105, 208, 209, 336, 267, 547, 75, 285, 179, 410, 394, 589, 156, 9, 505, 469,
-    608, 75, 516, 549, 397, 421, 387, 485, 177, 289, 333, 549, 206, 198, 402, 268, 176,
-    178, 237, 635, 209, 488, 436, 167, 475, 24, 469, 499, 350, 58, 393, 394, 394, 398,
-    350, 469, 402, 393, 395, 167, 469, 475, 339, 402, 398, 475, 399, 350, 24, 58, 527,
-    499, 58, 527, 395, 395, 398, 499, 394, 393, 402, 24, 167,
-)
-
-VILLAGER3_DUMP = (
-    209, 209, 549, 177, 547, 267, 208, 268, 105, 333, 589, 285, 206, 402, 308, 176, 387,
-    516, 469, 289, 75, 436, 505, 178, 608, 9, 635, 410, 397, 75, 156, 488, 237, 198,
-    179, 394, 421, 336, 485, 549, 177, 503, 175, 114, 48, 244, 534, 505, 646, 133, 592,
-    175, 612, 206, 206, 489, 503, 276, 296, 282, 580, 339, 260, 199, 573, 610, 432, 206,
-    231, 397, 108, 178, 568, 446, 215, 605, 155, 241, 47, 108,
-)
-
-HEISHIN1_DUMP = (
-    610, 395, 152, 157, 219, 563, 504, 292, 254, 9, 304, 195, 229, 444, 488, 589, 394,
-    589, 395, 644, 544, 585, 184, 337, 187, 475, 239, 24, 101, 167, 422, 485, 158, 469,
-    451, 333, 251, 490, 402, 591, 669, 669, 707, 688, 715, 688, 371, 342, 373, 360, 716,
-    708, 407, 390, 21, 467, 358, 703, 385, 391, 709, 714, 509, 320, 386, 714, 19, 371,
-    17, 18, 390, 509, 672, 391, 715, 711, 358, 500, 442, 689,
-)
+DECKS_FILE = Path(__file__).parent / "data" / "ygofm_gamedata_decks.json"
+DUMPS = json.loads(DECKS_FILE.read_text())["dumps"]
 
 
 @pytest.mark.parametrize(("dump", "seed", "duelist"), [
-    (VILLAGER1_DUMP, 1882591394, VILLAGER1),
-    (VILLAGER3_DUMP, -1543541870, VILLAGER3),
-    (HEISHIN1_DUMP, -1060881141, HEISHIN),
-    (HEISHIN1_DUMP, 1086602507, HEISHIN),
+    ("villager1", 1882591394, VILLAGER1),
+    ("villager3", -1543541870, VILLAGER3),
+    ("heishin1", -1060881141, HEISHIN),
+    ("heishin1", 1086602507, HEISHIN),
 ])
 def test_deal_matches_emulator_memory(dump, seed, duelist):
     """Duel_ShuffleBothDecks from the confirmed seed rebuilds both dumped decks: the player's
     (its cards sorted by id, then shuffled) and the CPU's (dealt from its pool, shuffled)."""
-    player, cpu = list(dump[:40]), list(dump[40:])
+    player, cpu = DUMPS[dump][:40], DUMPS[dump][40:]
     dealt = deck.deal(Rand(seed & psyq_rand.MASK32), deck.sort_deck(player, "id", T), duelist, T)
     assert list(dealt.player.cards) == player
     assert list(dealt.cpu.cards) == cpu
