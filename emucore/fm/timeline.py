@@ -88,6 +88,7 @@ class Effect(IntEnum):
     HEAL = 5  # func_80157E10
     BURN = 6  # func_80154B30
     BURN_RETURNED = 7  # func_801587D8 (Goblin Fan)
+    TRAP = 8  # func_80147B18 (every sprung trap, requested by func_8001F364)
     HEAL_REVERSED = 9  # func_801593A8 (Bad Reaction to Simochi)
     FIELD = 10  # func_8014C8FC (field card, requested by func_80024E58)
     CARD_REMOVED = 11  # func_80146760 (removal, Raigeki)
@@ -259,6 +260,7 @@ _EFFECT_SOURCES = {
     Effect.DAMAGE: "func_80153200", Effect.DESTRUCTION: "func_80149F90",
     Effect.SWORD_EQUIP: "func_80159AAC", Effect.HEAL: "func_80157E10",
     Effect.BURN: "func_80154B30", Effect.BURN_RETURNED: "func_801587D8",
+    Effect.TRAP: "func_80147B18",
     Effect.HEAL_REVERSED: "func_801593A8", Effect.FIELD: "func_8014C8FC",
     Effect.CARD_REMOVED: "func_80146760",
     Effect.STOP_DEFENSE: "func_80150E00", Effect.STAT_CHANGE: "func_801503F8",
@@ -350,17 +352,18 @@ def _battle(event: Any, three_d: bool, star_bonus: bool) -> tuple[Animation, ...
 
 
 def _trap(card: int) -> tuple[Animation, ...]:
-    """A sprung trap: an attack trap breaks the attacker, Fake Trap breaks itself (both with
-    descriptor 1, ``DuelScene_UpdateBattle`` state 10); the effect-response traps turn the
-    magic's effect around (effects 7 and 9); Reverse Trap's stat change is the ``stat``
-    event that follows it."""
+    """A sprung trap: ``func_8001F364`` shows it (effect 8 at the trap card); then an attack
+    trap breaks the attacker, Fake Trap breaks itself (both with descriptor 1,
+    ``DuelScene_UpdateBattle`` state 10); the effect-response traps turn the magic's effect
+    around (effects 7 and 9); Reverse Trap's stat change is the ``stat`` event after it."""
+    shown = (effect(Effect.TRAP),)
     if card in ATTACK_TRAPS or card == FAKE_TRAP:
-        return (destruction(trap=True),)
+        return shown + (destruction(trap=True),)
     if card == GOBLIN_FAN:
-        return (effect(Effect.BURN_RETURNED),)
+        return shown + (effect(Effect.BURN_RETURNED),)
     if card == BAD_REACTION:
-        return (effect(Effect.HEAL_REVERSED),)
-    return ()
+        return shown + (effect(Effect.HEAL_REVERSED),)
+    return shown
 
 
 def _magic(name: str, removed: int) -> tuple[Animation, ...]:

@@ -4,7 +4,16 @@
 from __future__ import annotations
 
 from emucore.fm import timeline as tl
-from emucore.fm.actions import Battle, DuelEnd, Equip, Failure, Fusion, Magic, RitualSummon
+from emucore.fm.actions import (
+    Battle,
+    DuelEnd,
+    Equip,
+    Failure,
+    Fusion,
+    Magic,
+    RitualSummon,
+    Trap,
+)
 from emucore.hw.psyq_rand import Rand
 
 
@@ -110,3 +119,17 @@ def test_event_mapping():
     ritual = tl.animations_for(RitualSummon(1, 670, 364, 0), cpu=True)
     assert [a.name for a in ritual] == ["ritual", "ritual_star"]
     assert len(tl.animations_for(Magic(0, 320, "stop_defense"))) == 5
+
+
+def test_trap_timeline():
+    """func_8001F364 shows every sprung trap with effect 8 at its card (and counts the
+    owner's +0x06); an attack trap then breaks the attacker and Fake Trap its own card with
+    descriptor 1 (DuelScene_UpdateBattle states 3 and 10); Goblin Fan's burn comes back as
+    effect 7 (DuelEffect_ApplyDirectDamage)."""
+    assert [a.name for a in tl.animations_for(Trap(1, 681, 0, 39))] == \
+        ["trap", "destruction_trap"]
+    assert [a.name for a in tl.animations_for(Trap(1, 690, 0, 39))] == \
+        ["trap", "destruction_trap"]
+    assert [a.name for a in tl.animations_for(Trap(1, 687, 0, 343))] == \
+        ["trap", "burn_returned"]
+    assert [a.name for a in tl.animations_for(Trap(1, 689, 0, 12))] == ["trap"]
