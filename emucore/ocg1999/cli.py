@@ -11,7 +11,7 @@ from emucore.ocg1999.match import Match, chip_value, computer_swaps
 from emucore.ocg1999.replay import ADAPTER
 from emucore.ocg1999.system import SYSTEM
 from emucore.paper import ai
-from emucore.paper.cli import MAX_STEPS, register_system
+from emucore.paper.cli import MAX_STEPS, register_system, winner_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,7 +52,7 @@ def _match(args: argparse.Namespace) -> int:
         if not duel.over:
             raise IllegalAction("duel_too_long", f"duel {len(duels) + 1} did not end")
         match.finish()
-        duels.append({"winner": duel.winner, "reason": duel.state.reason,
+        duels.append({"winner": duel.winner, "reason": duel.end_reason,
                       "turns": duel.state.turn, "lp": [s.lp for s in duel.state.sides],
                       "ante": [list(s.ante) for s in duel.state.sides],
                       "swaps_before": [[list(p) for p in pairs] for pairs in swaps]})
@@ -60,10 +60,6 @@ def _match(args: argparse.Namespace) -> int:
            "ante_won": match.won}
     emit(args, out, _text)
     return 0
-
-
-def _who(winner: int | None) -> str:
-    return {None: "unfinished", -1: "draw"}.get(winner, f"player {(winner or 0) + 1} wins")
 
 
 def _text(out: dict[str, Any]) -> str:
@@ -74,9 +70,9 @@ def _text(out: dict[str, Any]) -> str:
                           for s, pairs in enumerate(d["swaps_before"]) for a, b in pairs)
         if swaps:
             lines.append(f"side deck: {swaps}")
-        lines.append(f"duel {number}: {_who(d['winner'])} ({d['reason']}) after {d['turns']} "
-                     f"turns, LP {d['lp'][0]} / {d['lp'][1]}")
-    lines.append(f"match: {_who(out['winner'])}; star chips {out['chips'][0]:+d} / "
+        lines.append(f"duel {number}: {winner_text(d['winner'])} ({d['reason']}) after "
+                     f"{d['turns']} turns, LP {d['lp'][0]} / {d['lp'][1]}")
+    lines.append(f"match: {winner_text(out['winner'])}; star chips {out['chips'][0]:+d} / "
                  f"{out['chips'][1]:+d}")
     for side, cards in enumerate(out["ante_won"]):
         if cards:

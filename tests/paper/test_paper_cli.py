@@ -47,6 +47,16 @@ def test_script_then_auto(capsys, tmp_path: Path) -> None:
     assert json.loads(out)["winner"] is not None
 
 
+@pytest.mark.parametrize("system", ["ocg1999", "tcglite"])
+def test_an_unfinished_script_prints_readable_text(capsys, tmp_path: Path, system: str) -> None:
+    """A scripted duel that does not end: exit 0, the events and "result: unfinished"."""
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps([{"kind": "next_phase"}, {"kind": "next_phase"}]))
+    code, out, err = _run(capsys, system, "duel", "--seed", "7", "--script", str(script))
+    assert code == 0 and err == ""
+    assert "result: unfinished (running)" in out and "digest:" in out
+
+
 def test_an_illegal_scripted_action_is_one_line_exit_2(capsys, tmp_path: Path) -> None:
     script = tmp_path / "s.json"
     script.write_text(json.dumps([{"kind": "attack", "zone": 0, "target": -1}]))

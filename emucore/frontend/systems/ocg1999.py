@@ -382,7 +382,7 @@ class ResultScreen(Screen):
         if self.humans == {0}:
             outcome = {0: "YOU WIN", 1: "YOU LOSE"}.get(winner, "DRAW")
         lp = " / ".join(str(s.lp) for s in self.duel.state.sides)
-        lines = [outcome, f"by {self.duel.state.reason.replace('_', ' ')}", f"LP {lp}"]
+        lines = [outcome, f"by {(self.duel.end_reason or '').replace('_', ' ')}", f"LP {lp}"]
         if self.match is not None:
             score = " ".join({0: "P1", 1: "P2", DRAW: "draw"}[r] for r in self.match.results)
             lines.append(f"match: {score}")
