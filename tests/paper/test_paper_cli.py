@@ -30,7 +30,7 @@ def test_duel_json_is_complete_and_deterministic(capsys, system: str) -> None:
 def test_duel_text_names_cards(capsys) -> None:
     code, out, _ = _run(capsys, "tcglite", "duel", "--seed", "3", "--first", "1")
     assert code == 0 and "result: player" in out and "digest:" in out
-    assert "drew side=" in out and "card=" in out
+    assert "draw side=" in out and "card=" in out
 
 
 def test_script_then_auto(capsys, tmp_path: Path) -> None:
@@ -41,7 +41,7 @@ def test_script_then_auto(capsys, tmp_path: Path) -> None:
                         "--json")
     data = json.loads(out)
     assert code == 0 and data["winner"] is None and data["turns"] == 2
-    assert [e["kind"] for e in data["events"]].count("summoned") == 1
+    assert [e["kind"] for e in data["events"]].count("placed") == 1
     code, out, _ = _run(capsys, "tcglite", "duel", "--first", "0", "--script", str(script),
                         "--auto", "--json")
     assert json.loads(out)["winner"] is not None
@@ -160,3 +160,17 @@ def test_deck_check_names_the_rule(capsys, tmp_path: Path) -> None:
     path.write_text("4x Kurama\n" + FORTY_TWO)
     code, _, err = _run(capsys, "ocg1999", "deck", str(path))
     assert code == 2 and "[max_copies]" in err and str(path) in err
+
+
+def test_a_replay_of_an_older_engine_is_refused_in_one_line(capsys, tmp_path: Path) -> None:
+    """Replays store the engine version; one recorded before a rule change is refused."""
+    from emucore.paper.replay import ENGINE_VERSION
+
+    path = tmp_path / "old.json"
+    _run(capsys, "ocg1999", "replay", "record", "--seed", "2", "--out", str(path))
+    data = json.loads(path.read_text())
+    data["engine_version"] = ENGINE_VERSION - 1
+    path.write_text(json.dumps(data))
+    code, out, _ = _run(capsys, "ocg1999", "replay", "verify", str(path))
+    assert code == 1 and out.count("\n") == 1
+    assert f"engine version {ENGINE_VERSION - 1}, this emucore is {ENGINE_VERSION}" in out
