@@ -141,12 +141,12 @@ class View:
 
 def choose(duel: PaperDuel) -> Action:
     """The computer's next action for the side to act."""
+    phase = duel.phase
+    if phase == "draw" and not duel.state.window:
+        return _draw(duel)
     view = View(duel)
     if duel.state.window:
         return _respond(view)
-    phase = duel.phase
-    if phase == "draw":
-        return _draw(view)
     if phase == "battle":
         return _battle(view) or _move_on(view)
     if duel.profile.is_main(phase):
@@ -175,9 +175,10 @@ def _will_attack(view: View) -> bool:
     return any(view.can_attack(zone) and view.target(zone) is not None for zone in view.mine)
 
 
-def _draw(view: View) -> Action:
+def _draw(duel: PaperDuel) -> Action:
     """Draw, unless the deck's last card would end the duel without our winning it."""
-    if len(view.side.deck) > 1 or view.side.lp > view.other.lp:
+    me, foe = duel.state.sides[duel.acting_side], duel.state.sides[1 - duel.acting_side]
+    if len(me.deck) > 1 or me.lp > foe.lp:
         return Draw()
     return NextPhase()
 
