@@ -40,6 +40,7 @@ rules have one, else end the turn.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from emucore.duel.protocol import Action
@@ -138,15 +139,26 @@ class View:
     def attacks_allowed(self) -> bool:
         return self.turn > 1 or self.duel.profile.first_turn_attacks
 
+    @functools.cached_property
+    def will_attack(self) -> bool:
+        """True in a main phase before the battle phase when some monster of ours would
+        attack."""
+        duel = self.duel
+        if "battle" not in duel.profile.phases[duel.state.phase + 1:] \
+                or not self.attacks_allowed():
+            return False
+        return any(self.can_attack(zone) and self.target(zone) is not None
+                   for zone in self.mine)
+
 
 def choose(duel: PaperDuel) -> Action:
     """The computer's next action for the side to act."""
+    if duel.state.window:
+        return _respond(duel)
     phase = duel.phase
-    if phase == "draw" and not duel.state.window:
+    if phase == "draw":
         return _draw(duel)
     view = View(duel)
-    if duel.state.window:
-        return _respond(view)
     if phase == "battle":
         return _battle(view) or _move_on(view)
     if duel.profile.is_main(phase):
@@ -163,16 +175,24 @@ def _move_on(view: View) -> Action:
     duel = view.duel
     index = duel.state.phase
     if duel.phase == "battle":
-        return NextPhase() if duel.profile.main_follows(index) else EndTurn()
-    return NextPhase() if _will_attack(view) else EndTurn()
+        return NextPhase() if duel.profile.main_follows(index) and _may_place(view) \
+            else EndTurn()
+    return NextPhase() if view.will_attack else EndTurn()
 
 
-def _will_attack(view: View) -> bool:
-    """True in a main phase before the battle phase when some monster of ours would attack."""
-    duel = view.duel
-    if "battle" not in duel.profile.phases[duel.state.phase + 1:] or not view.attacks_allowed():
-        return False
-    return any(view.can_attack(zone) and view.target(zone) is not None for zone in view.mine)
+def _may_place(view: View) -> bool:
+    """True when a card in the hand could still be placed this turn (worth a main phase
+    after the battle): a monster, magic or trap card within its quota and a free zone."""
+    side, profile, duel = view.side, view.duel.profile, view.duel
+    quota = {MONSTER: side.summons < profile.monsters_per_turn,
+             MAGIC: side.magic < profile.magic_per_turn, TRAP: side.traps < profile.traps_per_turn}
+    cards = view.cards
+    kinds = {cards[card].kind for card in side.hand}
+    if kinds & {MAGIC, TRAP} and duel.free_zone(side.spells) < 0:
+        kinds -= {MAGIC, TRAP}
+    if MONSTER in kinds and duel.free_zone(side.monsters) < 0:
+        kinds.discard(MONSTER)
+    return any(quota.get(kind, False) for kind in kinds)
 
 
 def _draw(duel: PaperDuel) -> Action:
@@ -186,13 +206,20 @@ def _draw(duel: PaperDuel) -> Action:
 # -- response windows -------------------------------------------------------------------------
 
 
-def _respond(view: View) -> Action:
+ANSWERS = frozenset({"trap_destroy_summoned", "trap_lock_type", "trap_destroy_two_and_one"})
+
+
+def _respond(duel: PaperDuel) -> Action:
     """Answer the opponent's attack or face-up summon with a set trap, or pass."""
-    state = view.duel.state
-    for zone, spell in enumerate(view.side.spells):
-        if spell is None or spell.face_up:
-            continue
-        card = view.cards[spell.card]
+    state = duel.state
+    cards = duel.cards
+    traps = [(zone, cards[spell.card]) for zone, spell in
+             enumerate(state.sides[duel.acting_side].spells)
+             if spell and not spell.face_up and cards[spell.card].effect in ANSWERS]
+    if not traps:
+        return Pass()
+    view = View(duel)
+    for zone, card in traps:
         if card.effect == "trap_destroy_summoned":
             if state.window == SUMMON_WINDOW and view.duel.is_legal(ActivateSet(zone)):
                 return ActivateSet(zone)
@@ -398,7 +425,7 @@ def _summon(view: View) -> Action | None:
     index, card = max(monsters, key=lambda ic: (view.atk_of[ic[1]], -ic[0]))
     if view.atk_of[card] > view.threat:
         return Summon(index, ATTACK)
-    if _will_attack(view):
+    if view.will_attack:
         return None  # set the wall in the main phase after the battle
     index, _ = max(monsters, key=lambda ic: (view.cards[ic[1]].defense, -ic[0]))
     return Summon(index, DEFENCE)
