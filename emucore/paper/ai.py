@@ -61,7 +61,7 @@ from emucore.paper.actions import (
 )
 from emucore.paper.cards import FUSION, MAGIC, MONSTER, TRAP, CardDef
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import ATTACK_WINDOW, SUMMON_WINDOW
+from emucore.paper.state import SUMMON_WINDOW
 
 FACE_DOWN_GUESS = 1500  # the DEF the computer assumes for a face-down monster
 
@@ -206,24 +206,24 @@ def _draw(duel: PaperDuel) -> Action:
 # -- response windows -------------------------------------------------------------------------
 
 
-ANSWERS = frozenset({"trap_destroy_summoned", "trap_lock_type", "trap_destroy_two_and_one"})
+ATTACK_ANSWERS = frozenset({"trap_lock_type", "trap_destroy_two_and_one"})
 
 
 def _respond(duel: PaperDuel) -> Action:
     """Answer the opponent's attack or face-up summon with a set trap, or pass."""
     state = duel.state
     cards = duel.cards
-    traps = [(zone, cards[spell.card]) for zone, spell in
-             enumerate(state.sides[duel.acting_side].spells)
-             if spell and not spell.face_up and cards[spell.card].effect in ANSWERS]
-    if not traps:
-        return Pass()
-    view = View(duel)
-    for zone, card in traps:
-        if card.effect == "trap_destroy_summoned":
-            if state.window == SUMMON_WINDOW and view.duel.is_legal(ActivateSet(zone)):
+    set_cards = [(zone, cards[spell.card]) for zone, spell in
+                 enumerate(state.sides[duel.acting_side].spells) if spell and not spell.face_up]
+    if state.window == SUMMON_WINDOW:
+        for zone, card in set_cards:
+            if card.effect == "trap_destroy_summoned" and duel.is_legal(ActivateSet(zone)):
                 return ActivateSet(zone)
-        elif state.window == ATTACK_WINDOW:
+        return Pass()
+    answers = [(zone, card) for zone, card in set_cards if card.effect in ATTACK_ANSWERS]
+    if answers:
+        view = View(duel)
+        for zone, card in answers:
             targets = _answer_attack(view, card, state.zone, state.target)
             if targets is not None:
                 return ActivateSet(zone, targets)
