@@ -22,12 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from emucore.duel.protocol import IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.hw.psyq_rand import Rand
 from emucore.paper.cards import MONSTER
 from emucore.paper.decks import DeckList, check_deck
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import DRAW
 from emucore.paper.system import PaperSystem
 
 DUELS = 3

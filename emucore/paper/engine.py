@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar, NamedTuple
 
-from emucore.duel.protocol import Action, Duel, Event, IllegalAction
+from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
 from emucore.hw.psyq_rand import Rand
 from emucore.paper import battle, effects
 from emucore.paper.actions import (
@@ -52,7 +52,6 @@ from emucore.paper.profile import (
 )
 from emucore.paper.state import (
     ATTACK_WINDOW,
-    DRAW,
     NO_WINDOW,
     NO_WINNER,
     SUMMON_WINDOW,

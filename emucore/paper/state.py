@@ -12,8 +12,7 @@ import struct
 from emucore.hw.psyq_rand import Rand
 
 ZONES = 5
-NO_WINNER = -2  # Duel still running; DRAW = -1, else the winning side
-DRAW = -1
+NO_WINNER = -2  # State.winner while the duel runs; then protocol.DRAW or the winning side
 IMAGE_VERSION = 2
 END_REASONS = ("", "lp", "both_lp", "deck_out", "exodia")
 # Response windows (State.window): none, the opponent's attack declared, its monster placed.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emucore.duel.protocol import IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.ocg1999.match import (
     Match,
     chip_value,
@@ -14,7 +14,6 @@ from emucore.ocg1999.match import (
 )
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.ai import choose
-from emucore.paper.state import DRAW
 
 
 @pytest.mark.parametrize(("results", "outcome"), [

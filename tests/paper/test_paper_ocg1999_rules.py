@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from paper_kit import board, duel, ids, names, refused, to_phase, zone_names
 
-from emucore.duel.protocol import IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.actions import (
     ATTACK,
@@ -29,7 +29,6 @@ from emucore.paper.actions import (
 from emucore.paper.cards import MONSTER, CardDef, catalogue_of
 from emucore.paper.decks import DeckList
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import DRAW
 
 
 def _deck(main: int = 40, side: int = 10) -> DeckList:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from emucore.duel.protocol import Action, Event, EventKind, IllegalAction
+from emucore.duel.protocol import DRAW, Action, Event, EventKind, IllegalAction
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
@@ -38,7 +38,7 @@ from emucore.paper.actions import (
     Summon,
 )
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import DRAW, ZONES
+from emucore.paper.state import ZONES
 from emucore.paper.system import PaperSystem
 
 MACHINE = "psx"
