@@ -20,7 +20,7 @@ from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
 from emucore.frontend.widgets import Menu, message_box, try_step
-from emucore.ocg1999.match import Match, computer_make_up, computer_swaps
+from emucore.ocg1999.match import Match, computer_swaps
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper import ai
 from emucore.paper.actions import (
@@ -380,8 +380,6 @@ class ResultScreen(Screen):
                 if side not in self.humans:
                     for out_card, in_card in computer_swaps(self.match, side):
                         self.match.swap(side, out_card, in_card)
-                    for card in computer_make_up(self.match, side):
-                        self.match.make_up(side, card)
             return SideDeckScreen(self.game, self.match, self.humans, sorted(self.humans))
         return TitleScreen(self.game)
 
@@ -405,8 +403,7 @@ class ResultScreen(Screen):
 class SideDeckScreen(Screen):
     """Between the duels of a match: a human player swaps cards one for one between the deck
     (left) and the side deck (right). Left/Right switch lists, confirm marks a card; one
-    mark on each side swaps them; start goes on (to the next player, then the next duel).
-    While lost bet cards leave the deck short, confirming a side-deck card adds it."""
+    mark on each side swaps them; start goes on (to the next player, then the next duel)."""
 
     def __init__(self, game: PaperGame, match: Match, humans: set[int],
                  queue: list[int]) -> None:
@@ -438,20 +435,15 @@ class SideDeckScreen(Screen):
             menu.cursor = (menu.cursor + (-1 if pad.held("up") else 1)) % len(menu.items)
             menu.top = min(max(menu.top, menu.cursor - menu.visible + 1), menu.cursor)
         elif pad.pressed("confirm"):
-            card = self.lists[self.column][menu.cursor]
-            if self.column == 1 and self.match.short(self.side):
-                self._change(app, self.match.make_up, card)
-                return self
-            self.marks[self.column] = card
+            self.marks[self.column] = self.lists[self.column][menu.cursor]
             out_card, in_card = self.marks
             if out_card is not None and in_card is not None:
-                self._change(app, self.match.swap, out_card, in_card)
+                self._swap(app, out_card, in_card)
         return self
 
-    def _change(self, app: App, change: Any, *cards: int) -> None:
-        """Apply a swap or a make-up to this player's deck (a refusal becomes a notice)."""
+    def _swap(self, app: App, out_card: int, in_card: int) -> None:
         try:
-            change(self.side, *cards)
+            self.match.swap(self.side, out_card, in_card)
         except IllegalAction as exc:
             app.notify(str(exc))
         self.marks = [None, None]
@@ -466,7 +458,3 @@ class SideDeckScreen(Screen):
             menu.draw(app, fb, x, 24, 154)
         marked = [self.game.system.catalogue.name(m) if m else "-" for m in self.marks]
         fb.text(4, 184, f"out: {marked[0]}  in: {marked[1]}", app.colour("text"))
-        short = self.match.short(self.side)
-        if short:
-            fb.text(4, 196, f"deck short by {short}: pick side-deck cards to add",
-                    app.colour("highlight"))
