@@ -7,11 +7,11 @@ from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
 from emucore.duel.protocol import IllegalAction
-from emucore.ocg1999.match import Match, chip_value, computer_swaps
+from emucore.ocg1999.match import Match, chip_value, computer_make_up, computer_swaps
 from emucore.ocg1999.replay import ADAPTER
 from emucore.ocg1999.system import SYSTEM
 from emucore.paper import ai
-from emucore.paper.cli import MAX_STEPS, register_system
+from emucore.paper.cli import MAX_STEPS, register_system, winner_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,6 +44,10 @@ def _match(args: argparse.Namespace) -> int:
         for side, pairs in enumerate(swaps):
             for out_card, in_card in pairs:
                 match.swap(side, out_card, in_card)
+        made_up = [computer_make_up(match, side) for side in (0, 1)]
+        for side, cards in enumerate(made_up):
+            for card in cards:
+                match.make_up(side, card)
         duel = match.next_duel()
         for _ in range(MAX_STEPS):
             if duel.over:
@@ -52,18 +56,15 @@ def _match(args: argparse.Namespace) -> int:
         if not duel.over:
             raise IllegalAction("duel_too_long", f"duel {len(duels) + 1} did not end")
         match.finish()
-        duels.append({"winner": duel.winner, "reason": duel.state.reason,
+        duels.append({"winner": duel.winner, "reason": duel.end_reason,
                       "turns": duel.state.turn, "lp": [s.lp for s in duel.state.sides],
                       "ante": [list(s.ante) for s in duel.state.sides],
-                      "swaps_before": [[list(p) for p in pairs] for pairs in swaps]})
+                      "swaps_before": [[list(p) for p in pairs] for pairs in swaps],
+                      "made_up_before": made_up})
     out = {"winner": match.winner, "duels": duels, "chips": list(match.chips()),
            "ante_won": match.won}
     emit(args, out, _text)
     return 0
-
-
-def _who(winner: int | None) -> str:
-    return {None: "unfinished", -1: "draw"}.get(winner, f"player {(winner or 0) + 1} wins")
 
 
 def _text(out: dict[str, Any]) -> str:
@@ -74,9 +75,13 @@ def _text(out: dict[str, Any]) -> str:
                           for s, pairs in enumerate(d["swaps_before"]) for a, b in pairs)
         if swaps:
             lines.append(f"side deck: {swaps}")
-        lines.append(f"duel {number}: {_who(d['winner'])} ({d['reason']}) after {d['turns']} "
-                     f"turns, LP {d['lp'][0]} / {d['lp'][1]}")
-    lines.append(f"match: {_who(out['winner'])}; star chips {out['chips'][0]:+d} / "
+        made_up = "; ".join(f"player {s + 1}: {name(c)} in" for s, cards in
+                            enumerate(d["made_up_before"]) for c in cards)
+        if made_up:
+            lines.append(f"deck made up: {made_up}")
+        lines.append(f"duel {number}: {winner_text(d['winner'])} ({d['reason']}) after "
+                     f"{d['turns']} turns, LP {d['lp'][0]} / {d['lp'][1]}")
+    lines.append(f"match: {winner_text(out['winner'])}; star chips {out['chips'][0]:+d} / "
                  f"{out['chips'][1]:+d}")
     for side, cards in enumerate(out["ante_won"]):
         if cards:

@@ -5,14 +5,16 @@
   draw.
 - Between duels each player may swap cards one for one between the deck and the side deck
   (:meth:`Match.swap`); the deck keeps its size and the side deck stays at ten.
-- Ante (optional, by agreement): each duel sets the top card of each deck aside as the bet;
-  the winner takes both bet cards (on a drawn duel each takes its own back), and a bet card
-  may not be used again in that match: it leaves its owner's deck for the remaining duels.
+- Ante (optional, by agreement; rulebook p. 9): each duel sets the top card of each deck
+  aside as the bet; the winner takes the loser's bet card, which is barred for the rest of
+  the match (it leaves the loser's deck); the winner's own bet card, and both bet cards of a
+  drawn duel, go back to their decks. A deck a lost bet card takes below 40 may be made up
+  from the side deck (:meth:`Match.make_up`).
 - Star chips (bronze 1, silver 5, gold 10) wagered on the match go to the match winner; on a
   drawn match each keeps its own.
 - Duel seeds come from the match's own ``rand()`` stream: ``(rand() << 15) | rand()`` per
-  duel. The first duel's first player is settled by rock-paper-scissors; after that the
-  loser of the previous duel goes first (after a drawn duel, rock-paper-scissors again).
+  duel. Every duel's first player is settled by rock-paper-scissors (the rulebook's per-duel
+  procedure); the option ``loser_goes_first`` lets the loser of a decided duel go first.
 """
 
 from __future__ import annotations
@@ -20,12 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from emucore.duel.protocol import IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.hw.psyq_rand import Rand
 from emucore.paper.cards import MONSTER
 from emucore.paper.decks import DeckList, check_deck
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import DRAW
 from emucore.paper.system import PaperSystem
 
 DUELS = 3
@@ -62,8 +63,9 @@ class Match:
     seed: int
     ante: bool = False
     wagers: tuple[int, int] = (0, 0)
+    loser_goes_first: bool = False  # a house option; the rulebook plays rock-paper-scissors
     results: list[int] = field(default_factory=list)
-    barred: list[list[int]] = field(default_factory=lambda: [[], []])  # used bet cards
+    barred: list[list[int]] = field(default_factory=lambda: [[], []])  # bet cards lost
     won: list[list[int]] = field(default_factory=lambda: [[], []])  # bet cards taken
     duel: PaperDuel | None = None
 
@@ -89,17 +91,16 @@ class Match:
             raise IllegalAction("between_duels", f"{what} only between duels")
 
     def next_duel(self) -> PaperDuel:
-        """Start the next duel (bet cards already used are out of the decks)."""
+        """Start the next duel (bet cards lost are out of the decks)."""
         self._between_duels("new duel")
         if self.duel is not None:
             self._settle(self.duel)
         seed = (self.rng.rand() << 15) | self.rng.rand()
         first = None
-        if self.results and self.results[-1] != DRAW:
+        if self.loser_goes_first and self.results and self.results[-1] != DRAW:
             first = 1 - self.results[-1]
-        decks = [replace(d, main=_without(d.main, self.barred[i]))
-                 for i, d in enumerate(self.decks)]
-        # Bet cards leave their decks, which may then hold fewer than 40: checked at the start.
+        decks = [self.deck_now(i) for i in (0, 1)]
+        # A lost bet card may leave a deck below 40 when the side deck cannot make it up.
         self.duel = PaperDuel(self.system.profile, self.system.catalogue, decks, seed, first,
                               self.ante, check_decks=False)
         self.duel.system = self.system.name
@@ -117,16 +118,38 @@ class Match:
             return
         winner = duel.winner
         self.results.append(winner)
-        for side in (0, 1):
-            bet = duel.state.sides[side].ante
-            self.barred[side] += bet
-            self.won[winner if winner != DRAW else side] += bet
+        if winner != DRAW:
+            bet = duel.state.sides[1 - winner].ante
+            self.barred[1 - winner] += bet
+            self.won[winner] += bet
+
+    def deck_now(self, side: int) -> DeckList:
+        """``side``'s deck for the next duel: its deck list without the bet cards it lost."""
+        deck = self.decks[side]
+        return replace(deck, main=_without(deck.main, self.barred[side]))
+
+    def short(self, side: int) -> int:
+        """How many cards ``side``'s deck lacks of the rules' minimum (0 when none)."""
+        return max(0, self.system.profile.deck_min - len(self.deck_now(side).main))
+
+    def make_up(self, side: int, in_card: int) -> None:
+        """Move ``in_card`` from ``side``'s side deck into a deck that lost bet cards below
+        the minimum (rulebook p. 9)."""
+        self._between_duels("deck make-up")
+        deck = self.decks[side]
+        if not self.short(side):
+            raise IllegalAction("deck_not_short", f"player {side + 1}'s deck lacks no card")
+        if in_card not in deck.side:
+            raise IllegalAction("side_deck_swap", f"card {in_card} is not in the side deck")
+        side_deck = list(deck.side)
+        side_deck.remove(in_card)
+        self.decks[side] = replace(deck, main=deck.main + (in_card,), side=tuple(side_deck))
 
     def swap(self, side: int, out_card: int, in_card: int) -> None:
         """Swap ``out_card`` from ``side``'s deck with ``in_card`` from its side deck."""
         self._between_duels("side-deck swap")
         deck = self.decks[side]
-        if out_card not in _without(deck.main, self.barred[side]):
+        if out_card not in self.deck_now(side).main:
             raise IllegalAction("side_deck_swap", f"card {out_card} is not in the deck")
         if in_card not in deck.side:
             raise IllegalAction("side_deck_swap", f"card {in_card} is not in the side deck")
@@ -162,8 +185,19 @@ def computer_swaps(match: Match, side: int) -> list[tuple[int, int]]:
     cards = match.system.catalogue
     deck = match.decks[side]
     removal = [c for c in deck.side if cards[c].effect in REMOVAL]
-    usable = _without(deck.main, match.barred[side])
+    usable = match.deck_now(side).main
     weakest = sorted((c for c in set(usable) if cards[c].kind == MONSTER),
                      key=lambda c: (cards[c].atk, c))
     return [(out_card, in_card)
             for in_card, out_card in zip(removal[:MAX_COMPUTER_SWAPS], weakest, strict=False)]
+
+
+def computer_make_up(match: Match, side: int) -> list[int]:
+    """The side-deck cards the computer brings in for the bet cards it lost, as many as its
+    deck lacks: monster removal first, then the highest-ATK monsters, then the rest."""
+    cards = match.system.catalogue
+
+    def worth(card: int) -> tuple[bool, int, int]:
+        return (cards[card].effect in REMOVAL, cards[card].atk, -card)
+
+    return sorted(match.decks[side].side, key=worth, reverse=True)[:match.short(side)]

@@ -15,7 +15,8 @@ from emucore.paper.system import PaperSystem
 
 PROFILE = Profile(
     name="ocg1999",
-    phases=("draw", "standby", "main", "battle", "end"),
+    # p. 16: after the Battle Phase it remains the Main Phase until the End Phase
+    phases=("draw", "standby", "main", "battle", "main2", "end"),
     start_lp=8000,
     hand_size=5,
     deck_min=40,
@@ -23,11 +24,12 @@ PROFILE = Profile(
     side_size=10,
     max_copies=3,
     first_player_draws=False,
+    draw_optional=True,  # "may draw 1"
     first_turn_attacks=False,
     monsters_per_turn=1,
     magic_per_turn=1,
     traps_per_turn=1,
-    position_change=True,  # choice: the rulebook summary is silent; see docs/paper.md
+    position_change=True,  # the rulebook: once per turn, not on the turn placed or attacked
     deck_out=MORE_LP_WHEN_EMPTY,
     traps_stay=True,
     first_player=ROCK_PAPER_SCISSORS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from emucore.duel.protocol import Action, Event, action_from_json
+from emucore.duel.protocol import Action, Event, EventKind, action_from_json
 
 ATTACK = 1
 DEFENCE = 0
@@ -27,7 +27,8 @@ class Summon(Action):
 
 @dataclass(frozen=True)
 class Activate(Action):
-    """Play the magic card at ``hand`` index. ``targets`` depend on its effect kind."""
+    """Play the magic or trap card at ``hand`` index face-up. ``targets`` depend on its
+    effect kind."""
 
     kind = "activate"
     hand: int
@@ -35,16 +36,16 @@ class Activate(Action):
 
 
 @dataclass(frozen=True)
-class SetTrap(Action):
-    """Set the trap card at ``hand`` index face-down in a magic/trap zone."""
+class Set(Action):
+    """Set the magic or trap card at ``hand`` index face-down in a magic/trap zone."""
 
-    kind = "set_trap"
+    kind = "set"
     hand: int
 
 
 @dataclass(frozen=True)
 class ActivateSet(Action):
-    """Activate the face-down trap in the owner's magic/trap ``zone``."""
+    """Activate the face-down card in the acting side's magic/trap ``zone``."""
 
     kind = "activate_set"
     zone: int
@@ -69,6 +70,21 @@ class Attack(Action):
 
 
 @dataclass(frozen=True)
+class Draw(Action):
+    """Draw the draw phase's card (where the rules make the draw a choice; skipping it is
+    :class:`NextPhase`)."""
+
+    kind = "draw"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Let the attack or summon that opened a response window go ahead without a trap."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True)
 class NextPhase(Action):
     """Go on to the next phase (from the last one: end the turn)."""
 
@@ -82,8 +98,8 @@ class EndTurn(Action):
     kind = "end_turn"
 
 
-ACTION_KINDS = (Summon, Activate, SetTrap, ActivateSet, ChangePosition, Attack, NextPhase,
-                EndTurn)
+ACTION_KINDS = (Summon, Activate, Set, ActivateSet, ChangePosition, Attack, Draw, Pass,
+                NextPhase, EndTurn)
 
 
 def decode_action(data: dict) -> Action:
@@ -118,7 +134,7 @@ class Ante(Event):
 
 @dataclass(frozen=True)
 class Phase(Event):
-    kind = "phase"
+    kind = EventKind.PHASE
     side: int
     turn: int
     phase: str
@@ -126,41 +142,58 @@ class Phase(Event):
 
 @dataclass(frozen=True)
 class Drew(Event):
-    kind = "drew"
+    kind = EventKind.DRAW
     side: int
     card: int
 
 
 @dataclass(frozen=True)
-class Summoned(Event):
-    kind = "summoned"
+class Placed(Event):
+    """A card arrived on the field from the hand: a monster summoned or set (``row``
+    "monster"), a magic or trap card played or set (``row`` "magic")."""
+
+    kind = EventKind.PLACED
     side: int
+    row: str
     zone: int
     card: int
-    position: int
+    position: int  # ATTACK or DEFENCE for a monster; ATTACK for a face-up magic/trap
     face_up: bool
 
 
 @dataclass(frozen=True)
-class Played(Event):
-    """A magic card was played or a trap activated (from ``zone`` of the magic/trap row)."""
+class TookEffect(Event):
+    """A magic or trap card takes effect (from ``zone`` of its owner's magic/trap row); the
+    kind is one of the two below."""
 
-    kind = "played"
     side: int
     card: int
     zone: int
 
 
 @dataclass(frozen=True)
-class TrapSet(Event):
-    kind = "trap_set"
+class MagicPlayed(TookEffect):
+    kind = EventKind.MAGIC
+
+
+@dataclass(frozen=True)
+class TrapActivated(TookEffect):
+    kind = EventKind.TRAP
+
+
+@dataclass(frozen=True)
+class Response(Event):
+    """A response window opened: ``side`` may answer the opponent's attack or summon
+    (``cause`` "attack" or "summon") with a set trap, or pass."""
+
+    kind = "response"
     side: int
-    zone: int
+    cause: str
 
 
 @dataclass(frozen=True)
 class PositionChanged(Event):
-    kind = "position_changed"
+    kind = EventKind.POSITION
     side: int
     zone: int
     position: int
@@ -168,7 +201,7 @@ class PositionChanged(Event):
 
 @dataclass(frozen=True)
 class Flipped(Event):
-    kind = "flipped"
+    kind = EventKind.FLIP
     side: int
     zone: int
     card: int
@@ -176,7 +209,7 @@ class Flipped(Event):
 
 @dataclass(frozen=True)
 class Attacked(Event):
-    kind = "attacked"
+    kind = EventKind.ATTACK
     side: int
     zone: int
     target: int
@@ -186,7 +219,7 @@ class Attacked(Event):
 class Destroyed(Event):
     """A card left the field for the graveyard (``row`` "monster" or "magic")."""
 
-    kind = "destroyed"
+    kind = EventKind.DESTROYED
     side: int
     row: str
     zone: int
@@ -195,7 +228,7 @@ class Destroyed(Event):
 
 @dataclass(frozen=True)
 class LifeChanged(Event):
-    kind = "life_changed"
+    kind = EventKind.LIFE
     side: int
     delta: int
     lp: int
@@ -203,7 +236,7 @@ class LifeChanged(Event):
 
 @dataclass(frozen=True)
 class Fused(Event):
-    kind = "fused"
+    kind = EventKind.FUSION
     side: int
     zone: int
     card: int
@@ -212,8 +245,8 @@ class Fused(Event):
 
 @dataclass(frozen=True)
 class Ended(Event):
-    """The duel is over: ``winner`` 0/1, or -1 for a draw."""
+    """The duel is over: ``winner`` 0/1, or DRAW (-1) for a draw."""
 
-    kind = "ended"
+    kind = EventKind.ENDED
     winner: int
     reason: str

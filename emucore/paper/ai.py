@@ -3,7 +3,15 @@
 It sees only what a player at the table sees (its own hand and set cards, face-up cards,
 where the face-down ones are) and answers one action at a time.
 
-Main phase, first applicable rule wins:
+Draw phase (where drawing is a choice): draw, unless the deck holds one card and drawing it
+would end the duel without a win (the deck-out rule gives the duel to the player with more LP).
+
+Response window (the opponent attacks or places a monster face-up and we have a set card):
+Trap Hole whenever it may answer the summon; Dragon Capture Jar when the attacker is of its
+type (the attack is called off) or by rule 2's count; Two-Pronged Attack when the attack would
+cost us a monster or LP, taking the attacker with our two weakest monsters; otherwise pass.
+
+Main phase (the same in every main phase of the turn), first applicable rule wins:
  1. Play the best magic card (at most one a turn), in this priority:
     Polymerization when the Fusion Monster is stronger than both materials; Raigeki when the
     opponent has a monster; Dark Hole when the opponent has more monsters or more face-up
@@ -11,12 +19,13 @@ Main phase, first applicable rule wins:
     equip on our strongest face-up monster of its type; a Field card that helps our board
     and hand more than the one in play does; a heal when LP is at half or less; any other
     burn; Remove Trap on a face-up type lock that holds our monsters.
- 2. Spring a set trap: Dragon Capture Jar when the opponent has more monsters of the locked
-    type than we do; Two-Pronged Attack when the opponent's strongest ATK beats ours, giving
-    up our two weakest.
+ 2. Spring a trap, set or from the hand: Dragon Capture Jar when the opponent has more
+    monsters of the locked type than we do; Two-Pronged Attack when the opponent's strongest
+    ATK beats ours, giving up our two weakest.
  3. Place a monster: the highest-ATK one face-up in attack position when it beats every
     face-up attacker of the opponent's (the "threat"); otherwise the highest-DEF one set
-    face-down in defence.
+    face-down in defence, but not before a battle phase in which we attack: that waits for
+    the main phase after it, where the threat may be gone.
  4. Set a trap card.
  5. Positions (where the rules allow changes): a defender whose ATK beats the threat goes to
     attack; an attacker that the threat beats, that has no target it can win against and
@@ -31,6 +40,7 @@ rules have one, else end the turn.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 
 from emucore.duel.protocol import Action
@@ -42,13 +52,16 @@ from emucore.paper.actions import (
     ActivateSet,
     Attack,
     ChangePosition,
+    Draw,
     EndTurn,
     NextPhase,
-    SetTrap,
+    Pass,
+    Set,
     Summon,
 )
-from emucore.paper.cards import FUSION, MAGIC, MONSTER, TRAP
+from emucore.paper.cards import FUSION, MAGIC, MONSTER, TRAP, CardDef
 from emucore.paper.engine import PaperDuel
+from emucore.paper.state import SUMMON_WINDOW
 
 FACE_DOWN_GUESS = 1500  # the DEF the computer assumes for a face-down monster
 
@@ -66,7 +79,7 @@ class View:
         self.duel = duel
         self.cards = duel.cards
         self.turn = state.turn
-        self.me = me = state.active
+        self.me = me = duel.acting_side
         self.foe = foe = 1 - me
         self.side = state.sides[me]
         self.other = state.sides[foe]
@@ -126,11 +139,26 @@ class View:
     def attacks_allowed(self) -> bool:
         return self.turn > 1 or self.duel.profile.first_turn_attacks
 
+    @functools.cached_property
+    def will_attack(self) -> bool:
+        """True in a main phase before the battle phase when some monster of ours would
+        attack."""
+        duel = self.duel
+        if "battle" not in duel.profile.phases[duel.state.phase + 1:] \
+                or not self.attacks_allowed():
+            return False
+        return any(self.can_attack(zone) and self.target(zone) is not None
+                   for zone in self.mine)
+
 
 def choose(duel: PaperDuel) -> Action:
     """The computer's next action for the side to act."""
-    view = View(duel)
+    if duel.state.window:
+        return _respond(duel)
     phase = duel.phase
+    if phase == "draw":
+        return _draw(duel)
+    view = View(duel)
     if phase == "battle":
         return _battle(view) or _move_on(view)
     if duel.profile.is_main(phase):
@@ -147,12 +175,76 @@ def _move_on(view: View) -> Action:
     duel = view.duel
     index = duel.state.phase
     if duel.phase == "battle":
-        return NextPhase() if duel.profile.main_follows(index) else EndTurn()
-    if "battle" in duel.profile.phases[index + 1:] and view.attacks_allowed():
-        for zone in view.mine:
-            if view.can_attack(zone) and view.target(zone) is not None:
-                return NextPhase()
-    return EndTurn()
+        return NextPhase() if duel.profile.main_follows(index) and _may_place(view) \
+            else EndTurn()
+    return NextPhase() if view.will_attack else EndTurn()
+
+
+def _may_place(view: View) -> bool:
+    """True when a card in the hand could still be placed this turn (worth a main phase
+    after the battle): a monster, magic or trap card within its quota and a free zone."""
+    side, profile, duel = view.side, view.duel.profile, view.duel
+    quota = {MONSTER: side.summons < profile.monsters_per_turn,
+             MAGIC: side.magic < profile.magic_per_turn, TRAP: side.traps < profile.traps_per_turn}
+    cards = view.cards
+    kinds = {cards[card].kind for card in side.hand}
+    if kinds & {MAGIC, TRAP} and duel.free_zone(side.spells) < 0:
+        kinds -= {MAGIC, TRAP}
+    if MONSTER in kinds and duel.free_zone(side.monsters) < 0:
+        kinds.discard(MONSTER)
+    return any(quota.get(kind, False) for kind in kinds)
+
+
+def _draw(duel: PaperDuel) -> Action:
+    """Draw, unless the deck's last card would end the duel without our winning it."""
+    me, foe = duel.state.sides[duel.acting_side], duel.state.sides[1 - duel.acting_side]
+    if len(me.deck) > 1 or me.lp > foe.lp:
+        return Draw()
+    return NextPhase()
+
+
+# -- response windows -------------------------------------------------------------------------
+
+
+ATTACK_ANSWERS = frozenset({"trap_lock_type", "trap_destroy_two_and_one"})
+
+
+def _respond(duel: PaperDuel) -> Action:
+    """Answer the opponent's attack or face-up summon with a set trap, or pass."""
+    state = duel.state
+    cards = duel.cards
+    set_cards = [(zone, cards[spell.card]) for zone, spell in
+                 enumerate(state.sides[duel.acting_side].spells) if spell and not spell.face_up]
+    if state.window == SUMMON_WINDOW:
+        for zone, card in set_cards:
+            if card.effect == "trap_destroy_summoned" and duel.is_legal(ActivateSet(zone)):
+                return ActivateSet(zone)
+        return Pass()
+    answers = [(zone, card) for zone, card in set_cards if card.effect in ATTACK_ANSWERS]
+    if answers:
+        view = View(duel)
+        for zone, card in answers:
+            targets = _answer_attack(view, card, state.zone, state.target)
+            if targets is not None:
+                return ActivateSet(zone, targets)
+    return Pass()
+
+
+def _answer_attack(view: View, card: CardDef, attacker: int,
+                   target: int) -> tuple[int, ...] | None:
+    """Targets for answering the attack of the opponent's monster in ``attacker`` on our
+    ``target`` with a trap, or None to keep the trap."""
+    atk = view.foes[attacker]
+    if card.effect == "trap_lock_type":
+        attacker_type = view.cards[view.other.monsters[attacker].card].monster_type
+        return () if attacker_type == card.effect_type else _spring(view, card)
+    if card.effect == "trap_destroy_two_and_one" and len(view.mine) >= 2:
+        m = view.side.monsters[target] if target != DIRECT else None
+        if m is None or not m.face_up or atk > (view.mine[target] if m.attack else
+                                               view.duel.defense(view.me, target)):
+            a, b = sorted(sorted(view.mine, key=lambda z: (view.mine[z], z))[:2])
+            return (a, b, attacker)
+    return None
 
 
 # -- rule 1: magic ------------------------------------------------------------------------
@@ -289,25 +381,36 @@ _MAGIC_SCORERS = {
 }
 
 
-# -- rule 2: set traps -------------------------------------------------------------------
+# -- rule 2: spring traps -------------------------------------------------------------------
 
 
 def _spring_trap(view: View) -> Action | None:
-    turn = view.turn
     for zone, spell in enumerate(view.side.spells):
-        if spell is None or spell.face_up or spell.set_turn == turn:
-            continue
-        card = view.cards[spell.card]
-        if card.effect == "trap_lock_type":
-            if view.count_type(view.foe, card.effect_type) > view.count_type(view.me,
-                                                                             card.effect_type):
-                return ActivateSet(zone)
-        elif card.effect == "trap_destroy_two_and_one" and len(view.mine) >= 2 and view.foes:
-            strongest = max(view.foes, key=lambda z: (view.foes[z], -z))
-            if view.foes[strongest] > max(view.mine.values()):
-                weakest = sorted(view.mine, key=lambda z: (view.mine[z], z))[:2]
-                a, b = sorted(weakest)  # in zone order, as legal_actions() lists the pair
-                return ActivateSet(zone, (a, b, strongest))
+        if spell is not None and not spell.face_up and view.cards[spell.card].kind == TRAP:
+            targets = _spring(view, view.cards[spell.card])
+            if targets is not None:
+                return ActivateSet(zone, targets)
+    if view.side.traps < view.duel.profile.traps_per_turn \
+            and view.duel.free_zone(view.side.spells) >= 0:
+        for index, card in view.hand[TRAP]:
+            targets = _spring(view, view.cards[card])
+            if targets is not None:
+                return Activate(index, targets)
+    return None
+
+
+def _spring(view: View, card: CardDef) -> tuple[int, ...] | None:
+    """Targets for playing a trap in our main phase by rule 2, or None to keep it."""
+    if card.effect == "trap_lock_type":
+        if view.count_type(view.foe, card.effect_type) > view.count_type(view.me,
+                                                                         card.effect_type):
+            return ()
+    elif card.effect == "trap_destroy_two_and_one" and len(view.mine) >= 2 and view.foes:
+        strongest = max(view.foes, key=lambda z: (view.foes[z], -z))
+        if view.foes[strongest] > max(view.mine.values()):
+            weakest = sorted(view.mine, key=lambda z: (view.mine[z], z))[:2]
+            a, b = sorted(weakest)  # in zone order, as legal_actions() lists the pair
+            return (a, b, strongest)
     return None
 
 
@@ -322,6 +425,8 @@ def _summon(view: View) -> Action | None:
     index, card = max(monsters, key=lambda ic: (view.atk_of[ic[1]], -ic[0]))
     if view.atk_of[card] > view.threat:
         return Summon(index, ATTACK)
+    if view.will_attack:
+        return None  # set the wall in the main phase after the battle
     index, _ = max(monsters, key=lambda ic: (view.cards[ic[1]].defense, -ic[0]))
     return Summon(index, DEFENCE)
 
@@ -330,7 +435,7 @@ def _set_trap(view: View) -> Action | None:
     traps = view.hand[TRAP]
     if traps and view.side.traps < view.duel.profile.traps_per_turn \
             and view.duel.free_zone(view.side.spells) >= 0:
-        return SetTrap(traps[0][0])
+        return Set(traps[0][0])
     return None
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
 from emucore.duel import replay as replays
 from emucore.duel.files import UserFileError, read_json
-from emucore.duel.protocol import Action, Event, IllegalAction
+from emucore.duel.protocol import DRAW, Action, Event, IllegalAction
 from emucore.paper import ai
 from emucore.paper.actions import decode_action
 from emucore.paper.decks import check_deck
@@ -145,7 +145,7 @@ def _play(duel: PaperDuel, actions: Iterator[Action],
 
 
 def _summary(duel: PaperDuel, system: PaperSystem, events: list[Event]) -> dict[str, Any]:
-    return {"system": system.name, "winner": duel.winner, "reason": duel.state.reason,
+    return {"system": system.name, "winner": duel.winner, "reason": duel.end_reason,
             "turns": duel.state.turn, "lp": [s.lp for s in duel.state.sides],
             "digest": duel.digest(), "events": [e.to_json() for e in events]}
 
@@ -161,10 +161,17 @@ def _event_text(event: dict[str, Any], system: PaperSystem) -> str:
     return " ".join(parts)
 
 
+def winner_text(winner: int | None) -> str:
+    """``unfinished``, ``draw`` or ``player N wins`` for a duel's or a match's winner."""
+    if winner is None:
+        return "unfinished"
+    return "draw" if winner == DRAW else f"player {winner + 1} wins"
+
+
 def _result_text(out: dict[str, Any], system: PaperSystem) -> str:
     lines = [_event_text(e, system) for e in out["events"]]
-    who = {None: "unfinished", -1: "draw"}.get(out["winner"], f"player {out['winner'] + 1} wins")
-    lines.append(f"result: {who} ({out['reason'] or 'running'}) after {out['turns']} turns, "
+    lines.append(f"result: {winner_text(out['winner'])} ({out['reason'] or 'running'}) after "
+                 f"{out['turns']} turns, "
                  f"LP {out['lp'][0]} / {out['lp'][1]}")
     lines.append(f"digest: {out['digest']}")
     return "\n".join(lines)

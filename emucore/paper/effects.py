@@ -13,8 +13,9 @@ A kind offers ``targets`` (every target tuple worth listing as a legal action), 
 - every other kind: ().
 
 Normal magic goes to the graveyard after resolving; equips, Field cards and continuous traps
-stay. ``trap_destroy_summoned`` (Trap Hole) is never activated by hand: it fires by itself
-when the opponent places a monster face-up with at least ``amount`` ATK (see :func:`on_summon`).
+stay. ``trap_destroy_summoned`` (Trap Hole) is activated only in the response window that
+opens when the opponent places a monster face-up, and only against one with at least
+``amount`` ATK; it destroys that monster.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from emucore.duel.protocol import Event, IllegalAction
-from emucore.paper.actions import Fused, Played, PositionChanged
+from emucore.paper.actions import Fused, MagicPlayed, PositionChanged, TrapActivated
 from emucore.paper.cards import TRAP
-from emucore.paper.state import ZONES
+from emucore.paper.state import SUMMON_WINDOW, ZONES
 
 if TYPE_CHECKING:
     from emucore.paper.engine import PaperDuel
@@ -143,7 +144,7 @@ class Field(Kind):
     def apply(self, duel, side, card, zone, targets, events):
         for who, other in enumerate(duel.state.sides):
             for z, spell in enumerate(other.spells):
-                if spell and (who, z) != (side, zone) and \
+                if spell and spell.face_up and (who, z) != (side, zone) and \
                         duel.catalogue[spell.card].effect == "field":
                     duel.destroy_spell(who, z, events)
 
@@ -232,15 +233,22 @@ class LockType(Kind):
                     events.append(PositionChanged(who, z, 0))
 
 
-class NotByHand(Kind):
-    """A trap that only fires by itself (Trap Hole)."""
-
-    def targets(self, duel, side, card):
-        return []
+class DestroySummoned(Kind):
+    """Trap Hole: in the window a face-up summon opens, destroy the summoned monster if its
+    ATK is at least the card's amount."""
 
     def check(self, duel, side, card, targets):
-        _refuse("trap_fires_itself", f"{duel.catalogue.name(card)} fires by itself when its "
-                                     "condition arises")
+        super().check(duel, side, card, targets)
+        st = duel.state
+        if st.window != SUMMON_WINDOW or side != st.responder:
+            _refuse("trap_condition", f"{duel.catalogue.name(card)} answers only the "
+                                      "opponent's placing a monster face-up")
+        if duel.atk(st.active, st.zone) < duel.catalogue[card].amount:
+            _refuse("trap_condition", f"{duel.catalogue.name(card)} needs a monster with "
+                                      f"{duel.catalogue[card].amount} ATK or more")
+
+    def apply(self, duel, side, card, zone, targets, events):
+        duel.destroy_monster(duel.state.active, duel.state.zone, events)
 
 
 KINDS: dict[str, Kind] = {
@@ -248,7 +256,7 @@ KINDS: dict[str, Kind] = {
     "destroy_opponent_monsters": DestroyOpponents(), "destroy_weakest_opponent": DestroyWeakest(),
     "equip": Equip(), "field": Field(), "polymerization": Polymerization(),
     "destroy_face_up_trap": DestroyFaceUpTrap(), "trap_destroy_two_and_one": TwoAndOne(),
-    "trap_lock_type": LockType(), "trap_destroy_summoned": NotByHand(),
+    "trap_lock_type": LockType(), "trap_destroy_summoned": DestroySummoned(),
 }
 
 
@@ -277,29 +285,13 @@ def resolve(duel: PaperDuel, side: int, zone: int, targets: tuple[int, ...],
     its kind stays on the field."""
     spell = duel.state.sides[side].spells[zone]
     card = spell.card
-    events.append(Played(side, card, zone))
+    trap = duel.catalogue[card].kind == TRAP
+    events.append((TrapActivated if trap else MagicPlayed)(side, card, zone))
     _kind(duel, card).apply(duel, side, card, zone, tuple(targets), events)
     effect = duel.catalogue[card].effect
     if effect in STAYS or duel.state.sides[side].spells[zone] is not spell:
         return
-    if duel.catalogue[card].kind == TRAP:
+    if trap:
         duel.finish_trap(side, zone, events)
     else:
         duel.destroy_spell(side, zone, events)
-
-
-def on_summon(duel: PaperDuel, who: int, zone: int, events: list[Event]) -> None:
-    """A monster was placed face-up: the opponent's first armed Trap Hole (zone order) whose
-    ATK threshold it meets destroys it."""
-    foe = 1 - who
-    for z, spell in enumerate(duel.state.sides[foe].spells):
-        if spell is None or spell.face_up:
-            continue
-        card = duel.catalogue[spell.card]
-        if card.effect == "trap_destroy_summoned" and duel.atk(who, zone) >= card.amount:
-            spell.face_up = True
-            duel._spells_changed()
-            events.append(Played(foe, spell.card, z))
-            duel.destroy_monster(who, zone, events)
-            duel.finish_trap(foe, z, events)
-            return

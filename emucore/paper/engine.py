@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar, NamedTuple
 
-from emucore.duel.protocol import Action, Duel, Event, IllegalAction
+from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
 from emucore.hw.psyq_rand import Rand
 from emucore.paper import battle, effects
 from emucore.paper.actions import (
@@ -26,19 +26,21 @@ from emucore.paper.actions import (
     Attacked,
     ChangePosition,
     Destroyed,
+    Draw,
     Drew,
     Ended,
     EndTurn,
     Flipped,
     LifeChanged,
     NextPhase,
+    Pass,
     Phase,
+    Placed,
     PositionChanged,
-    SetTrap,
+    Response,
+    Set,
     Started,
     Summon,
-    Summoned,
-    TrapSet,
 )
 from emucore.paper.cards import MAGIC, MONSTER, TRAP, Catalogue
 from emucore.paper.decks import DeckList, check_deck
@@ -49,8 +51,10 @@ from emucore.paper.profile import (
     Profile,
 )
 from emucore.paper.state import (
-    DRAW,
+    ATTACK_WINDOW,
+    NO_WINDOW,
     NO_WINNER,
+    SUMMON_WINDOW,
     ZONES,
     Monster,
     Side,
@@ -61,7 +65,8 @@ from emucore.paper.state import (
     fields_of,
 )
 
-AUTOMATIC_PHASES = ("draw", "standby", "end")
+PASSING_PHASES = ("draw", "standby")  # entered and left by themselves (draw: unless optional)
+SPELL_KINDS = (MAGIC, TRAP)
 
 
 class BoardRules(NamedTuple):
@@ -112,7 +117,8 @@ class PaperDuel(Duel):
 
     @property
     def acting_side(self) -> int:
-        return self.state.active
+        st = self.state
+        return st.responder if st.window else st.active
 
     @property
     def phase(self) -> str:
@@ -201,16 +207,33 @@ class PaperDuel(Duel):
         st.active = side
         s = st.sides[side]
         s.summons = s.magic = s.traps = 0
-        for index, name in enumerate(self.profile.phases):
+        self._enter_phase(0, events)
+
+    def _enter_phase(self, index: int, events: list[Event]) -> None:
+        """Enter phase ``index`` and pass on through the phases that need no decision: the
+        standby phase, and the draw phase unless the draw is the player's choice."""
+        st, phases = self.state, self.profile.phases
+        while True:
             st.phase = index
-            if name not in AUTOMATIC_PHASES:
-                break
-            events.append(Phase(side, st.turn, name))
-            if name == "draw" and (st.turn > 1 or self.profile.first_player_draws):
-                self._draw(side, events)
+            name = phases[index]
+            events.append(Phase(st.active, st.turn, name))
+            if name not in PASSING_PHASES:
+                return
+            if name == "draw" and self._draw_due():
+                if self.profile.draw_optional:
+                    return  # "may draw 1": Draw, or NextPhase to skip it
+                self._draw(st.active, events)
                 if self.over:
                     return
-        events.append(Phase(side, st.turn, self.phase))
+            index += 1
+
+    def _draw_due(self) -> bool:
+        """True when this turn's draw phase has a card to draw (not the first player's first
+        turn where the rules skip it; an optional draw needs a card in the deck)."""
+        st = self.state
+        if st.turn == 1 and not self.profile.first_player_draws:
+            return False
+        return bool(st.sides[st.active].deck) or not self.profile.draw_optional
 
     def _end_turn(self, events: list[Event]) -> None:
         st = self.state
@@ -259,7 +282,7 @@ class PaperDuel(Duel):
                 for s in side.spells:
                     if s:
                         card = self.cards[s.card]
-                        if card.effect == "field":
+                        if card.effect == "field" and s.face_up:
                             field = s.card
                         elif s.face_up and card.effect == "trap_lock_type":
                             locks.add(card.effect_type)
@@ -377,24 +400,27 @@ class PaperDuel(Duel):
         rule = _RULES.get(type(action))
         if rule is None:
             self._refuse("unknown_action", f"{action.kind!r} is not a {self.system} action")
+        if self.state.window and type(action) not in WINDOW_ACTIONS:
+            self._refuse("response_window", f"player {self.acting_side + 1} is answering an "
+                                            "attack or a summon: a set trap or pass")
         return rule
 
     def _need_main(self, what: str) -> None:
         if not self.profile.is_main(self.phase):
             self._refuse("phase", f"{what} only in a main phase (now {self.phase} phase)")
 
-    def _hand_card(self, index: int, kind: str, what: str) -> int:
+    def _hand_card(self, index: int, kinds: tuple[str, ...], what: str) -> int:
         hand = self.state.sides[self.state.active].hand
         if not 0 <= index < len(hand):
             self._refuse("no_such_card", f"no card at hand index {index}")
         card = hand[index]
-        if self.catalogue[card].kind != kind:
+        if self.catalogue[card].kind not in kinds:
             self._refuse("card_kind", f"{self.catalogue.name(card)} is not a {what}")
         return card
 
     def _check_summon(self, a: Summon) -> None:
         self._need_main("monsters are placed")
-        self._hand_card(a.hand, MONSTER, "monster that can be placed from the hand")
+        self._hand_card(a.hand, (MONSTER,), "monster that can be placed from the hand")
         side = self.state.sides[self.state.active]
         if a.position not in (ATTACK, DEFENCE):
             self._refuse("position", "position must be 1 (attack) or 0 (set in defence)")
@@ -404,36 +430,43 @@ class PaperDuel(Duel):
         if self.free_zone(side.monsters) < 0:
             self._refuse("monster_zones_full", "all five monster zones are taken")
 
-    def _check_spell_slot(self) -> None:
-        if self.free_zone(self.state.sides[self.state.active].spells) < 0:
+    def _check_spell_from_hand(self, index: int, what: str) -> int:
+        """A magic or trap card placed from the hand (face-up or set): in a main phase,
+        within the turn's quota of its kind, into a free magic/trap zone."""
+        self._need_main(what)
+        card = self._hand_card(index, SPELL_KINDS, "magic or trap card")
+        side = self.state.sides[self.state.active]
+        if self.catalogue[card].kind == MAGIC:
+            used, quota, rule = side.magic, self.profile.magic_per_turn, "one_magic_per_turn"
+        else:
+            used, quota, rule = side.traps, self.profile.traps_per_turn, "one_trap_per_turn"
+        if used >= quota:
+            self._refuse(rule, f"only {quota} {self.catalogue[card].kind} card per turn")
+        if self.free_zone(side.spells) < 0:
             self._refuse("magic_zones_full", "all five magic/trap zones are taken")
+        return card
 
     def _check_activate(self, a: Activate) -> None:
-        self._need_main("magic cards are played")
-        card = self._hand_card(a.hand, MAGIC, "magic card")
-        if self.state.sides[self.state.active].magic >= self.profile.magic_per_turn:
-            self._refuse("one_magic_per_turn",
-                         f"only {self.profile.magic_per_turn} magic card per turn")
-        self._check_spell_slot()
+        card = self._check_spell_from_hand(a.hand, "magic and trap cards are played")
         effects.check(self, self.state.active, card, a.targets)
 
-    def _check_set_trap(self, a: SetTrap) -> None:
-        self._need_main("traps are set")
-        self._hand_card(a.hand, TRAP, "trap card")
-        if self.state.sides[self.state.active].traps >= self.profile.traps_per_turn:
-            self._refuse("one_trap_per_turn",
-                         f"only {self.profile.traps_per_turn} trap card per turn")
-        self._check_spell_slot()
+    def _check_set(self, a: Set) -> None:
+        self._check_spell_from_hand(a.hand, "magic and trap cards are set")
 
     def _check_activate_set(self, a: ActivateSet) -> None:
-        self._need_main("set traps are activated")
-        spells = self.state.sides[self.state.active].spells
+        who = self.acting_side
+        spells = self.state.sides[who].spells
         spell = spells[a.zone] if 0 <= a.zone < ZONES else None
         if spell is None or spell.face_up:
-            self._refuse("no_set_trap", f"no face-down trap in magic/trap zone {a.zone}")
-        if spell.set_turn == self.state.turn:
-            self._refuse("trap_set_this_turn", "a trap cannot be activated on the turn it is set")
-        effects.check(self, self.state.active, spell.card, a.targets)
+            self._refuse("no_set_card", f"no face-down card in magic/trap zone {a.zone}")
+        trap = self.catalogue[spell.card].kind == TRAP
+        own_main = self.profile.is_main(self.phase) and not self.state.window
+        if not (own_main or trap):
+            # p. 15: in the Battle Phase only cards other than traps are barred
+            self._refuse("phase", "a set magic card is played only in its owner's main phase")
+        if not (own_main or self.state.window or self.phase == "battle"):
+            self._refuse("phase", f"no set card is activated in the {self.phase} phase")
+        effects.check(self, who, spell.card, a.targets)
 
     def _own_monster(self, zone: int) -> Monster:
         monsters = self.state.sides[self.state.active].monsters
@@ -475,11 +508,19 @@ class PaperDuel(Duel):
         elif not (0 <= a.target < ZONES and foes[a.target]):
             self._refuse("no_target", f"no opponent monster in zone {a.target}")
 
+    def _check_draw(self, a: Draw) -> None:
+        if self.phase != "draw":
+            self._refuse("phase", f"cards are drawn in the draw phase (now {self.phase} phase)")
+
+    def _check_pass(self, a: Pass) -> None:
+        if not self.state.window:
+            self._refuse("no_window", "there is nothing to answer")
+
     def _check_next_phase(self, a: NextPhase) -> None:
-        """Always allowed while the duel runs."""
+        """Always allowed while the duel runs (outside a response window)."""
 
     def _check_end_turn(self, a: EndTurn) -> None:
-        """Always allowed while the duel runs."""
+        """Always allowed while the duel runs (outside a response window)."""
 
     # -- applying actions -------------------------------------------------------------------
 
@@ -491,32 +532,62 @@ class PaperDuel(Duel):
         face_up = a.position == ATTACK
         zone = self.place_monster(who, card, face_up, face_up)
         m = side.monsters[zone]
-        events.append(Summoned(who, zone, card, int(m.attack), face_up))
+        events.append(Placed(who, "monster", zone, card, int(m.attack), face_up))
         if face_up:
-            effects.on_summon(self, who, zone, events)
+            self._open_window(SUMMON_WINDOW, zone, 0, events)
 
-    def _place_spell(self, hand_index: int, face_up: bool) -> int:
-        """Move a hand card into the acting side's lowest free magic/trap zone."""
-        side = self.state.sides[self.state.active]
+    def _place_spell(self, hand_index: int, face_up: bool, events: list[Event]) -> int:
+        """Move a hand card into the acting side's lowest free magic/trap zone, counting it
+        against the turn's quota of its kind."""
+        who = self.state.active
+        side = self.state.sides[who]
+        card = side.hand.pop(hand_index)
+        if self.catalogue[card].kind == MAGIC:
+            side.magic += 1
+        else:
+            side.traps += 1
         zone = self.free_zone(side.spells)
-        side.spells[zone] = Spell(side.hand.pop(hand_index), face_up, self.state.turn)
+        side.spells[zone] = Spell(card, face_up, self.state.turn)
         self._spells_changed()
+        events.append(Placed(who, "magic", zone, card, ATTACK if face_up else DEFENCE, face_up))
         return zone
 
     def _do_activate(self, a: Activate, events: list[Event]) -> None:
-        self.state.sides[self.state.active].magic += 1
-        zone = self._place_spell(a.hand, True)
+        zone = self._place_spell(a.hand, True, events)
         effects.resolve(self, self.state.active, zone, a.targets, events)
 
-    def _do_set_trap(self, a: SetTrap, events: list[Event]) -> None:
-        self.state.sides[self.state.active].traps += 1
-        events.append(TrapSet(self.state.active, self._place_spell(a.hand, False)))
+    def _do_set(self, a: Set, events: list[Event]) -> None:
+        self._place_spell(a.hand, False, events)
 
     def _do_activate_set(self, a: ActivateSet, events: list[Event]) -> None:
-        who = self.state.active
+        who = self.acting_side
         self.state.sides[who].spells[a.zone].face_up = True
         self._spells_changed()
         effects.resolve(self, who, a.zone, a.targets, events)
+        self._close_window(events)
+
+    def _do_pass(self, a: Pass, events: list[Event]) -> None:
+        self._close_window(events)
+
+    def _open_window(self, window: int, zone: int, target: int, events: list[Event]) -> bool:
+        """Let the opponent answer an attack or a face-up summon: a window opens when it has
+        a face-down card in its magic/trap zones (what a player at the table sees; which
+        card it is stays hidden, so the window opens whether or not the card could answer).
+        """
+        st = self.state
+        if not any(s and not s.face_up for s in st.sides[st.responder].spells):
+            return False
+        st.window, st.zone, st.target = window, zone, target
+        events.append(Response(st.responder, "attack" if window == ATTACK_WINDOW
+                               else "summon"))
+        return True
+
+    def _close_window(self, events: list[Event]) -> None:
+        """Close the window; an attack that waited for the answer now goes ahead."""
+        st = self.state
+        window, st.window = st.window, NO_WINDOW
+        if window == ATTACK_WINDOW and not self.over:
+            self._battle(st.zone, st.target, events)
 
     def _do_change_position(self, a: ChangePosition, events: list[Event]) -> None:
         who = self.state.active
@@ -531,43 +602,76 @@ class PaperDuel(Duel):
         events.append(PositionChanged(who, a.zone, int(m.attack)))
 
     def _do_attack(self, a: Attack, events: list[Event]) -> None:
-        who, foe = self.state.active, 1 - self.state.active
-        m = self.state.sides[who].monsters[a.zone]
-        m.attacked_turn = self.state.turn
+        who = self.state.active
+        self.state.sides[who].monsters[a.zone].attacked_turn = self.state.turn
         events.append(Attacked(who, a.zone, a.target))
-        atk = self.atk(who, a.zone)
-        if a.target == DIRECT:
+        if not self._open_window(ATTACK_WINDOW, a.zone, a.target, events):
+            self._battle(a.zone, a.target, events)
+
+    def attack_stands(self, zone: int, target: int) -> bool:
+        """Whether an attack declared by the active side's monster in ``zone`` still goes
+        ahead after the defender's answer. emucore's choice (the rulebook names no case): it
+        is called off when the answering trap took the attacker or its target off the field
+        or put the attacker in defence; the attacker has still used its attack."""
+        m = self.state.sides[self.state.active].monsters[zone]
+        foes = self.state.sides[1 - self.state.active].monsters
+        if m is None or not m.attack:
+            return False
+        return not any(foes) if target == DIRECT else foes[target] is not None
+
+    def _battle(self, zone: int, target: int, events: list[Event]) -> None:
+        """Damage calculation for the attack of the active side's monster in ``zone``."""
+        if not self.attack_stands(zone, target):
+            return
+        who, foe = self.state.active, 1 - self.state.active
+        foes = self.state.sides[foe].monsters
+        atk = self.atk(who, zone)
+        if target == DIRECT:
             outcome = battle.direct(atk)
         else:
-            target = self.state.sides[foe].monsters[a.target]
-            if not target.face_up:
-                target.face_up = True
-                events.append(Flipped(foe, a.target, target.card))
-            outcome = (battle.versus_attack(atk, self.atk(foe, a.target)) if target.attack
-                       else battle.versus_defence(atk, self.defense(foe, a.target)))
+            defender = foes[target]
+            if not defender.face_up:
+                defender.face_up = True
+                events.append(Flipped(foe, target, defender.card))
+            outcome = (battle.versus_attack(atk, self.atk(foe, target)) if defender.attack
+                       else battle.versus_defence(atk, self.defense(foe, target)))
             if outcome.defender_destroyed:
-                self.destroy_monster(foe, a.target, events)
+                self.destroy_monster(foe, target, events)
             if outcome.attacker_destroyed:
-                self.destroy_monster(who, a.zone, events)
+                self.destroy_monster(who, zone, events)
         self.damage(who, outcome.attacker_damage, events)
         self.damage(foe, outcome.defender_damage, events)
 
+    def _do_draw(self, a: Draw, events: list[Event]) -> None:
+        self._draw(self.state.active, events)
+        if not self.over:
+            self._enter_phase(self.state.phase + 1, events)
+
     def _do_next_phase(self, a: NextPhase, events: list[Event]) -> None:
         st = self.state
-        following = self.profile.phases[st.phase + 1]
-        if following == "end":
+        if self.profile.phases[st.phase + 1] == "end":
             self._end_turn(events)
         else:
-            st.phase += 1
-            events.append(Phase(st.active, st.turn, following))
+            self._enter_phase(st.phase + 1, events)
 
     def _do_end_turn(self, a: EndTurn, events: list[Event]) -> None:
         self._end_turn(events)
 
     # -- enumeration ------------------------------------------------------------------------
 
+    def _set_card_actions(self, side: int, traps_only: bool) -> list[Action]:
+        """Activations of ``side``'s face-down cards (traps only outside a main phase)."""
+        out: list[Action] = []
+        for z, spell in enumerate(self.state.sides[side].spells):
+            if spell and not spell.face_up and (
+                    not traps_only or self.catalogue[spell.card].kind == TRAP):
+                out += [ActivateSet(z, t) for t in effects.targets(self, side, spell.card)]
+        return out
+
     def _candidates(self) -> list[Action]:
         st = self.state
+        if st.window:
+            return [*self._set_card_actions(st.responder, True), Pass()]
         side = st.sides[st.active]
         out: list[Action] = []
         if self.profile.is_main(self.phase):
@@ -575,22 +679,22 @@ class PaperDuel(Duel):
                 kind = self.catalogue[card].kind
                 if kind == MONSTER:
                     out += [Summon(i, ATTACK), Summon(i, DEFENCE)]
-                elif kind == MAGIC:
+                elif kind in SPELL_KINDS:
                     out += [Activate(i, t) for t in effects.targets(self, st.active, card)]
-                elif kind == TRAP:
-                    out.append(SetTrap(i))
-            for z, spell in enumerate(side.spells):
-                if spell and not spell.face_up:
-                    out += [ActivateSet(z, t) for t in effects.targets(self, st.active,
-                                                                        spell.card)]
+                    out.append(Set(i))
+            out += self._set_card_actions(st.active, False)
             out += [ChangePosition(z) for z, m in enumerate(side.monsters) if m]
         elif self.phase == "battle":
             foes = [z for z, m in enumerate(st.sides[1 - st.active].monsters) if m] or [DIRECT]
             out += [Attack(z, t) for z, m in enumerate(side.monsters) if m for t in foes]
+            out += self._set_card_actions(st.active, True)
+        elif self.phase == "draw":
+            out.append(Draw())
         out += [NextPhase(), EndTurn()]
         return out
 
 
+WINDOW_ACTIONS = (ActivateSet, Pass)  # the only actions while a response window is open
 # Each action kind: (check, apply).
 _RULES = {cls: (getattr(PaperDuel, f"_check_{cls.kind}"), getattr(PaperDuel, f"_do_{cls.kind}"))
           for cls in ACTION_KINDS}

@@ -20,7 +20,8 @@ class Profile:
     """The switches that make a rule system. The engine reads nothing else about the rules."""
 
     name: str
-    phases: tuple[str, ...]  # in order; "draw" and "standby" pass by themselves
+    phases: tuple[str, ...]  # in order; "standby" (and "draw" unless optional) pass by
+    # themselves
     start_lp: int
     hand_size: int  # opening hand
     deck_min: int
@@ -28,6 +29,7 @@ class Profile:
     side_size: int | None  # exact side-deck size, None = no side deck
     max_copies: int  # of one card across deck + side deck
     first_player_draws: bool  # on the first turn of the duel
+    draw_optional: bool  # the draw phase's card is the player's choice (Draw or NextPhase)
     first_turn_attacks: bool  # attacks allowed on the first turn of the duel
     monsters_per_turn: int  # normal summons (attack face-up or set face-down)
     magic_per_turn: int

@@ -12,10 +12,11 @@ import struct
 from emucore.hw.psyq_rand import Rand
 
 ZONES = 5
-NO_WINNER = -2  # Duel still running; DRAW = -1, else the winning side
-DRAW = -1
-IMAGE_VERSION = 1
+NO_WINNER = -2  # State.winner while the duel runs; then protocol.DRAW or the winning side
+IMAGE_VERSION = 2
 END_REASONS = ("", "lp", "both_lp", "deck_out", "exodia")
+# Response windows (State.window): none, the opponent's attack declared, its monster placed.
+NO_WINDOW, ATTACK_WINDOW, SUMMON_WINDOW = 0, 1, 2
 
 
 class Monster:
@@ -87,7 +88,8 @@ class Side:
 class State:
     """The whole duel: two sides, turn, phase, result and the RNG stream."""
 
-    __slots__ = ("sides", "turn", "active", "phase", "first", "winner", "reason", "rng")
+    __slots__ = ("sides", "turn", "active", "phase", "first", "winner", "reason", "rng",
+                 "window", "zone", "target")
 
     def __init__(self, sides: list[Side], rng: Rand) -> None:
         self.sides = sides
@@ -98,17 +100,29 @@ class State:
         self.winner = NO_WINNER
         self.reason = ""
         self.rng = rng
+        # An open response window: the non-active side answers the attack by the active
+        # side's monster in ``zone`` on ``target`` (ATTACK_WINDOW), or its monster just
+        # placed face-up in ``zone`` (SUMMON_WINDOW).
+        self.window = NO_WINDOW
+        self.zone = 0
+        self.target = 0
+
+    @property
+    def responder(self) -> int:
+        """The side answering an open response window."""
+        return 1 - self.active
 
 
 HEADER = ("version", "turn", "active", "phase", "first", "winner", "reason", "rng_state",
-          "rng_calls")
+          "rng_calls", "window", "zone", "target")
 COUNTERS = ("lp", "summons", "magic", "traps")
 
 
 def encode(state: State) -> bytes:
     """The state image (see the module docstring)."""
     out = [IMAGE_VERSION, state.turn, state.active, state.phase, state.first, state.winner,
-           END_REASONS.index(state.reason), state.rng.state, state.rng.calls]
+           END_REASONS.index(state.reason), state.rng.state, state.rng.calls, state.window,
+           state.zone, state.target]
     for side in state.sides:
         out += [side.lp, side.summons, side.magic, side.traps]
         for m in side.monsters:
@@ -175,6 +189,7 @@ def decode(data: bytes) -> State:
     state.turn, state.active, state.phase = head["turn"], head["active"], head["phase"]
     state.first, state.winner = head["first"], head["winner"]
     state.reason = END_REASONS[head["reason"]]
+    state.window, state.zone, state.target = head["window"], head["zone"], head["target"]
     return state
 
 

@@ -25,6 +25,7 @@ PROFILE = Profile(
     side_size=None,
     max_copies=3,
     first_player_draws=False,
+    draw_optional=False,
     first_turn_attacks=False,
     monsters_per_turn=1,
     magic_per_turn=0,

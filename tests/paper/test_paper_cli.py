@@ -30,7 +30,7 @@ def test_duel_json_is_complete_and_deterministic(capsys, system: str) -> None:
 def test_duel_text_names_cards(capsys) -> None:
     code, out, _ = _run(capsys, "tcglite", "duel", "--seed", "3", "--first", "1")
     assert code == 0 and "result: player" in out and "digest:" in out
-    assert "drew side=" in out and "card=" in out
+    assert "draw side=" in out and "card=" in out
 
 
 def test_script_then_auto(capsys, tmp_path: Path) -> None:
@@ -41,10 +41,20 @@ def test_script_then_auto(capsys, tmp_path: Path) -> None:
                         "--json")
     data = json.loads(out)
     assert code == 0 and data["winner"] is None and data["turns"] == 2
-    assert [e["kind"] for e in data["events"]].count("summoned") == 1
+    assert [e["kind"] for e in data["events"]].count("placed") == 1
     code, out, _ = _run(capsys, "tcglite", "duel", "--first", "0", "--script", str(script),
                         "--auto", "--json")
     assert json.loads(out)["winner"] is not None
+
+
+@pytest.mark.parametrize("system", ["ocg1999", "tcglite"])
+def test_an_unfinished_script_prints_readable_text(capsys, tmp_path: Path, system: str) -> None:
+    """A scripted duel that does not end: exit 0, the events and "result: unfinished"."""
+    script = tmp_path / "s.json"
+    script.write_text(json.dumps([{"kind": "next_phase"}, {"kind": "next_phase"}]))
+    code, out, err = _run(capsys, system, "duel", "--seed", "7", "--script", str(script))
+    assert code == 0 and err == ""
+    assert "result: unfinished (running)" in out and "digest:" in out
 
 
 def test_an_illegal_scripted_action_is_one_line_exit_2(capsys, tmp_path: Path) -> None:
@@ -150,3 +160,17 @@ def test_deck_check_names_the_rule(capsys, tmp_path: Path) -> None:
     path.write_text("4x Kurama\n" + FORTY_TWO)
     code, _, err = _run(capsys, "ocg1999", "deck", str(path))
     assert code == 2 and "[max_copies]" in err and str(path) in err
+
+
+def test_a_replay_of_an_older_engine_is_refused_in_one_line(capsys, tmp_path: Path) -> None:
+    """Replays store the engine version; one recorded before a rule change is refused."""
+    from emucore.paper.replay import ENGINE_VERSION
+
+    path = tmp_path / "old.json"
+    _run(capsys, "ocg1999", "replay", "record", "--seed", "2", "--out", str(path))
+    data = json.loads(path.read_text())
+    data["engine_version"] = ENGINE_VERSION - 1
+    path.write_text(json.dumps(data))
+    code, out, _ = _run(capsys, "ocg1999", "replay", "verify", str(path))
+    assert code == 1 and out.count("\n") == 1
+    assert f"engine version {ENGINE_VERSION - 1}, this emucore is {ENGINE_VERSION}" in out

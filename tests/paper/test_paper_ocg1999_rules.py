@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from paper_kit import board, duel, ids, names, refused, to_phase, zone_names
 
-from emucore.duel.protocol import IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.actions import (
     ATTACK,
@@ -15,19 +15,20 @@ from emucore.paper.actions import (
     ActivateSet,
     Attack,
     ChangePosition,
+    Draw,
     Ended,
     EndTurn,
     Flipped,
     Fused,
     NextPhase,
-    SetTrap,
+    Pass,
+    Set,
     Started,
     Summon,
 )
 from emucore.paper.cards import MONSTER, CardDef, catalogue_of
 from emucore.paper.decks import DeckList
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import DRAW
 
 
 def _deck(main: int = 40, side: int = 10) -> DeckList:
@@ -99,19 +100,39 @@ def test_first_player_does_not_draw_on_turn_one_second_player_does() -> None:
     d = duel()
     assert len(d.state.sides[0].hand) == 5
     d.step(EndTurn())
-    assert d.acting_side == 1 and d.state.turn == 2 and d.phase == "main"
-    assert len(d.state.sides[1].hand) == 6
+    assert d.acting_side == 1 and d.state.turn == 2 and d.phase == "draw"
+    d.step(Draw())
+    assert len(d.state.sides[1].hand) == 6 and d.phase == "main"
     d.step(EndTurn())
+    d.step(Draw())
     assert len(d.state.sides[0].hand) == 6
 
 
-def test_phases_run_draw_standby_main_battle_end() -> None:
+def test_a_main_phase_follows_the_battle_phase() -> None:
+    """Rulebook p. 16: after the Battle Phase it remains the Main Phase until the End Phase.
+    The reproduction: two NextPhase from turn 1's main phase give battle, then main."""
     d = duel()
     events = d.step(NextPhase())
     assert d.phase == "battle" and [e.phase for e in events] == ["battle"]
     events = d.step(NextPhase())
-    assert [e.phase for e in events if e.kind == "phase"] == ["end", "draw", "standby", "main"]
+    assert d.phase == "main2" and d.acting_side == 0 and d.state.turn == 1
+    assert [e.phase for e in events] == ["main2"]
+    events = d.step(NextPhase())
+    assert [e.phase for e in events if e.kind == "phase"] == ["end", "draw"]
     assert d.acting_side == 1
+
+
+def test_a_monster_may_be_placed_after_attacking() -> None:
+    """Rulebook p. 16: after battle it remains the Main Phase until the End Phase, so a
+    monster not yet placed this turn may be placed after the attacks."""
+    d = duel()
+    board(d, 0, hand=["Haniwa"], monsters=[("Kurama", True, True)])
+    to_phase(d, "battle", turn=3)
+    d.step(Attack(0, DIRECT))
+    d.step(NextPhase())
+    d.step(Summon(0, DEFENCE))
+    assert zone_names(d, 0)[:2] == ["Kurama", "Haniwa"] and d.phase == "main2"
+    assert d.state.sides[1].lp == 8000 - 800
 
 
 # -- main phase: placing cards ------------------------------------------------------------
@@ -141,8 +162,8 @@ def test_one_magic_and_one_trap_per_turn() -> None:
     d.step(Activate(0))
     assert d.state.sides[1].lp == 7800
     refused(d, Activate(0), "one_magic_per_turn")
-    d.step(SetTrap(1))
-    refused(d, SetTrap(1), "one_trap_per_turn")
+    d.step(Set(1))
+    refused(d, Set(1), "one_trap_per_turn")
     assert names(OCG, d.state.sides[0].hand) == ["Hinotama", "Two-Pronged Attack"]
 
 
@@ -151,7 +172,7 @@ def test_five_monster_zones_and_five_magic_trap_zones() -> None:
     five = [("Kurama", True, True)] * 5
     board(d, 0, hand=["Haniwa", "Trap Hole"], monsters=five, spells=[("Trap Hole", False)] * 5)
     refused(d, Summon(0, ATTACK), "monster_zones_full")
-    refused(d, SetTrap(1), "magic_zones_full")
+    refused(d, Set(1), "magic_zones_full")
 
 
 def test_actions_outside_their_phase_are_refused_and_change_nothing() -> None:
@@ -263,7 +284,8 @@ def test_deck_out_more_lp_wins_the_moment_a_deck_runs_out(lps: tuple[int, int],
     d = duel()
     board(d, 0, lp=lps[0])
     board(d, 1, lp=lps[1], deck=["Haniwa"])
-    events = d.step(EndTurn())  # player 2 draws the last card
+    d.step(EndTurn())
+    events = d.step(Draw())  # player 2 draws the last card
     assert events[-1] == Ended(winner, "deck_out")
     assert OCG.catalogue.name(d.state.sides[1].hand[-1]) == "Haniwa"
 
@@ -279,7 +301,8 @@ def test_exodia_in_hand_wins() -> None:
     # the deal gave player 1 five cards from the top; put four pieces in hand, the last on top
     d.state.sides[0].hand = [100, 101, 102, 103, 1]
     d.state.sides[0].deck = [1, 1, 104]
-    events = d.step(EndTurn())
+    d.step(EndTurn())
+    events = d.step(Draw())
     assert events[-1] == Ended(0, "exodia")
 
 
@@ -376,15 +399,20 @@ def test_dark_hole_raigeki_fissure() -> None:
     refused(d, Activate(0), "no_target")  # nothing left to destroy
 
 
-def test_trap_hole_fires_at_1000_atk_and_stays_on_the_field() -> None:
+def test_trap_hole_answers_a_summon_of_1000_atk_and_stays_on_the_field() -> None:
     d = duel()
     board(d, 0, hand=["Flame Manipulator", "Hitotsu-Me Giant"])
     board(d, 1, spells=[("Trap Hole", False)])
-    d.step(Summon(0, ATTACK))  # 900 ATK: not enough
-    assert zone_names(d, 0)[0] == "Flame Manipulator"
+    d.step(Summon(0, ATTACK))  # 900 ATK: not enough; the window still opens (a set card)
+    assert d.acting_side == 1 and d.legal_actions() == [Pass()]
+    refused(d, ActivateSet(0), "trap_condition")
+    d.step(Pass())
+    assert zone_names(d, 0)[0] == "Flame Manipulator" and d.acting_side == 0
     d.state.sides[0].summons = 0
     d.step(Summon(0, ATTACK))  # 1200 ATK
-    assert zone_names(d, 0)[1] is None
+    assert d.legal_actions() == [ActivateSet(0), Pass()]
+    d.step(ActivateSet(0))
+    assert zone_names(d, 0)[1] is None and d.acting_side == 0
     trap = d.state.sides[1].spells[0]
     assert trap.face_up and trap.spent  # stays, used up
     assert names(OCG, d.state.sides[0].grave) == ["Hitotsu-Me Giant"]
@@ -394,7 +422,7 @@ def test_trap_hole_cannot_be_activated_by_hand_and_remove_trap_clears_it() -> No
     d = duel()
     board(d, 0, hand=["Remove Trap"], spells=[("Trap Hole", False)])
     to_phase(d, "main", turn=3)
-    refused(d, ActivateSet(0), "trap_fires_itself")
+    refused(d, ActivateSet(0), "trap_condition")
     refused(d, Activate(0, (0, 0)), "no_target")  # face-down: not removable
     d.state.sides[0].spells[0].face_up = True
     d.step(Activate(0, (0, 0)))
@@ -408,9 +436,7 @@ def test_two_pronged_attack() -> None:
                                                        ("Kurama", True, True),
                                                        ("Nemuriko", True, True)])
     board(d, 1, monsters=[("Blue-Eyes White Dragon", True, True)])
-    d.step(SetTrap(0))
-    refused(d, ActivateSet(0, (0, 1, 0)), "trap_set_this_turn")
-    d.state.turn = 3
+    d.step(Set(0))
     refused(d, ActivateSet(0, (0, 0, 0)), "no_target")
     d.step(ActivateSet(0, (0, 1, 0)))
     assert zone_names(d, 0)[:3] == [None, None, "Nemuriko"] and zone_names(d, 1)[0] is None
@@ -427,6 +453,9 @@ def test_dragon_capture_jar_holds_dragons_in_defence() -> None:
     d.step(Summon(0, ATTACK))  # a dragon placed in attack goes to defence
     assert not d.state.sides[0].monsters[0].attack and d.state.sides[0].monsters[0].face_up
     d.step(EndTurn())
+    d.step(Draw())
+    d.step(EndTurn())
+    d.step(Draw())
     refused(d, ChangePosition(0), "position_locked")
 
 
@@ -436,7 +465,7 @@ def test_monster_position_change_rules_ocg1999() -> None:
     d.step(Summon(0, ATTACK))
     refused(d, ChangePosition(1), "position_summoned_turn")
     events = d.step(ChangePosition(0))
-    assert [e.kind for e in events] == ["flipped", "position_changed"]
+    assert [e.kind for e in events] == ["flip", "position"]
     m = d.state.sides[0].monsters[0]
     assert m.face_up and m.attack
     refused(d, ChangePosition(0), "position_once_per_turn")
@@ -458,3 +487,123 @@ def test_battle_uses_field_and_equip_bonuses_and_clears_equips() -> None:
     assert OCG.catalogue.name(d.state.sides[0].spells[0].card) == "Yami"
     assert d.state.sides[0].spells[1] is None  # the equip followed its monster
     assert names(OCG, d.state.sides[0].grave) == ["Dark Magician", "Book of Secret Arts"]
+
+
+# -- the rulebook's placement, battle-phase and draw rules ----------------------------------
+
+
+def test_magic_may_be_set_face_down_and_played_later() -> None:
+    """Rulebook p. 14: magic and trap cards "can be placed face-up or face-down". A set magic
+    card counts as the turn's magic card and is played from its zone in a later main phase."""
+    d = duel()
+    board(d, 0, hand=["Sparks", "Hinotama"])
+    assert Set(0) in d.legal_actions()
+    events = d.step(Set(0))
+    assert [e.kind for e in events] == ["placed"] and not events[0].face_up
+    spell = d.state.sides[0].spells[0]
+    assert OCG.catalogue.name(spell.card) == "Sparks" and not spell.face_up
+    refused(d, Activate(0), "one_magic_per_turn")
+    refused(d, Set(0), "one_magic_per_turn")
+    d.step(EndTurn())
+    d.step(Draw())
+    d.step(EndTurn())
+    d.step(Draw())
+    events = d.step(ActivateSet(0))
+    assert [e.kind for e in events] == ["magic", "life", "destroyed"]
+    assert d.state.sides[1].lp == 7800 and d.state.sides[0].spells[0] is None
+
+
+def test_a_trap_may_be_played_face_up_from_the_hand() -> None:
+    """Rulebook p. 14: magic and trap cards "can be placed face-up or face-down": a trap
+    played face-up from the hand takes effect at once (and counts as the turn's trap)."""
+    d = duel()
+    board(d, 0, hand=["Two-Pronged Attack", "Dragon Capture Jar"],
+          monsters=[("Haniwa", True, True), ("Kurama", True, True)])
+    board(d, 1, monsters=[("Blue-Eyes White Dragon", True, True)])
+    assert Activate(0, (0, 1, 0)) in d.legal_actions()
+    events = d.step(Activate(0, (0, 1, 0)))
+    assert events[0].kind == "placed" and events[1].kind == "trap"
+    assert zone_names(d, 0)[:2] == [None, None] and zone_names(d, 1)[0] is None
+    refused(d, Activate(0), "one_trap_per_turn")
+
+
+def test_a_trap_may_be_activated_on_the_turn_it_is_set() -> None:
+    """Rulebook p. 15: only cards other than traps are barred in the Battle Phase; no rule
+    keeps a set trap waiting for a later turn or for its owner's main phase."""
+    d = duel()
+    board(d, 0, hand=["Two-Pronged Attack"], monsters=[("Haniwa", True, True),
+                                                       ("Kurama", True, True)])
+    board(d, 1, monsters=[("Blue-Eyes White Dragon", True, True)])
+    to_phase(d, "main", turn=3)
+    d.step(Set(0))
+    d.step(NextPhase())
+    assert d.phase == "battle" and ActivateSet(0, (0, 1, 0)) in d.legal_actions()
+    d.step(ActivateSet(0, (0, 1, 0)))
+    assert zone_names(d, 1)[0] is None
+
+
+def test_in_the_battle_phase_only_traps_may_be_played() -> None:
+    """Rulebook p. 15: in the Battle Phase, cards other than traps cannot be played."""
+    d = duel()
+    board(d, 0, spells=[("Sparks", False), ("Dragon Capture Jar", False)])
+    board(d, 1, monsters=[("Blue-Eyes White Dragon", True, True)])
+    to_phase(d, "battle", turn=3)
+    refused(d, ActivateSet(0), "phase")
+    assert ActivateSet(1) in d.legal_actions() and ActivateSet(0) not in d.legal_actions()
+    d.step(ActivateSet(1))
+    assert not d.state.sides[1].monsters[0].attack
+
+
+def _attack_into_a_set_trap(trap: str, attacker: str) -> PaperDuel:
+    d = duel()
+    board(d, 0, monsters=[(attacker, True, True)])
+    board(d, 1, spells=[(trap, False)], monsters=[("Haniwa", True, True),
+                                                  ("Kurama", True, True)])
+    to_phase(d, "battle", turn=3)
+    return d
+
+
+def test_the_defender_may_answer_an_attack_with_a_set_trap() -> None:
+    """Rulebook p. 15: traps are not barred in the Battle Phase, so the attacked player may
+    spring a set trap when an attack is declared (here Two-Pronged Attack takes the
+    attacker; the attack is then called off)."""
+    d = _attack_into_a_set_trap("Two-Pronged Attack", "Gaia The Fierce Knight")
+    events = d.step(Attack(0, 0))
+    assert [e.kind for e in events] == ["attack", "response"]
+    assert d.acting_side == 1 and d.legal_actions() == [ActivateSet(0, (0, 1, 0)), Pass()]
+    refused(d, EndTurn(), "response_window")
+    events = d.step(ActivateSet(0, (0, 1, 0)))
+    assert d.acting_side == 0 and d.phase == "battle"
+    assert [e.kind for e in events] == ["trap", "destroyed", "destroyed", "destroyed"]
+    assert [s.lp for s in d.state.sides] == [8000, 8000]
+    assert d.state.sides[0].monsters[0] is None
+
+
+def test_dragon_capture_jar_answering_a_dragon_calls_the_attack_off() -> None:
+    """Rulebook p. 15 (traps in the Battle Phase): a Dragon sent to defence by the Jar no
+    longer attacks (emucore's choice for an attacker that left attack position)."""
+    d = _attack_into_a_set_trap("Dragon Capture Jar", "Blue-Eyes White Dragon")
+    d.step(Attack(0, 0))
+    d.step(ActivateSet(0))
+    assert zone_names(d, 1)[0] == "Haniwa" and not d.state.sides[0].monsters[0].attack
+    assert d.state.sides[0].monsters[0].attacked_turn == 3
+
+
+def test_passing_lets_the_attack_go_ahead() -> None:
+    d = _attack_into_a_set_trap("Two-Pronged Attack", "Gaia The Fierce Knight")
+    d.step(Attack(0, 0))
+    d.step(Pass())
+    assert zone_names(d, 1)[0] is None and d.state.sides[1].lp == 8000 - (2300 - 500)
+    refused(d, Pass(), "no_window")
+
+
+def test_the_draw_is_a_choice() -> None:
+    """The 1999 rules: in the Draw Phase the player "may draw 1": Draw, or go on without."""
+    d = duel()
+    d.step(EndTurn())
+    assert d.phase == "draw" and d.legal_actions() == [Draw(), NextPhase(), EndTurn()]
+    hand, deck = list(d.state.sides[1].hand), len(d.state.sides[1].deck)
+    events = d.step(NextPhase())
+    assert [e.phase for e in events] == ["standby", "main"]
+    assert d.state.sides[1].hand == hand and len(d.state.sides[1].deck) == deck
+    refused(d, Draw(), "phase")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from paper_kit import board, duel
 
 from emucore.frontend.app import App
 from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.systems import ocg1999 as screens
 from emucore.frontend.systems import tcglite as tcg_screens
-from emucore.paper.actions import EndTurn
+from emucore.ocg1999.system import SYSTEM as OCG
+from emucore.paper.actions import ATTACK, EndTurn, Set, Summon
 
 NOTHING = IDLE["psx"]
 
@@ -143,3 +145,17 @@ def test_a_corrupt_save_is_kept_aside(app):
     game.save_file.path.write_text("{not json")
     assert "corrupt save" in game.load()
     assert game.save_file.path.with_name("save.json.corrupt-1").exists()
+
+
+def test_the_new_actions_have_player_labels():
+    """The draw choice, a set magic card and a response window read as a player says them."""
+    d = duel(OCG)
+    d.step(EndTurn())
+    assert [screens.action_label(d, a) for a in d.legal_actions()] == [
+        "Draw a card", "Skip the draw", "End turn"]
+    d = duel(OCG)
+    board(d, 0, hand=["Sparks", "Hitotsu-Me Giant"])
+    board(d, 1, spells=[("Trap Hole", False)])
+    assert screens.action_label(d, Set(0)) == "Set Sparks face-down"
+    d.step(Summon(1, ATTACK))
+    assert [screens.action_label(d, a) for a in d.legal_actions()] == ["Trap Hole", "No answer"]

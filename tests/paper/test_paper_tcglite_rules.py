@@ -16,7 +16,7 @@ from emucore.paper.actions import (
     Ended,
     EndTurn,
     NextPhase,
-    SetTrap,
+    Set,
     Started,
     Summon,
 )
@@ -67,7 +67,7 @@ def test_no_magic_or_traps_in_tcglite() -> None:
     d = duel(TCG)
     board(d, 0, hand=["Dark Magician"])
     refused(d, Activate(0), "card_kind")
-    refused(d, SetTrap(0), "card_kind")
+    refused(d, Set(0), "card_kind")
 
 
 def test_position_change_once_per_turn_in_a_main_phase() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from emucore.duel.protocol import Action, Event, IllegalAction
+from emucore.duel.protocol import DRAW, Action, Event, EventKind, IllegalAction
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
@@ -30,13 +30,15 @@ from emucore.paper.actions import (
     ActivateSet,
     Attack,
     ChangePosition,
+    Draw,
     EndTurn,
     NextPhase,
-    SetTrap,
+    Pass,
+    Set,
     Summon,
 )
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import DRAW, ZONES
+from emucore.paper.state import ZONES
 from emucore.paper.system import PaperSystem
 
 MACHINE = "psx"
@@ -168,12 +170,12 @@ class DeckSelect(Screen):
 def action_label(duel: PaperDuel, action: Action) -> str:
     """A short line naming an action the way a player would say it."""
     cat, st = duel.catalogue, duel.state
-    me = st.sides[st.active]
+    me = st.sides[duel.acting_side]
     if isinstance(action, Summon):
         card = cat.name(me.hand[action.hand])
         return f"Summon {card}" if action.position == ATTACK else f"Set {card}"
-    if isinstance(action, SetTrap):
-        return f"Set trap {cat.name(me.hand[action.hand])}"
+    if isinstance(action, Set):
+        return f"Set {cat.name(me.hand[action.hand])} face-down"
     if isinstance(action, Activate | ActivateSet):
         card = me.hand[action.hand] if isinstance(action, Activate) else \
             me.spells[action.zone].card
@@ -186,7 +188,10 @@ def action_label(duel: PaperDuel, action: Action) -> str:
             return f"{mine} attacks directly"
         foe = st.sides[1 - st.active].monsters[action.target]
         return f"{mine} attacks {cat.name(foe.card) if foe.face_up else 'a set card'}"
-    return {NextPhase: "Next phase", EndTurn: "End turn"}.get(type(action), action.kind)
+    if isinstance(action, NextPhase) and duel.phase == "draw":
+        return "Skip the draw"
+    return {NextPhase: "Next phase", EndTurn: "End turn", Draw: "Draw a card",
+            Pass: "No answer"}.get(type(action), action.kind)
 
 
 def _targets_label(duel: PaperDuel, card: int, targets: tuple[int, ...]) -> str:
@@ -208,12 +213,15 @@ def describe(duel: PaperDuel, event: Event, players: tuple[str, str]) -> str | N
     name = duel.catalogue.name
     who = players[getattr(event, "side", 0)]
     lines = {
-        "summoned": lambda e: f"{who} summons {name(e.card)}" if e.face_up else f"{who} sets",
-        "played": lambda e: f"{who} plays {name(e.card)}",
-        "destroyed": lambda e: f"{name(e.card)} destroyed",
-        "life_changed": lambda e: f"{who} LP {e.delta:+d} -> {e.lp}",
-        "fused": lambda e: f"{who} fuses {name(e.card)}",
-        "ended": lambda e: "Duel over",
+        EventKind.PLACED: lambda e: f"{who} summons {name(e.card)}" if e.face_up and
+        e.row == "monster" else f"{who} sets a card" if not e.face_up else None,
+        EventKind.MAGIC: lambda e: f"{who} plays {name(e.card)}",
+        EventKind.TRAP: lambda e: f"{who} springs {name(e.card)}",
+        "response": lambda e: f"{who} may answer",
+        EventKind.DESTROYED: lambda e: f"{name(e.card)} destroyed",
+        EventKind.LIFE: lambda e: f"{who} LP {e.delta:+d} -> {e.lp}",
+        EventKind.FUSION: lambda e: f"{who} fuses {name(e.card)}",
+        EventKind.ENDED: lambda e: "Duel over",
     }
     text = lines.get(event.kind)
     return text(event) if text else None
@@ -382,7 +390,7 @@ class ResultScreen(Screen):
         if self.humans == {0}:
             outcome = {0: "YOU WIN", 1: "YOU LOSE"}.get(winner, "DRAW")
         lp = " / ".join(str(s.lp) for s in self.duel.state.sides)
-        lines = [outcome, f"by {self.duel.state.reason.replace('_', ' ')}", f"LP {lp}"]
+        lines = [outcome, f"by {(self.duel.end_reason or '').replace('_', ' ')}", f"LP {lp}"]
         if self.match is not None:
             score = " ".join({0: "P1", 1: "P2", DRAW: "draw"}[r] for r in self.match.results)
             lines.append(f"match: {score}")
