@@ -44,7 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json_flag(q)
     q.set_defaults(func=_verify)
 
-    p = dsub.add_parser("opponents", help="the 16 campaign opponents and their stages")
+    p = dsub.add_parser("opponents", help="the 16 campaign opponents, their stages and how "
+                                          "far each deck pool is known")
     add_json_flag(p)
     p.set_defaults(func=_opponents)
 
@@ -148,8 +149,8 @@ def _verify(args: argparse.Namespace) -> int:
 def _opponents(args: argparse.Namespace) -> int:
     rows = default_tables().opponents
     emit(args, rows, lambda rs: "\n".join(
-        f"{r['id']:>2}  stage {r['stage']}  {r['name']}"
-        + ("  (approximate deck pool)" if r["approximate"] else "") for r in rs))
+        f"{r['id']:>2}  stage {r['stage']}  {r['name']:<20}  deck pool {r['pool']}"
+        for r in rs))
     return 0
 
 
