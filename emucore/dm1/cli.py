@@ -12,6 +12,7 @@ from emucore.dm1.decks import DeckError, read_deck_file
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.replay import ADAPTER
 from emucore.duel import replay as replays
+from emucore.duel.protocol import DRAW
 from emucore.hw import gameboy
 from emucore.tables.dm1 import OPPONENT_COUNT, TERRAINS
 
@@ -117,7 +118,8 @@ def _result(duel: Dm1Duel, setup: dict[str, Any], steps: int) -> dict[str, Any]:
 
 
 def _result_text(o: dict[str, Any], with_log: bool) -> str:
-    who = {0: "side 0 wins", 1: f"{o['opponent_name']} (side 1) wins", 2: "draw"}[o["winner"]]
+    who = {0: "side 0 wins", 1: f"{o['opponent_name']} (side 1) wins",
+           DRAW: "draw"}[o["winner"]]
     lines = [f"dm1 duel vs {o['opponent_name']} seed {o['seed']}: {who} by {o['reason']} "
              f"after {o['turns']} turns; LP {o['lp'][0]} / {o['lp'][1]}; digest {o['digest']}"]
     if with_log:

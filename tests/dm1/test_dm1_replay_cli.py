@@ -9,7 +9,7 @@ from dm1_helpers import FILLER, deck
 
 from emucore import cli
 from emucore.dm1 import ai, rng
-from emucore.dm1.duel import Dm1Duel
+from emucore.dm1.duel import ENGINE_VERSION, Dm1Duel
 from emucore.dm1.replay import ADAPTER
 from emucore.dm1.state import RECORD_SIZE
 from emucore.duel import replay as replays
@@ -27,10 +27,10 @@ def test_the_stream_is_the_named_lcg():
 
 def test_rng_use_at_the_start_of_a_duel():
     dealt = Dm1Duel(opponent=10, seed=5, player_pool=10)
-    assert dealt.v.rng_calls[0] == 80  # 40 rolls per dealt deck
+    assert dealt.v.rng_calls[0] == 160  # 40 picks of two draws per dealt deck
     assert set(dealt.v.deck.tolist()) <= {58, 24, 123}  # Tristan's pool only
     given = Dm1Duel(deck([FILLER]), opponent=0, seed=5)
-    assert given.v.rng_calls[0] == 39 + 40  # Fisher-Yates over 40 cards + the opponent deal
+    assert given.v.rng_calls[0] == 39 + 80  # Fisher-Yates over 40 cards + the opponent deal
 
 
 def test_shuffle_depends_on_the_seed_only():
@@ -72,6 +72,18 @@ def test_replay_verification_names_the_first_differing_step_and_field():
     assert mismatch.step == 4 and [f[0] for f in mismatch.fields] == ["side0.lp"]
 
 
+def test_replay_of_an_older_engine_is_refused_in_one_line_naming_both_versions(capsys,
+                                                                                tmp_path):
+    """A rule change bumps ENGINE_VERSION (DESIGN.md rule 2); a replay recorded before it is
+    refused with one line naming the recorded and the current version."""
+    rep = replays.record(ADAPTER, SETUP, ai.choose_action)
+    rep.engine_version = ENGINE_VERSION - 1
+    rep.save(tmp_path / "old.json")
+    code, out, _ = _run(capsys, "replay", "verify", str(tmp_path / "old.json"))
+    assert code == 1 and out.strip() == (f"step 0: recorded with engine version "
+                                         f"{ENGINE_VERSION - 1}, this emucore is {ENGINE_VERSION}")
+
+
 def test_replay_with_another_rng_version_is_refused():
     rep = replays.record(ADAPTER, SETUP, ai.choose_action)
     rep.rng_version += 1
@@ -95,7 +107,7 @@ def _run(capsys, *argv):
 def test_cli_duel_json(capsys):
     code, out, _ = _run(capsys, "duel", "--opponent", "3", "--seed", "7", "--auto", "--json")
     data = json.loads(out)
-    assert code == 0 and data["winner"] in (0, 1, 2) and data["log"][0]["kind"] == "turn"
+    assert code == 0 and data["winner"] in (0, 1, -1) and data["log"][0]["kind"] == "turn"
     duel = ADAPTER.new_duel({"seed": 7, "opponent": 3, "player_pool": 9})
     ai.play_out(duel)
     assert data["digest"] == duel.digest()

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from dm1_helpers import FILLER, deck, put, start
+from dm1_helpers import FILLER, put, start
 
-from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Order, Summon
+from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Order, Pass, Summon
 from emucore.dm1.decks import DeckError
 from emucore.dm1.duel import Dm1Duel
 from emucore.dm1.state import ATTACK, DEFEND, FUSION_EMPTY, ORDERS, OVER, PLAY
-from emucore.duel.protocol import IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.hw import gameboy
 
 BLUE_EYES, MYSTICAL_ELF, FLAME_SWORDSMAN, CELTIC, BATTLE_WARRIOR = 1, 2, 15, 41, 100
@@ -58,6 +58,47 @@ def test_each_later_turn_draws_one_and_the_hand_is_not_refilled():
 
 # --- one card per turn, summons and fusions --------------------------------------------------
 
+def test_a_side_may_play_one_card_or_pass():
+    """Issue 6 rules: "One card per turn: summon a monster into one of the five zones, or
+    activate a magic card"; issue 15 item 6: "may play one card" — playing none is a legal
+    choice (Pass), offered in every play phase."""
+    duel = start([FILLER, FILLER], draws1=[KURIBOH])
+    assert duel.legal_actions()[-1] == Pass()
+    events = duel.step(Pass())
+    assert events[0].kind == "pass" and duel.hand_cards(0) == [FILLER] * 5
+    assert duel.acting_side == 1  # no monster to order: the turn passes
+    with pytest.raises(IllegalAction) as err:
+        duel.step(Order(0, False))
+    assert err.value.rule == "phase"
+
+
+def test_passing_keeps_the_last_card_and_the_duel_goes_on():
+    """Issue 6 rules: "a player whose hand is empty -> the higher LP wins" — a side that
+    passes with one card left still holds a card, so nothing ends."""
+    duel = start([KURIBOH])
+    duel.v.hand_count[0] = 1
+    duel.v.draw_cursor[0] = 40
+    duel.v.lp[0] = 100
+    duel.step(Pass())
+    assert not duel.over and duel.hand_cards(0) == [KURIBOH]
+
+
+def test_a_draw_into_a_full_hand_is_skipped():
+    """[choice] (docs/dm1.md): a hand holds at most six cards (five dealt + the one drawn); a
+    side that passed with six draws nothing and its next card stays on the deck."""
+    duel = start([FILLER] * 5, draws0=[KURIBOH, BLUE_EYES])
+    duel.step(Pass())
+    duel.step(Pass())  # side 1
+    assert duel.hand_cards(0)[-1] == KURIBOH and len(duel.hand_cards(0)) == 6
+    duel.step(Pass())
+    duel.step(Pass())
+    assert len(duel.hand_cards(0)) == 6 and duel.v.draw_cursor[0] == 6
+    duel.step(Summon(5, 0))
+    duel.step(Order(0, False))
+    duel.step(Pass())
+    assert duel.hand_cards(0)[-1] == BLUE_EYES
+
+
 def test_one_card_per_turn():
     duel = start([FILLER, FILLER])
     duel.step(Summon(0, 0))
@@ -83,7 +124,7 @@ def test_summon_onto_own_monster_without_a_recipe_replaces_it():
     put(duel, 0, 1, BLUE_EYES, level=2)
     events = duel.step(Summon(0, 1))
     assert duel.zone_card(0, 1) == KURIBOH and duel.zone_level(0, 1) == 0
-    assert events[0].kind == "summon" and events[0].replaced == BLUE_EYES
+    assert events[0].kind == "placed" and events[0].replaced == BLUE_EYES
     assert list(duel.v.fusion_block) == [KURIBOH - 1, BLUE_EYES - 1, FUSION_EMPTY]
 
 
@@ -300,20 +341,36 @@ def test_lp_zero_wins():
     duel.step(Summon(0, 4))
     events = duel.step(Order(0, True, DIRECT))
     assert duel.over and duel.winner == 0 and duel.end_reason == "lp" and duel.lp(1) == 0
-    assert events[-1].kind == "end" and duel.legal_actions() == []
+    assert events[-1].kind == "ended" and events[-1].winner == 0
+    assert duel.legal_actions() == []
     with pytest.raises(IllegalAction):
         duel.step(Order(4, False))
 
 
-@pytest.mark.parametrize("lp0,lp1,winner", [(5000, 4000, 0), (3000, 4000, 1), (4000, 4000, 2)])
-def test_empty_hand_higher_lp_wins(lp0, lp1, winner):
-    duel = Dm1Duel(deck([]), opponent_deck=deck([]), opponent=0, seed=1, shuffle=False)
-    duel.v.draw_cursor[1] = 40  # side 1's deck is spent
-    duel.v.hand_count[1] = 0
+@pytest.mark.parametrize("lp0,lp1,winner", [(5000, 4000, 0), (3000, 4000, 1),
+                                            (4000, 4000, DRAW)])
+def test_playing_the_last_card_ends_the_duel_at_once_higher_lp_wins(lp0, lp1, winner):
+    """Issue 6 rules: "Wins: LP 0; a player whose hand is empty -> the higher LP wins".
+    Issue 15 item 9: checked when the hand empties, not at the start of the player's next
+    turn: the duel ends on the play itself, before any order or the opponent's turn."""
+    duel = start([KURIBOH], turn=3)
+    duel.v.draw_cursor[0] = 40  # side 0's deck is spent
+    duel.v.hand_count[0] = 1
     duel.v.lp[0], duel.v.lp[1] = lp0, lp1
+    events = duel.step(Summon(0, 0))
+    assert duel.over and duel.winner == winner and duel.end_reason == "empty_hand"
+    assert events[-1].kind == "ended" and events[-1].winner == winner
+    assert duel.acting_side == 0 and duel.v.phase[0] == OVER
+
+
+def test_an_empty_deck_alone_does_not_end_the_duel():
+    """Issue 6 rules: only an empty hand (not an empty deck) decides; a side with cards in
+    hand and no deck plays on."""
+    duel = start([KURIBOH, KURIBOH])
+    duel.v.draw_cursor[1] = 40
     duel.step(Summon(0, 0))
     duel.step(Order(0, False))
-    assert duel.over and duel.winner == winner and duel.end_reason == "empty_hand"
+    assert not duel.over and duel.acting_side == 1 and len(duel.hand_cards(1)) == 5
 
 
 def test_five_exodia_pieces_in_hand_win():

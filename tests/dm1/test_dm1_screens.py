@@ -82,6 +82,18 @@ def test_a_duel_played_by_the_pad(app):
     assert duel.acting_side == 0 and duel.v.turn[0] == 3
 
 
+def test_start_passes_the_play(app):
+    """Issue 15 item 6: the player may play no card; START in the hand passes."""
+    new_game(app)
+    press(app, "a")  # Duel
+    press(app, "a")  # first stage-1 opponent
+    duel = app.screen.duel
+    hand = duel.hand_cards(0)
+    press(app, "start")
+    assert duel.hand_cards(0) == hand and duel.acting_side == 1
+    assert app.screen.message == "You: no card played"
+
+
 def test_a_finished_duel_shows_the_result_and_counts_the_win(app):
     game = new_game(app)
     seed = next(s for s in range(50) if _winner(game, s) == 0)

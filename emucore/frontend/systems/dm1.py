@@ -17,10 +17,10 @@ from collections import Counter
 from typing import Any
 
 from emucore.dm1 import ai, decks, magic, rng
-from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Summon
+from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Pass, Summon
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
-from emucore.duel.protocol import Event
+from emucore.duel.protocol import DRAW, Event, EventKind
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
@@ -295,18 +295,20 @@ def describe(game: Dm1Game, event: Event) -> str | None:
     names = game.t.names
     who = ("You", "CPU")
     kind = event.kind
-    if kind == "fusion":
+    if kind == EventKind.FUSION:
         return f"{who[event.side]}: fusion -> {names[event.result]}"
-    if kind == "summon":
+    if kind == EventKind.PLACED:
         return f"{who[event.side]}: summon {names[event.card]}" if event.side == 0 else \
             "CPU: summon"
-    if kind == "magic":
+    if kind == "pass":
+        return f"{who[event.side]}: no card played"
+    if kind in (EventKind.MAGIC, EventKind.EQUIP):
         return f"{who[event.side]}: {names[event.card]}" + ("" if event.took_effect else
                                                              " (no effect)")
-    if kind == "battle":
+    if kind == EventKind.BATTLE:
         return f"{who[event.side]} attack {event.attack_value}" + (
             " direct" if event.target == DIRECT else f" vs {event.defend_value}")
-    if kind == "end":
+    if kind == EventKind.ENDED:
         return "Duel over"
     return None
 
@@ -355,6 +357,9 @@ class DuelScreen(Dm1Screen):
         if self.mode not in ("hand", "zone"):
             self.mode, self.cursor = "hand", 0
         if self.mode == "hand":
+            if app.pad.pressed("start"):
+                self._act(app, Pass())
+                return
             self._move(app, len(hand))
             self.cursor = min(self.cursor, len(hand) - 1)
             if not app.pad.pressed("confirm"):
@@ -471,7 +476,7 @@ class DuelScreen(Dm1Screen):
         if self.mode in ("hand", "zone") and hand and duel.v.phase[0] == PLAY:
             index = self.pick if self.mode == "zone" else min(self.cursor, len(hand) - 1)
             fb.text(3, 110, card_line(self.game, hand[index]), c("text"))
-            fb.text(3, 122, "A: play  choose zone" if self.mode == "hand" else
+            fb.text(3, 122, "A: play  START: pass" if self.mode == "hand" else
                     "<> zone  A: ok  B: back", c("text_dim"))
         elif self.mode == "order":
             zone = duel.next_to_order()
@@ -497,7 +502,7 @@ class ResultScreen(Dm1Screen):
 
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
-        outcome = {0: "YOU WIN", 1: "YOU LOSE", 2: "DRAW"}[self.duel.winner]
+        outcome = {0: "YOU WIN", 1: "YOU LOSE", DRAW: "DRAW"}[self.duel.winner]
         lines = [outcome, f"by {self.duel.end_reason.replace('_', ' ')}",
                  f"LP {self.duel.lp(0)} / {self.duel.lp(1)}",
                  f"Wins vs this duelist: {self.game.wins[self.opponent]}"]
