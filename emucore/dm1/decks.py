@@ -71,9 +71,15 @@ def roll(rand: Rand) -> int:
     return (high << 8) | ranged(rand(), 0, 255)
 
 
+def card_at(weights: np.ndarray, value: int) -> int:
+    """The card a roll 0..2047 picks from a 2048-weight table (``weights[id]``): the first
+    whose cumulative weight is above it."""
+    upper, cards = _cumulative(np.ascontiguousarray(weights, dtype=np.int32).tobytes())
+    return cards[bisect.bisect_right(upper, value)]
+
+
 def pick(weights: np.ndarray, rand: Rand, count: int = 1) -> list[int]:
-    """``count`` cards from a 2048-weight table (``weights[id]``), one :func:`roll` each: the
-    first card whose cumulative weight is above the roll."""
+    """``count`` cards from a 2048-weight table, one :func:`roll` each (see :func:`card_at`)."""
     upper, cards = _cumulative(np.ascontiguousarray(weights, dtype=np.int32).tobytes())
     return [cards[bisect.bisect_right(upper, roll(rand))] for _ in range(count)]
 

@@ -34,3 +34,15 @@ def ranged(value: int, lo: int, hi: int) -> int:
     ``lo + value % (hi - lo + 1)`` (exact, without bias, for the power-of-two ranges of the
     weighted pick)."""
     return lo + value % (hi - lo + 1)
+
+
+class Stream:
+    """A stand-alone stream over the same generator (the menu's, or a command's): each call
+    steps ``state`` and returns the output, as :meth:`Dm1Duel.draw_random` does."""
+
+    def __init__(self, state: int) -> None:
+        self.state = state & MASK32
+
+    def __call__(self) -> int:
+        self.state = next_state(self.state)
+        return output(self.state)

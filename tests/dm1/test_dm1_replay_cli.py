@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import csv
 import json
+from collections import Counter
 
 import pytest
 from dm1_helpers import FILLER, deck
 
 from emucore import cli
-from emucore.dm1 import ai, rng
-from emucore.dm1.duel import ENGINE_VERSION, Dm1Duel
+from emucore.dm1 import ai, decks, rng
+from emucore.dm1.duel import ENGINE_VERSION, Dm1Duel, default_tables
 from emucore.dm1.replay import ADAPTER
 from emucore.dm1.state import RECORD_SIZE
 from emucore.duel import replay as replays
@@ -155,3 +157,52 @@ def test_cli_opponents(capsys):
     rows = json.loads(out)
     assert code == 0 and len(rows) == 16
     assert sorted({r["stage"] for r in rows}) == [1, 2, 3, 4, 5]
+    assert {r["pool"] for r in rows} == {"estimated", "approximate"}
+    code, out, _ = _run(capsys, "opponents")
+    assert "Yami Yugi" in out and "deck pool estimated" in out
+
+
+def _reference_weights(reference_dir, opponent: str) -> list[tuple[int, int]]:
+    """(card, weight) of one opponent in reference/dm1/drops.csv, in card order."""
+    with (reference_dir / "dm1" / "drops.csv").open(encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["opponent"] == opponent]
+    return sorted((int(r["card"]), int(r["weight_of_2048"])) for r in rows)
+
+
+def test_cli_drop_rolls_the_cartridges_way(capsys, reference_dir):
+    """reference/dm1/memory_map_added.csv, $4027: "drop picker: (rand(0..7)<<8)|rand(0..255)
+    -> 0..2047, first cumulative weight above it", over drops.csv's Bandit Keith table."""
+    code, out, _ = _run(capsys, "drop", "--opponent", "8", "--seed", "7", "--json")
+    data = json.loads(out)
+    state, draws = 7, []
+    for _ in range(2):
+        state = (state * 0x41C64E6D + 0x3039) & 0xFFFFFFFF
+        draws.append((state >> 16) & 0x7FFF)
+    assert code == 0 and data["roll"] == ((draws[0] % 8) << 8) | (draws[1] % 256)
+    walk = _reference_weights(reference_dir, "Bandit Keith")
+    upper = [sum(w for _, w in walk[:i + 1]) for i in range(len(walk))]
+    first_above = next(i for i, u in enumerate(upper) if u > data["roll"])
+    assert (data["card"], data["weight"]) == walk[first_above]
+    with pytest.raises(SystemExit) as exit_:
+        _run(capsys, "drop", "--opponent", "16", "--seed", "1")
+    assert exit_.value.code == 2 and "opponent 16 outside 0..15" in capsys.readouterr().err
+
+
+def test_every_roll_picks_each_card_exactly_its_weight():
+    """drops.csv: weights out of 2048; the 2048 rolls split exactly by weight."""
+    t = default_tables()
+    for opponent in range(16):
+        picked = Counter(decks.card_at(t.drops[opponent], v) for v in range(2048))
+        assert picked == {c: int(t.drops[opponent, c]) for c in picked}
+        assert len(picked) == int((t.drops[opponent] > 0).sum())
+
+
+def test_cli_rewards(capsys):
+    """reference/dm1/victory_rewards.csv: Simon Muran's 90-win reward is #22 Summoned Skull
+    (the README's correction) and Yami Yugi's 100-win reward Exodia's head #21."""
+    code, out, _ = _run(capsys, "rewards", "--opponent", "13", "--json")
+    data = json.loads(out)
+    assert code == 0 and [r["wins"] for r in data["rewards"]] == list(range(10, 101, 10))
+    assert data["rewards"][8]["card"] == 22
+    code, out, _ = _run(capsys, "rewards", "--opponent", "15")
+    assert code == 0 and "100  #21" in out
