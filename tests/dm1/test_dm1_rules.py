@@ -525,3 +525,64 @@ def test_the_rounding_rule_is_swappable_and_changes_the_fight_values():
         assert other.zone_attack(0, 0) == 3062  # 1196 x 2.56 = 3061.76 rounded
     finally:
         gameboy.set_rounding("floor_each")
+
+
+# --- the facts added to reference/dm1 in 2026-12 (its README, last section) ------------------
+
+BATTLE_OX, MYSTIC_HORSEMAN, RABID_HORSEMAN = 26, 91, 92
+ZOMBIE_WARRIOR, GRAVEYARD_HAND, DRAGON_ZOMBIE, SNAKE_HAIR, PUMPKING = 30, 108, 97, 36, 99
+SUMMONED_SKULL, HORN_OF_LIGHT, HORN_OF_UNICORN = 22, 313, 314
+
+
+def _play(duel: Dm1Duel, action) -> list:
+    """Step one action after checking the engine offers it."""
+    assert action in duel.legal_actions()
+    return duel.step(action)
+
+
+def _end_turn(duel: Dm1Duel) -> None:
+    """Defend with every own monster, then let side 1 pass its whole turn."""
+    while duel.acting_side == 0 and not duel.over:
+        _play(duel, Order(duel.next_to_order(), False))
+    _play(duel, Pass())
+    while duel.acting_side == 1:
+        _play(duel, Order(duel.next_to_order(), False))
+
+
+def test_rabid_horseman_dragon_zombie_and_pumpking_are_made_in_a_duel():
+    """reference/dm1/fusion_pairs_added.csv: "26,Battle Ox,91,Mystic Horseman,92,Rabid
+    Horseman", "30,Zombie Warrior,108,Graveyard & Hand,97,Dragon Zombie" and "97,Dragon
+    Zombie,108,Graveyard & Hand,99,Pumpking the King" — the three results the old list could
+    not make (README: "Results tagged "Fusion Summon" but without any recipe here: #92 Rabid
+    Horseman, #97 Dragon Zombie, #99 Pumpking")."""
+    duel = start([BATTLE_OX, MYSTIC_HORSEMAN, ZOMBIE_WARRIOR, GRAVEYARD_HAND, GRAVEYARD_HAND])
+    made = []
+    for action in (Summon(0, 0), Summon(0, 0), Summon(0, 1), Summon(0, 1), Summon(0, 1)):
+        made += [e.result for e in _play(duel, action) if e.kind == "fusion"]
+        _end_turn(duel)
+    assert made == [RABID_HORSEMAN, DRAGON_ZOMBIE, PUMPKING]
+    assert (duel.zone_card(0, 0), duel.zone_card(0, 1)) == (RABID_HORSEMAN, PUMPKING)
+
+
+def test_pumpking_from_the_snake_hair_and_graveyard_and_hand():
+    """reference/dm1/fusion_pairs_added.csv: "36,The Snake Hair,108,Graveyard & Hand,99,
+    Pumpking the King", in either order (the ROM's scan tries both)."""
+    duel = start([GRAVEYARD_HAND])
+    put(duel, 0, 3, SNAKE_HAIR)
+    events = _play(duel, Summon(0, 3))
+    assert events[0].kind == "fusion" and duel.zone_card(0, 3) == PUMPKING
+
+
+@pytest.mark.parametrize("horn,monster,levels", [
+    (HORN_OF_LIGHT, BATTLE_OX, 1), (HORN_OF_LIGHT, SUMMONED_SKULL, 0),
+    (HORN_OF_UNICORN, SUMMONED_SKULL, 1), (HORN_OF_UNICORN, BATTLE_OX, 0)])
+def test_horn_of_light_and_horn_of_the_unicorn_fit_different_monsters(horn, monster, levels):
+    """Issue 15 item 9: "Horn of Light and Horn of the Unicorn have identical equip lists
+    although the reference distinguishes non-dark and dark horned monsters";
+    reference/dm1/equips_inferred_from_fm.csv lists Battle Ox (#26) for Horn of Light only and
+    Summoned Skull (#22) for Horn of the Unicorn only."""
+    duel = start([horn])
+    put(duel, 0, 0, monster)
+    events = _play(duel, Magic(0, 0))
+    assert events[0].kind == "equip" and events[0].took_effect is bool(levels)
+    assert duel.zone_level(0, 0) == levels
