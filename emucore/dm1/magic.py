@@ -5,7 +5,7 @@ opponent's. Levels stay within -1..2 (``emucore.hw.gameboy``); a level change be
 an equip on a monster not on its list, or Elegant Egotist on a monster other than Harpie Lady
 has no effect and the card is spent ([choice]: the cartridge's message for these is unknown).
 An equip or Elegant Egotist with no own monster on the field may still be played, to no effect
-([choice], so a hand of only such cards can always make its one play of the turn).
+([choice]: spent like an equip on a monster off its list).
 """
 
 from __future__ import annotations

@@ -35,6 +35,18 @@ def test_rng_use_at_the_start_of_a_duel():
     assert given.v.rng_calls[0] == 39 + 80  # Fisher-Yates over 40 cards + the opponent deal
 
 
+def test_yami_yugi_and_simon_deal_from_their_reference_cards():
+    """reference/dm1/deck_yami_yugi_estimate.csv (all 27 of Yami Yugi's cards) and
+    deck_partial_lists.csv (Simon Muran's deck "is 19 cards, all Spellcaster")."""
+    t = default_tables()
+    yami = {15, 12, 68, 39, 14, 74, 22, 60, 31, 35, 10, 7, 38, 41, 89, 6, 27, 46, 2, 25, 37,
+            30, 47, 59, 65, 48, 217}
+    for seed in range(5):
+        assert set(Dm1Duel(opponent=15, seed=seed, player_pool=9).v.deck.tolist()[40:]) <= yami
+        simon = Dm1Duel(opponent=13, seed=seed, player_pool=9).v.deck.tolist()[40:]
+        assert {int(t.type_id[c]) for c in simon} == {1}  # Spellcaster
+
+
 def test_shuffle_depends_on_the_seed_only():
     cards = list(range(1, 41))
     a = Dm1Duel(cards, opponent=0, seed=7).v.deck.tolist()[:40]
