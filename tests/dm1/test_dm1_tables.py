@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -53,6 +54,18 @@ def test_fusion_table_counts_equal_the_rom_but_eight_recipes():
     assert (counts["fusions"], counts["fusion_results"], counts["fusion_materials"]) == \
         (2151, 52, 263)
     assert counts["fusion_by_magic"] == 1
+
+
+def test_tables_check_command_reports_the_fusion_counts(capsys):
+    """Issue 18 must-hold: `emucore tables check --json` counts 2,151 DM1 fusion pairs (plus
+    Elegant Egotist's effect), 52 results and 263 materials (reference/dm1/README.md)."""
+    from emucore import cli
+    assert cli.main(["tables", "check", "--json"]) == 0
+    dm1 = json.loads(capsys.readouterr().out)["dm1"]
+    assert (dm1["fusions"], dm1["fusion_by_magic"], dm1["fusion_results"],
+            dm1["fusion_materials"]) == (2151, 1, 52, 263)
+    assert (dm1["drops"], dm1["rewards"], dm1["equips"], dm1["starter_pool"]) == \
+        (568, 160, 1295, 100)
 
 
 @pytest.mark.parametrize("a,b,result", [(26, 91, 92), (30, 108, 97), (94, 229, 97),
