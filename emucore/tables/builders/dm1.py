@@ -43,11 +43,11 @@ DESTROY = {336: "destroy_all", 337: "destroy_opponent"}
 LOCK_TURNS = 3  # Swords of Revealing Light: "no attacks for 3 turns" (card text)
 TRANSFORMS = {318: (62, 63)}  # Elegant Egotist: Harpie Lady -> Harpie Lady Sisters
 
-# Each opponent (ROM duelist index): the types its guessed deck cards are drawn from, or fixed
-# cards where the reference names them (Tristan). The number of distinct cards is the real one
-# (opponents.csv); known cards come first (deck_partial_lists.csv), the rest are the strongest
-# of the theme below the stage's ATK ceiling.
-OPPONENT_THEMES: dict[int, tuple[str, ...] | tuple[int, ...]] = {
+# Each opponent (ROM duelist index) whose deck is not fully known: the types its guessed deck
+# cards are drawn from. The number of distinct cards is the real one (opponents.csv); known
+# cards come first (deck_partial_lists.csv), the rest are the strongest of the theme below the
+# stage's ATK ceiling.
+OPPONENT_THEMES: dict[int, tuple[str, ...]] = {
     0: ("Insect", "Plant"), 1: ("Winged Beast", "Fairy", "Beast"), 2: ("Dinosaur", "Dragon"),
     3: ("Aqua", "Fish", "Sea Serpent"), 4: ("Dragon", "Machine", "Warrior", "Fiend"),
     5: ("Beast", "Fiend", "Warrior", "Spellcaster", "Zombie", "Aqua"),
