@@ -47,6 +47,9 @@ EQUIP_POINTERS, EQUIPS, EQUIP_BANK = 0x26BC8, 26, 9
 EQUIP_CARDS = (301, 302, 303, 304, 305, 306, 307, 308, 309, 310, 311, 312, 313, 314, 315, 316,
                317, 319, 321, 322, 323, 324, 325, 326, 327, 328)  # equip index order
 END = 0xFFFF
+# Tables whose ROM addresses the reference does not give: copied from the installed tables.
+COPIED = ("magic.csv", "fields.csv", "drops.csv", "rewards.csv", "starter_pool.csv",
+          "starter_magic.csv")
 KNOWN_DUMPS: dict[str, str] = {}  # sha1 -> name; fill from a trusted dump list
 
 
@@ -168,20 +171,23 @@ def extract(rom: bytes, base: Path, out: Path) -> dict[str, int]:
     opp = data.raw["opponents.csv"]
     counts["opponents"] = write_csv(out / "opponents.csv", [c.name for c in opp.schema.columns],
                                     ([i, opp["name"][i], opp["rom_name"][i], pool_ids[i],
-                                      opp["stage"][i], 0] for i in range(OPPONENTS)))
+                                      opp["stage"][i], sum(1 for w in pools[pool_ids[i]] if w),
+                                      opp["drop_cards"][i], "exact"]
+                                     for i in range(OPPONENTS)))
     counts["opponent_pools"] = write_csv(
         out / "opponent_pools.csv", ("opponent_id", "card_id", "weight", "approximate"),
         ([i, n + 1, w, 0] for i in range(OPPONENTS) for n, w in enumerate(pools[pool_ids[i]])
          if w))
     src = Path(data.raw["magic.csv"].path).parent
-    for name in ("magic.csv", "fields.csv"):
+    for name in COPIED:
         shutil.copyfile(src / name, out / name)
     (out / "SOURCES.md").write_text(
         "# Duel Monsters tables extracted from a user's own cartridge\n\n"
         "Written by `tools/extract_dm1_rom.py`. Types, ATK/DEF (base and the six terrain "
         "tables), fusions, equip lists, opponent pool ids and deck weights come from the ROM "
-        "(`approximate = 0`); names, rarities, passwords, magic.csv and fields.csv from the "
-        "installed tables (see their SOURCES.md).\n", encoding="utf-8")
+        "(`approximate = 0`); names, rarities, passwords and "
+        + ", ".join(COPIED) + " from the installed tables (see their SOURCES.md).\n",
+        encoding="utf-8")
     return counts
 
 

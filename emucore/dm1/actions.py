@@ -1,11 +1,15 @@
-"""DM1 actions (what a side may do) and events (what happened, for screens and logs)."""
+"""DM1 actions (what a side may do) and events (what happened, for screens and logs).
+
+Events whose meaning every system shares use the kinds of :class:`EventKind`; the DM1-only
+ideas (a battle order, a passed play) have names of their own.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from emucore.duel.protocol import Action, Event, action_from_json
+from emucore.duel.protocol import Action, Event, EventKind, action_from_json
 
 NO_TARGET = -1  # a magic card without a target; an attack-position monster that holds
 DIRECT = 5  # an order's target: the opponent's life points
@@ -31,6 +35,13 @@ class Magic(Action):
 
 
 @dataclass(frozen=True)
+class Pass(Action):
+    """Play no card this turn (the rules let a side play one card; it may play none)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
 class Order(Action):
     """The battle order of the monster in own ``zone``: defend, or attack ``target`` (an
     opponent zone 0..4, ``DIRECT``, or ``NO_TARGET`` when it may not attack now)."""
@@ -41,7 +52,7 @@ class Order(Action):
     target: int = NO_TARGET
 
 
-ACTION_KINDS = (Summon, Magic, Order)
+ACTION_KINDS = (Summon, Magic, Pass, Order)
 
 
 def decode_action(data: dict[str, Any]) -> Action:
@@ -55,21 +66,21 @@ def decode_action(data: dict[str, Any]) -> Action:
 
 @dataclass(frozen=True)
 class TurnStart(Event):
-    kind: ClassVar[str] = "turn"
+    kind: ClassVar[str] = EventKind.TURN
     side: int
     turn: int
 
 
 @dataclass(frozen=True)
 class Drew(Event):
-    kind: ClassVar[str] = "draw"
+    kind: ClassVar[str] = EventKind.DRAW
     side: int
     card: int
 
 
 @dataclass(frozen=True)
 class Summoned(Event):
-    kind: ClassVar[str] = "summon"
+    kind: ClassVar[str] = EventKind.PLACED
     side: int
     zone: int
     card: int
@@ -78,7 +89,7 @@ class Summoned(Event):
 
 @dataclass(frozen=True)
 class Fused(Event):
-    kind: ClassVar[str] = "fusion"
+    kind: ClassVar[str] = EventKind.FUSION
     side: int
     zone: int
     material_a: int  # the card played
@@ -88,7 +99,7 @@ class Fused(Event):
 
 @dataclass(frozen=True)
 class MagicUsed(Event):
-    kind: ClassVar[str] = "magic"
+    kind: ClassVar[str] = EventKind.MAGIC
     side: int
     card: int
     effect: str
@@ -97,8 +108,23 @@ class MagicUsed(Event):
 
 
 @dataclass(frozen=True)
+class Equipped(MagicUsed):
+    """An equip card played on own ``target`` (``took_effect``: the monster went up a level)."""
+
+    kind: ClassVar[str] = EventKind.EQUIP
+
+
+@dataclass(frozen=True)
+class Passed(Event):
+    """The acting side played no card this turn."""
+
+    kind: ClassVar[str] = "pass"
+    side: int
+
+
+@dataclass(frozen=True)
 class LpChanged(Event):
-    kind: ClassVar[str] = "lp"
+    kind: ClassVar[str] = EventKind.LIFE
     side: int
     delta: int
     lp: int
@@ -106,7 +132,7 @@ class LpChanged(Event):
 
 @dataclass(frozen=True)
 class Destroyed(Event):
-    kind: ClassVar[str] = "destroyed"
+    kind: ClassVar[str] = EventKind.DESTROYED
     side: int
     zone: int
     card: int
@@ -114,7 +140,7 @@ class Destroyed(Event):
 
 @dataclass(frozen=True)
 class Battle(Event):
-    kind: ClassVar[str] = "battle"
+    kind: ClassVar[str] = EventKind.BATTLE
     side: int
     zone: int
     target: int  # opponent zone or DIRECT
@@ -125,6 +151,8 @@ class Battle(Event):
 
 @dataclass(frozen=True)
 class Ordered(Event):
+    """A monster's battle order for the turn (given every turn, changed or not)."""
+
     kind: ClassVar[str] = "order"
     side: int
     zone: int
@@ -133,6 +161,6 @@ class Ordered(Event):
 
 @dataclass(frozen=True)
 class DuelEnded(Event):
-    kind: ClassVar[str] = "end"
-    winner: int  # 0, 1, or 2 for a draw
+    kind: ClassVar[str] = EventKind.ENDED
+    winner: int  # 0, 1, or protocol.DRAW (-1)
     reason: str

@@ -4,12 +4,16 @@ The cartridge's AI is not public (spec/dm1.md §7 item 6); the reference says on
 computer never plays magic cards. emucore's rule, [choice], reading the true state (face-down
 cards included):
 
-Play (one card):
+Play (one card, or none):
+ 0. Pass when playing would lose: the hand's last card with the deck spent and LP below the
+    opponent's (an empty hand loses to the higher LP).
  1. Fusion: summoning a hand monster onto an own monster whose fusion result has a higher
     ATK than both materials — take the highest result ATK (ties: first hand card, lowest zone).
  2. Else, with a free zone: the highest-ATK hand monster into the lowest free zone.
  3. Else (five monsters): the highest-ATK hand monster onto the lowest-ATK own monster if it is
-    stronger; otherwise the lowest-ATK hand monster onto the lowest-ATK own monster.
+    stronger; otherwise pass while the deck has cards and the hand is not full (keep the
+    stronger field, draw another card); else the lowest-ATK hand monster onto the lowest-ATK
+    own monster. (Passing only while cards remain to draw keeps every duel finite.)
  4. With no monster in hand (a player's deck only): the first legal magic play.
 
 Orders (each monster in zone order):
@@ -24,9 +28,9 @@ Orders (each monster in zone order):
 
 from __future__ import annotations
 
-from emucore.dm1.actions import DIRECT, NO_TARGET, Order, Summon
+from emucore.dm1.actions import DIRECT, NO_TARGET, Order, Pass, Summon
 from emucore.dm1.duel import Dm1Duel
-from emucore.dm1.state import ATTACK, ORDERS, PLAY, ZONES
+from emucore.dm1.state import ATTACK, DECK_SIZE, HAND_SLOTS, ORDERS, PLAY, ZONES
 from emucore.duel.protocol import Action
 
 
@@ -45,6 +49,9 @@ def _play(duel: Dm1Duel) -> Action:
     kind, fusion = duel.t.kind_list, duel.t.fusion_list
     atk = duel.atk[duel.v.field[0]][1]  # level-0 ATK on the current terrain
     hand = duel.hand_cards(side)
+    deck_left = duel.v.draw_cursor[side] < DECK_SIZE
+    if len(hand) == 1 and not deck_left and duel.lp(side) < duel.lp(1 - side):
+        return Pass()
     monsters = [(i, c) for i, c in enumerate(hand) if kind[c] == 0]
     if not monsters:
         return duel.legal_actions()[0]
@@ -66,6 +73,8 @@ def _play(duel: Dm1Duel) -> Action:
     weakest_zone = min(range(ZONES), key=lambda z: (_level_atk(duel, side, z), z))
     if atk[hand[strongest]] > _level_atk(duel, side, weakest_zone):
         return Summon(strongest, weakest_zone)
+    if deck_left and len(hand) < HAND_SLOTS:
+        return Pass()
     weakest_hand = min(monsters, key=lambda m: (atk[m[1]], m[0]))[0]
     return Summon(weakest_hand, weakest_zone)
 

@@ -1,4 +1,5 @@
-"""``emucore dm1 ...``: headless duels, replays, opponents, deck checks and stat look-ups."""
+"""``emucore dm1 ...``: headless duels, replays, opponents, drops and rewards, deck checks and
+stat look-ups."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
-from emucore.dm1 import ai
+from emucore.dm1 import ai, decks, progress, rng
 from emucore.dm1.decks import DeckError, read_deck_file
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.replay import ADAPTER
 from emucore.duel import replay as replays
+from emucore.duel.protocol import DRAW
 from emucore.hw import gameboy
-from emucore.tables.dm1 import OPPONENT_COUNT, TERRAINS
+from emucore.tables.dm1 import OPPONENT_COUNT, POOL_SUM, REWARD_WINS, TERRAINS
 
 OPPONENT = (0, OPPONENT_COUNT - 1)
 DEFAULT_PLAYER_POOL = 9  # Yugi's pool deals side 0's deck when no --deck is given
@@ -44,9 +46,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json_flag(q)
     q.set_defaults(func=_verify)
 
-    p = dsub.add_parser("opponents", help="the 16 campaign opponents and their stages")
+    p = dsub.add_parser("opponents", help="the 16 campaign opponents, their stages and how "
+                                          "far each deck pool is known")
     add_json_flag(p)
     p.set_defaults(func=_opponents)
+
+    p = dsub.add_parser("drop", help="the card a win against an opponent drops, rolled the "
+                                     "cartridge's way on a stream seeded with --seed")
+    p.add_argument("--opponent", type=int_arg("opponent", *OPPONENT), required=True,
+                   help="ROM duelist index 0..15")
+    p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), required=True,
+                   help="RNG state before the roll (decimal or 0x-hex)")
+    add_json_flag(p)
+    p.set_defaults(func=_drop)
+
+    p = dsub.add_parser("rewards", help="an opponent's rewards at 10, 20 ... 100 wins")
+    p.add_argument("--opponent", type=int_arg("opponent", *OPPONENT), required=True,
+                   help="ROM duelist index 0..15")
+    add_json_flag(p)
+    p.set_defaults(func=_rewards)
 
     p = dsub.add_parser("deck", help="check a deck file (exactly 40 cards, all known)")
     p.add_argument("file")
@@ -116,7 +134,8 @@ def _result(duel: Dm1Duel, setup: dict[str, Any], steps: int) -> dict[str, Any]:
 
 
 def _result_text(o: dict[str, Any], with_log: bool) -> str:
-    who = {0: "side 0 wins", 1: f"{o['opponent_name']} (side 1) wins", 2: "draw"}[o["winner"]]
+    who = {0: "side 0 wins", 1: f"{o['opponent_name']} (side 1) wins",
+           DRAW: "draw"}[o["winner"]]
     lines = [f"dm1 duel vs {o['opponent_name']} seed {o['seed']}: {who} by {o['reason']} "
              f"after {o['turns']} turns; LP {o['lp'][0]} / {o['lp'][1]}; digest {o['digest']}"]
     if with_log:
@@ -148,8 +167,32 @@ def _verify(args: argparse.Namespace) -> int:
 def _opponents(args: argparse.Namespace) -> int:
     rows = default_tables().opponents
     emit(args, rows, lambda rs: "\n".join(
-        f"{r['id']:>2}  stage {r['stage']}  {r['name']}"
-        + ("  (approximate deck pool)" if r["approximate"] else "") for r in rs))
+        f"{r['id']:>2}  stage {r['stage']}  {r['name']:<20}  deck pool {r['pool']}"
+        for r in rs))
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    t = default_tables()
+    weights = t.drops[args.opponent]
+    value = decks.roll(rng.Stream(args.seed))
+    card = decks.card_at(weights, value)
+    out = {"opponent": args.opponent, "opponent_name": t.opponent(args.opponent)["name"],
+           "seed": args.seed, "roll": value, "card": card, "name": t.names[card],
+           "weight": int(weights[card]), "chance": int(weights[card]) / POOL_SUM}
+    emit(args, out, lambda o: f"{o['opponent_name']} drops #{o['card']} {o['name']} (roll "
+                              f"{o['roll']} of 0..2047; weight {o['weight']}/2048)")
+    return 0
+
+
+def _rewards(args: argparse.Namespace) -> int:
+    t = default_tables()
+    rows = [{"wins": w, "card": c, "name": t.names[c]}
+            for w in REWARD_WINS if (c := progress.reward(t, args.opponent, w)) is not None]
+    out = {"opponent": args.opponent, "opponent_name": t.opponent(args.opponent)["name"],
+           "rewards": rows}
+    emit(args, out, lambda o: "\n".join([f"{o['opponent_name']}: rewards by wins"] + [
+        f"{r['wins']:>4}  #{r['card']:<3} {r['name']}" for r in o["rewards"]]))
     return 0
 
 

@@ -1,10 +1,11 @@
-"""DM1 decks: the 40-card rule, deck files, shuffling and dealing an opponent's deck.
+"""DM1 decks: the 40-card rule, deck files, shuffling and weighted picks from 2048-weight tables.
 
-Whether the cartridge pre-builds a CPU deck or samples its 2048-weight table per draw is
-unknown (spec/dm1.md §3); emucore's [choice]: before the duel, 40 cards are dealt from the
-table, one roll ``rand() & 0x7FF`` (0..2047) per card over the cumulative weights (the romhack
-notes' drop roll uses the same 0..2047 range). A player's deck is shuffled by Fisher-Yates from
-the last card down, ``j = rand() % (i + 1)`` ([choice]; ``%`` keeps its small bias).
+Every weighted pick is the cartridge's drop picker (reference/dm1/memory_map_added.csv, bank
+0x0D $4027): ``(rand(0..7) << 8) | rand(0..255)`` gives 0..2047, and the card is the first
+whose cumulative weight is above it. Whether the cartridge pre-builds a CPU deck or samples
+its table per draw is unknown (spec/dm1.md §3); emucore's [choice]: before the duel, 40 cards
+are picked from the table that way. A player's deck is shuffled by Fisher-Yates from the last
+card down, ``j = rand() % (i + 1)`` ([choice]; ``%`` keeps its small bias).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from emucore.dm1.rng import ranged
 from emucore.dm1.state import DECK_SIZE
 from emucore.duel.files import UserFileError, read_lines
 
@@ -63,10 +65,28 @@ def _cumulative(weights: bytes) -> tuple[list[int], list[int]]:
     return np.cumsum(w[cards]).tolist(), cards.tolist()
 
 
-def deal(weights: np.ndarray, rand: Rand) -> list[int]:
-    """40 cards from a 2048-weight table: per card one roll ``rand() & 0x7FF``."""
+def roll(rand: Rand) -> int:
+    """The drop picker's roll 0..2047: ``(rand(0..7) << 8) | rand(0..255)``, two draws."""
+    high = ranged(rand(), 0, 7)
+    return (high << 8) | ranged(rand(), 0, 255)
+
+
+def card_at(weights: np.ndarray, value: int) -> int:
+    """The card a roll 0..2047 picks from a 2048-weight table (``weights[id]``): the first
+    whose cumulative weight is above it."""
     upper, cards = _cumulative(np.ascontiguousarray(weights, dtype=np.int32).tobytes())
-    return [cards[bisect.bisect_right(upper, rand() & 0x7FF)] for _ in range(DECK_SIZE)]
+    return cards[bisect.bisect_right(upper, value)]
+
+
+def pick(weights: np.ndarray, rand: Rand, count: int = 1) -> list[int]:
+    """``count`` cards from a 2048-weight table, one :func:`roll` each (see :func:`card_at`)."""
+    upper, cards = _cumulative(np.ascontiguousarray(weights, dtype=np.int32).tobytes())
+    return [cards[bisect.bisect_right(upper, roll(rand))] for _ in range(count)]
+
+
+def deal(weights: np.ndarray, rand: Rand) -> list[int]:
+    """A 40-card deck picked from a 2048-weight table."""
+    return pick(weights, rand, DECK_SIZE)
 
 
 def shuffle(cards: list[int], rand: Rand) -> list[int]:

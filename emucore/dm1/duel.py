@@ -1,9 +1,11 @@
 """The DM1 duel: turn flow, summons and fusions, battle orders and the end of the duel.
 
 A turn (side ``s``): draw one card (not on the duel's first turn; nothing when the deck is
-empty); if all five Exodia pieces are in hand, ``s`` wins; if the hand is empty, the higher LP
-wins (equal LP: a draw). Then ``s`` plays exactly one card (:class:`Summon` or :class:`Magic`),
-then gives every own monster, zone by zone, an :class:`Order`: defend, or attack. An
+empty or the hand already holds six cards); if all five Exodia pieces are in hand, ``s`` wins.
+Then ``s`` may play one card (:class:`Summon` or :class:`Magic`) or none (:class:`Pass`); a
+player whose hand is empty loses to the higher LP at once (equal LP: a draw), so playing the
+last card of the hand ends the duel. Then ``s`` gives every own monster, zone by zone, an
+:class:`Order`: defend, or attack. An
 attack-position monster must attack — an opponent monster if there is one, else directly —
 except on the duel's first turn, under Swords of Revealing Light, or when sealed (Dragon
 Capture Jar); it then holds in attack position. When every monster has its order the turn
@@ -31,6 +33,8 @@ from emucore.dm1.actions import (
     Magic,
     Order,
     Ordered,
+    Pass,
+    Passed,
     Summon,
     Summoned,
     TurnStart,
@@ -40,7 +44,7 @@ from emucore.dm1.state import (
     ATTACK,
     DECK_SIZE,
     DEFEND,
-    DRAW,
+    DRAWN,
     END_EMPTY_HAND,
     END_EXODIA,
     END_LP,
@@ -62,9 +66,11 @@ from emucore.dm1.state import (
     views,
 )
 from emucore.dm1.stats import stat_tables
-from emucore.duel.protocol import Action, Duel, Event, IllegalAction
+from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
 
-ENGINE_VERSION = 1
+# 2: a side may pass its play; the empty-hand win is checked when the hand empties; a draw
+# into a six-card hand is skipped; the real equip lists; weighted picks take two draws.
+ENGINE_VERSION = 2
 EXODIA = frozenset((17, 18, 19, 20, 21))  # legs, arms, head: all five in hand wins
 FIRST_SIDE = 0  # [choice] the player (side 0) takes the first turn
 
@@ -148,7 +154,10 @@ class Dm1Duel(Duel):
         self.events = []
         if phase == OVER:
             raise IllegalAction("duel-over", "the duel is over")
-        if phase == PLAY and isinstance(action, Summon):
+        hand_before = self.v.hand_count[self.acting_side]
+        if phase == PLAY and isinstance(action, Pass):
+            self.events.append(Passed(self.acting_side))
+        elif phase == PLAY and isinstance(action, Summon):
             self._check_hand(action.hand, monster=True)
             if not 0 <= action.zone < ZONES:
                 raise IllegalAction("zone", f"zone {action.zone} outside 0..{ZONES - 1}")
@@ -165,6 +174,8 @@ class Dm1Duel(Duel):
         else:
             raise IllegalAction("phase", f"a {action.kind} action is not allowed in the "
                                          f"{'play' if phase == PLAY else 'order'} phase")
+        if self.v.hand_count[self.acting_side] == 0 < hand_before:
+            self._end_empty_hand()
         if self.v.phase[0] != OVER:
             self._advance()
         return self.events
@@ -229,8 +240,10 @@ class Dm1Duel(Duel):
 
     @property
     def winner(self) -> int | None:
+        """None while the duel runs, then 0, 1 or ``protocol.DRAW`` (the record's winner byte
+        keeps 0xFF / 2 for running / drawn)."""
         w = self.v.winner[0]
-        return None if w == NO_WINNER else w
+        return None if w == NO_WINNER else DRAW if w == DRAWN else w
 
     @property
     def end_reason(self) -> str | None:
@@ -247,6 +260,7 @@ class Dm1Duel(Duel):
                 out += [Summon(i, z) for z in range(ZONES)]
             else:
                 out += [Magic(i, target) for target in magic.targets(self, card)]
+        out.append(Pass())
         return out
 
     def _order_actions(self) -> list[Action]:
@@ -417,26 +431,31 @@ class Dm1Duel(Duel):
         self.events.append(TurnStart(side, v.turn[0]))
         cursor = v.draw_cursor[side]
         count = v.hand_count[side]
-        if v.turn[0] > 1 and cursor < DECK_SIZE:
+        # [choice] a side that passed with six cards in hand draws nothing (the card stays on
+        # the deck): a hand holds at most the five dealt plus the one drawn
+        if v.turn[0] > 1 and cursor < DECK_SIZE and count < HAND_SLOTS:
             card = v.deck[side * DECK_SIZE + cursor]
             v.hand[side * HAND_SLOTS + count] = card
-            v.hand_count[side] = count = count + 1
+            v.hand_count[side] = count + 1
             v.draw_cursor[side] = cursor + 1
             self.events.append(Drew(side, card))
         if EXODIA.issubset(self.hand_cards(side)):
             self._end(side, END_EXODIA)
-        elif count == 0:
-            a, b = v.lp[0], v.lp[1]
-            self._end(0 if a > b else 1 if b > a else DRAW, END_EMPTY_HAND)
+
+    def _end_empty_hand(self) -> None:
+        """A player whose hand is empty: the higher LP wins, equal LP is a draw."""
+        a, b = self.v.lp[0], self.v.lp[1]
+        self._end(0 if a > b else 1 if b > a else DRAWN, END_EMPTY_HAND)
 
     def _end(self, winner: int, reason: int) -> None:
+        """The duel is over; ``winner`` is the record's byte (0, 1 or ``DRAWN``)."""
         v = self.v
         if v.phase[0] == OVER:
             return
         v.phase[0] = OVER
         v.winner[0] = winner
         v.end_reason[0] = reason
-        self.events.append(DuelEnded(winner, END_REASONS[reason]))
+        self.events.append(DuelEnded(self.winner, END_REASONS[reason]))
 
 
 @functools.cache

@@ -5,7 +5,7 @@ opponent's. Levels stay within -1..2 (``emucore.hw.gameboy``); a level change be
 an equip on a monster not on its list, or Elegant Egotist on a monster other than Harpie Lady
 has no effect and the card is spent ([choice]: the cartridge's message for these is unknown).
 An equip or Elegant Egotist with no own monster on the field may still be played, to no effect
-([choice], so a hand of only such cards can always make its one play of the turn).
+([choice]: spent like an equip on a monster off its list).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from emucore.dm1.actions import NO_TARGET, MagicUsed
+from emucore.dm1.actions import NO_TARGET, Equipped, MagicUsed
 from emucore.dm1.state import ATTACK, FACE_UP, SEALED, ZONES
 from emucore.duel.protocol import IllegalAction
 from emucore.hw.gameboy import LEVEL_MAX, LEVEL_MIN
@@ -45,7 +45,8 @@ def activate(duel: Dm1Duel, card: int, target: int) -> None:
     effect = EFFECTS[duel.t.effect[card]]
     at = len(duel.events)
     took = _HANDLERS[effect](duel, card, target)
-    duel.events.insert(at, MagicUsed(duel.acting_side, card, effect, target, took))
+    event = Equipped if effect == "equip" else MagicUsed
+    duel.events.insert(at, event(duel.acting_side, card, effect, target, took))
 
 
 def _equip(duel: Dm1Duel, card: int, target: int) -> bool:

@@ -26,8 +26,8 @@ FUSION_EMPTY = 0x016D  # $CECB..$CED0 hold ROM indices (number - 1); 0x016D mean
 
 # phases
 PLAY, ORDERS, OVER = 0, 1, 2
-# winner values
-NO_WINNER, DRAW = 0xFF, 2
+# the winner byte: a side, NO_WINNER while the duel runs, DRAWN for a draw
+NO_WINNER, DRAWN = 0xFF, 2
 # end reasons
 END_NONE, END_LP, END_EMPTY_HAND, END_EXODIA = 0, 1, 2, 3
 END_REASONS = ("", "lp", "empty_hand", "exodia")

@@ -30,6 +30,10 @@ TYPE_NAMES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Be
 EFFECTS = ("equip", "transform", "force_attack", "seal_type", "field", "destroy_all",
            "destroy_opponent", "heal", "burn", "lock", "level_down_all", "reveal")
 MAX_STAT = 9999  # four BCD digits
+POOL_STATUS = ("exact", "estimated", "approximate")  # how far an opponent's deck pool is known
+REWARD_WINS = tuple(range(10, 101, 10))  # the milestone wins (BCD thresholds at 0x36F02)
+STARTER_POOL_SIZE = 100
+STARTER_MAGIC_CARDS = 7
 
 
 def _ids(name: str, **kw: object) -> Column:
@@ -70,10 +74,24 @@ SCHEMAS = (
     Schema("opponents.csv", (Column("id", lo=0, hi=OPPONENT_COUNT - 1, unique=True),
                              Column("name", "str"), Column("rom_name", "str"),
                              Column("pool_id", lo=0, hi=16), Column("stage", lo=1, hi=5),
-                             _APPROX), rows=OPPONENT_COUNT),
+                             Column("deck_cards", lo=1, hi=CARD_COUNT),
+                             Column("drop_cards", lo=1, hi=CARD_COUNT),
+                             Column("pool", "choice", choices=POOL_STATUS)),
+           rows=OPPONENT_COUNT),
     Schema("opponent_pools.csv", (Column("opponent_id", lo=0, hi=OPPONENT_COUNT - 1),
                                   _ids("card_id"), Column("weight", lo=1, hi=POOL_SUM),
                                   _APPROX), key=("opponent_id", "card_id")),
+    Schema("drops.csv", (Column("opponent_id", lo=0, hi=OPPONENT_COUNT - 1), _ids("card_id"),
+                         Column("weight", lo=1, hi=POOL_SUM), _APPROX),
+           key=("opponent_id", "card_id")),
+    Schema("rewards.csv", (Column("opponent_id", lo=0, hi=OPPONENT_COUNT - 1),
+                           Column("wins", lo=REWARD_WINS[0], hi=REWARD_WINS[-1],
+                                  multiple_of=REWARD_WINS[0]),
+                           _ids("card_id"), _APPROX),
+           rows=OPPONENT_COUNT * len(REWARD_WINS), key=("opponent_id", "wins")),
+    Schema("starter_pool.csv", (_ids("card_id", unique=True), _APPROX), rows=STARTER_POOL_SIZE),
+    Schema("starter_magic.csv", (_ids("card_id", unique=True), Column("copies", lo=1, hi=7),
+                                 _APPROX)),
 )
 
 
@@ -92,7 +110,11 @@ class Dm1Tables(CardCatalogue):
     amount: NDArray[np.int16]  # heal/burn LP per magic id
     terrain_of: NDArray[np.int8]  # terrain slot per field card id
     magic_rows: dict[int, dict[str, object]]
-    pools: NDArray[np.int32]  # [opponent, id] weights (sum 2048 each)
+    pools: NDArray[np.int32]  # [opponent, id] deck weights (sum 2048 each)
+    drops: NDArray[np.int32]  # [opponent, id] drop weights (sum 2048 each)
+    rewards: NDArray[np.int16]  # [opponent, milestone 0..9] card won at 10, 20 ... 100 wins
+    starter_pool: list[int]  # the 100 monsters a new game's deck is dealt from
+    starter_magic: list[int]  # the seven magic cards of a new game's deck (copies repeated)
     opponents: list[dict[str, object]]
     _by_name: dict[str, int] = field(default_factory=dict)
     card_count: int = CARD_COUNT
@@ -126,6 +148,17 @@ class Dm1Tables(CardCatalogue):
             info["password"] = password
         return info
 
+    def counts(self) -> dict[str, int]:
+        """Rows per table, plus what the fusion table covers: distinct results and materials
+        (the ROM has 52 and 263) and the fusions made by a magic card (Elegant Egotist)."""
+        out = super().counts()
+        fus = self.raw["fusions.csv"]
+        out["fusion_results"] = len(np.unique(fus["result"]))
+        out["fusion_materials"] = len(np.unique(np.concatenate(
+            (fus["material_low"], fus["material_high"]))))
+        out["fusion_by_magic"] = int((self.effect == EFFECTS.index("transform")).sum())
+        return out
+
     def fusion_result(self, a: int, b: int) -> int | None:
         """The fusion of two cards (order-free), or None."""
         return int(self.fusion[a, b]) or None
@@ -149,13 +182,44 @@ def _stat_table(cards: Table, stats: Table) -> NDArray[np.int16]:
     return stat
 
 
-def _check_pools(table: Table) -> None:
-    sums = np.bincount(table["opponent_id"], weights=table["weight"], minlength=OPPONENT_COUNT)
+def _weights(table: Table, distinct: NDArray) -> NDArray[np.int32]:
+    """``[opponent, id]`` weights of a pool table, after checking that each opponent's weights
+    sum to 2048 over exactly ``distinct[opponent]`` cards (opponents.csv)."""
+    owner = table["opponent_id"]
+    sums = np.bincount(owner, weights=table["weight"], minlength=OPPONENT_COUNT)
+    cards = np.bincount(owner, minlength=OPPONENT_COUNT)
     for opp in range(OPPONENT_COUNT):
+        rows = np.flatnonzero(owner == opp)
+        first = int(rows[0]) if len(rows) else 0
         if int(sums[opp]) != POOL_SUM:
-            rows = np.flatnonzero(table["opponent_id"] == opp)
-            raise table.fail(int(rows[0]) if len(rows) else 0, "weight",
+            raise table.fail(first, "weight",
                              f"pool of opponent {opp} sums to {int(sums[opp])}, not {POOL_SUM}")
+        if int(cards[opp]) != int(distinct[opp]):
+            raise table.fail(first, "card_id", f"opponent {opp} has {int(cards[opp])} cards, "
+                                               f"opponents.csv says {int(distinct[opp])}")
+    weights = np.zeros((OPPONENT_COUNT, ID_SLOTS), dtype=np.int32)
+    weights[owner, table["card_id"]] = table["weight"]
+    return weights
+
+
+def _rewards(table: Table) -> NDArray[np.int16]:
+    """``[opponent, milestone]`` reward cards; every opponent needs all ten milestones."""
+    rewards = np.zeros((OPPONENT_COUNT, len(REWARD_WINS)), dtype=np.int16)
+    rewards[table["opponent_id"], table["wins"] // REWARD_WINS[0] - 1] = table["card_id"]
+    missing = np.argwhere(rewards == 0)
+    if len(missing):
+        opp, i = (int(v) for v in missing[0])
+        raise TableError(table.path, f"opponent {opp} has no reward at {REWARD_WINS[i]} wins")
+    return rewards
+
+
+def _starter_magic(table: Table) -> list[int]:
+    cards = [int(c) for c, n in zip(table["card_id"], table["copies"], strict=True)
+             for _ in range(int(n))]
+    if len(cards) != STARTER_MAGIC_CARDS:
+        raise TableError(table.path, f"{len(cards)} magic cards, a new deck has "
+                                     f"{STARTER_MAGIC_CARDS}")
+    return cards
 
 
 def _check_kinds(cards: Table) -> NDArray[np.int8]:
@@ -185,12 +249,15 @@ def load(folder: Path) -> Dm1Tables:
     check_refs(raw["field_stats.csv"], "card_id", monster, "a monster")
     check_refs(raw["equips.csv"], "monster_id", monster, "a monster")
     check_refs(raw["opponent_pools.csv"], "card_id", monster, "a monster")
+    check_refs(raw["starter_pool.csv"], "card_id", monster, "a monster")
+    check_refs(raw["starter_magic.csv"], "card_id", magic, "a magic card")
     magic_t = raw["magic.csv"]
     effect = np.full(ID_SLOTS, -1, dtype=np.int8)
     effect[magic_t["id"]] = [EFFECTS.index(e) for e in magic_t["effect"]]
     check_refs(raw["equips.csv"], "equip_id", effect == EFFECTS.index("equip"),
                "an equip card")
-    _check_pools(raw["opponent_pools.csv"])
+    opp_t = raw["opponents.csv"]
+    order = np.argsort(opp_t["id"])  # rows by opponent id
     fus = raw["fusions.csv"]
     fusion = np.zeros((ID_SLOTS, ID_SLOTS), dtype=np.int16)
     fusion[fus["material_low"], fus["material_high"]] = fus["result"]
@@ -202,15 +269,17 @@ def load(folder: Path) -> Dm1Tables:
     amount[magic_t["id"]] = magic_t["amount"]
     terrain_of = np.zeros(ID_SLOTS, dtype=np.int8)
     terrain_of[magic_t["id"]] = magic_t["terrain"]
-    pools_t = raw["opponent_pools.csv"]
-    pools = np.zeros((OPPONENT_COUNT, ID_SLOTS), dtype=np.int32)
-    pools[pools_t["opponent_id"], pools_t["card_id"]] = pools_t["weight"]
     names = [""] + [str(n) for n in cards["name"]]
     return Dm1Tables(
         raw=raw, names=names, kind=kind,
         type_id=np.concatenate(([0], cards["type_id"])).astype(np.int8),
         stat=_stat_table(cards, raw["field_stats.csv"]), fusion=fusion, equip=equip,
         effect=effect, amount=amount, terrain_of=terrain_of,
-        magic_rows={int(r["id"]): r for r in magic_t.rows()}, pools=pools,
-        opponents=list(raw["opponents.csv"].rows()),
+        magic_rows={int(r["id"]): r for r in magic_t.rows()},
+        pools=_weights(raw["opponent_pools.csv"], opp_t["deck_cards"][order]),
+        drops=_weights(raw["drops.csv"], opp_t["drop_cards"][order]),
+        rewards=_rewards(raw["rewards.csv"]),
+        starter_pool=[int(c) for c in raw["starter_pool.csv"]["card_id"]],
+        starter_magic=_starter_magic(raw["starter_magic.csv"]),
+        opponents=sorted(opp_t.rows(), key=lambda r: r["id"]),
         _by_name={n.casefold(): i for i, n in enumerate(names) if n})

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from emucore.dm1.duel import Dm1Duel
 from emucore.dm1.state import ACTED, ATTACK, DECK_SIZE, ZONES
 
-FILLER = 24  # Skull Servant, Zombie, 300/200: pads decks and makes the mandatory play
+FILLER = 24  # Skull Servant, Zombie, 300/200: pads decks and hands
 
 
 def deck(cards: Sequence[int]) -> list[int]:

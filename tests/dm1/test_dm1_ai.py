@@ -5,9 +5,10 @@ from __future__ import annotations
 from dm1_helpers import FILLER, put, start
 
 from emucore.dm1 import ai
-from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Order, Summon
+from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Order, Pass, Summon
 from emucore.dm1.duel import Dm1Duel
 from emucore.dm1.state import DEFEND
+from emucore.duel.protocol import DRAW
 
 BLUE_EYES, MYSTICAL_ELF, FLAME_SWORDSMAN, CELTIC, BATTLE_WARRIOR, KURIBOH = 1, 2, 15, 41, 100, 58
 
@@ -31,11 +32,37 @@ def test_full_field_replaces_the_weakest_monster_when_stronger():
     assert ai.choose_action(duel) == Summon(1, 2)
 
 
-def test_full_field_of_stronger_monsters_gives_up_the_weakest_hand_card():
+def test_full_field_of_stronger_monsters_passes_while_cards_remain_to_draw():
+    """Issue 15 item 6: "may play one card" — the computer declines a play that only loses a
+    stronger monster, while it can still draw."""
     duel = start([CELTIC, KURIBOH, FLAME_SWORDSMAN] + [CELTIC] * 2)
     for z in range(5):
         put(duel, 0, z, BLUE_EYES)
+    assert ai.choose_action(duel) == Pass()
+
+
+def test_full_field_of_stronger_monsters_gives_up_the_weakest_card_once_the_deck_is_spent():
+    duel = start([CELTIC, KURIBOH, FLAME_SWORDSMAN] + [CELTIC] * 2)
+    duel.v.draw_cursor[0] = 40
+    for z in range(5):
+        put(duel, 0, z, BLUE_EYES)
     assert ai.choose_action(duel) == Summon(1, 0)
+
+
+def test_keeps_its_last_card_when_playing_it_would_lose_on_lp():
+    """Issue 6 rules: "a player whose hand is empty -> the higher LP wins": with the deck
+    spent and fewer LP, the computer passes rather than empty its hand; with more LP it plays
+    the last card and wins."""
+    duel = start([KURIBOH])
+    duel.v.draw_cursor[0] = 40
+    duel.v.hand_count[0] = 1
+    duel.v.lp[0] = 1000
+    assert ai.choose_action(duel) == Pass()
+    duel.v.lp[0] = 9000
+    action = ai.choose_action(duel)
+    assert isinstance(action, Summon)
+    duel.step(action)
+    assert duel.winner == 0 and duel.end_reason == "empty_hand"
 
 
 def test_magic_only_when_no_monster_is_in_hand():
@@ -109,4 +136,4 @@ def test_every_opponent_plays_a_legal_duel_to_the_end():
             action = ai.choose_action(duel)
             assert action in duel.legal_actions()
             duel.step(action)
-        assert duel.winner in (0, 1, 2)
+        assert duel.winner in (0, 1, DRAW) and duel.end_reason

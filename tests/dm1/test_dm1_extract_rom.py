@@ -82,10 +82,10 @@ def test_round_trip_reproduces_the_tables(rom_file, tmp_path, capsys):
     assert x.main([str(path), "--out", str(out), "--accept-sha1", sha1]) == 0
     assert sha1 in capsys.readouterr().out
     ours, got = tables.load("dm1"), load(out)
-    for name in ("type_id", "stat", "fusion", "equip", "pools", "kind"):
+    for name in ("type_id", "stat", "fusion", "equip", "pools", "kind", "drops", "rewards"):
         assert np.array_equal(getattr(ours, name), getattr(got, name)), name
     assert got.names == ours.names
-    assert all(r["approximate"] == 0 for r in got.opponents)
+    assert all(r["pool"] == "exact" for r in got.opponents)
     assert (got.raw["field_stats.csv"]["approximate"] == 0).all()
 
 

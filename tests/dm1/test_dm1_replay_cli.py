@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import csv
 import json
+from collections import Counter
 
 import pytest
 from dm1_helpers import FILLER, deck
 
 from emucore import cli
-from emucore.dm1 import ai, rng
-from emucore.dm1.duel import Dm1Duel
+from emucore.dm1 import ai, decks, rng
+from emucore.dm1.duel import ENGINE_VERSION, Dm1Duel, default_tables
 from emucore.dm1.replay import ADAPTER
 from emucore.dm1.state import RECORD_SIZE
 from emucore.duel import replay as replays
@@ -27,10 +29,22 @@ def test_the_stream_is_the_named_lcg():
 
 def test_rng_use_at_the_start_of_a_duel():
     dealt = Dm1Duel(opponent=10, seed=5, player_pool=10)
-    assert dealt.v.rng_calls[0] == 80  # 40 rolls per dealt deck
+    assert dealt.v.rng_calls[0] == 160  # 40 picks of two draws per dealt deck
     assert set(dealt.v.deck.tolist()) <= {58, 24, 123}  # Tristan's pool only
     given = Dm1Duel(deck([FILLER]), opponent=0, seed=5)
-    assert given.v.rng_calls[0] == 39 + 40  # Fisher-Yates over 40 cards + the opponent deal
+    assert given.v.rng_calls[0] == 39 + 80  # Fisher-Yates over 40 cards + the opponent deal
+
+
+def test_yami_yugi_and_simon_deal_from_their_reference_cards():
+    """reference/dm1/deck_yami_yugi_estimate.csv (all 27 of Yami Yugi's cards) and
+    deck_partial_lists.csv (Simon Muran's deck "is 19 cards, all Spellcaster")."""
+    t = default_tables()
+    yami = {15, 12, 68, 39, 14, 74, 22, 60, 31, 35, 10, 7, 38, 41, 89, 6, 27, 46, 2, 25, 37,
+            30, 47, 59, 65, 48, 217}
+    for seed in range(5):
+        assert set(Dm1Duel(opponent=15, seed=seed, player_pool=9).v.deck.tolist()[40:]) <= yami
+        simon = Dm1Duel(opponent=13, seed=seed, player_pool=9).v.deck.tolist()[40:]
+        assert {int(t.type_id[c]) for c in simon} == {1}  # Spellcaster
 
 
 def test_shuffle_depends_on_the_seed_only():
@@ -72,6 +86,18 @@ def test_replay_verification_names_the_first_differing_step_and_field():
     assert mismatch.step == 4 and [f[0] for f in mismatch.fields] == ["side0.lp"]
 
 
+def test_replay_of_an_older_engine_is_refused_in_one_line_naming_both_versions(capsys,
+                                                                                tmp_path):
+    """A rule change bumps ENGINE_VERSION (DESIGN.md rule 2); a replay recorded before it is
+    refused with one line naming the recorded and the current version."""
+    rep = replays.record(ADAPTER, SETUP, ai.choose_action)
+    rep.engine_version = ENGINE_VERSION - 1
+    rep.save(tmp_path / "old.json")
+    code, out, _ = _run(capsys, "replay", "verify", str(tmp_path / "old.json"))
+    assert code == 1 and out.strip() == (f"step 0: recorded with engine version "
+                                         f"{ENGINE_VERSION - 1}, this emucore is {ENGINE_VERSION}")
+
+
 def test_replay_with_another_rng_version_is_refused():
     rep = replays.record(ADAPTER, SETUP, ai.choose_action)
     rep.rng_version += 1
@@ -95,7 +121,7 @@ def _run(capsys, *argv):
 def test_cli_duel_json(capsys):
     code, out, _ = _run(capsys, "duel", "--opponent", "3", "--seed", "7", "--auto", "--json")
     data = json.loads(out)
-    assert code == 0 and data["winner"] in (0, 1, 2) and data["log"][0]["kind"] == "turn"
+    assert code == 0 and data["winner"] in (0, 1, -1) and data["log"][0]["kind"] == "turn"
     duel = ADAPTER.new_duel({"seed": 7, "opponent": 3, "player_pool": 9})
     ai.play_out(duel)
     assert data["digest"] == duel.digest()
@@ -143,3 +169,52 @@ def test_cli_opponents(capsys):
     rows = json.loads(out)
     assert code == 0 and len(rows) == 16
     assert sorted({r["stage"] for r in rows}) == [1, 2, 3, 4, 5]
+    assert {r["pool"] for r in rows} == {"estimated", "approximate"}
+    code, out, _ = _run(capsys, "opponents")
+    assert "Yami Yugi" in out and "deck pool estimated" in out
+
+
+def _reference_weights(reference_dir, opponent: str) -> list[tuple[int, int]]:
+    """(card, weight) of one opponent in reference/dm1/drops.csv, in card order."""
+    with (reference_dir / "dm1" / "drops.csv").open(encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["opponent"] == opponent]
+    return sorted((int(r["card"]), int(r["weight_of_2048"])) for r in rows)
+
+
+def test_cli_drop_rolls_the_cartridges_way(capsys, reference_dir):
+    """reference/dm1/memory_map_added.csv, $4027: "drop picker: (rand(0..7)<<8)|rand(0..255)
+    -> 0..2047, first cumulative weight above it", over drops.csv's Bandit Keith table."""
+    code, out, _ = _run(capsys, "drop", "--opponent", "8", "--seed", "7", "--json")
+    data = json.loads(out)
+    state, draws = 7, []
+    for _ in range(2):
+        state = (state * 0x41C64E6D + 0x3039) & 0xFFFFFFFF
+        draws.append((state >> 16) & 0x7FFF)
+    assert code == 0 and data["roll"] == ((draws[0] % 8) << 8) | (draws[1] % 256)
+    walk = _reference_weights(reference_dir, "Bandit Keith")
+    upper = [sum(w for _, w in walk[:i + 1]) for i in range(len(walk))]
+    first_above = next(i for i, u in enumerate(upper) if u > data["roll"])
+    assert (data["card"], data["weight"]) == walk[first_above]
+    with pytest.raises(SystemExit) as exit_:
+        _run(capsys, "drop", "--opponent", "16", "--seed", "1")
+    assert exit_.value.code == 2 and "opponent 16 outside 0..15" in capsys.readouterr().err
+
+
+def test_every_roll_picks_each_card_exactly_its_weight():
+    """drops.csv: weights out of 2048; the 2048 rolls split exactly by weight."""
+    t = default_tables()
+    for opponent in range(16):
+        picked = Counter(decks.card_at(t.drops[opponent], v) for v in range(2048))
+        assert picked == {c: int(t.drops[opponent, c]) for c in picked}
+        assert len(picked) == int((t.drops[opponent] > 0).sum())
+
+
+def test_cli_rewards(capsys):
+    """reference/dm1/victory_rewards.csv: Simon Muran's 90-win reward is #22 Summoned Skull
+    (the README's correction) and Yami Yugi's 100-win reward Exodia's head #21."""
+    code, out, _ = _run(capsys, "rewards", "--opponent", "13", "--json")
+    data = json.loads(out)
+    assert code == 0 and [r["wins"] for r in data["rewards"]] == list(range(10, 101, 10))
+    assert data["rewards"][8]["card"] == 22
+    code, out, _ = _run(capsys, "rewards", "--opponent", "15")
+    assert code == 0 and "100  #21" in out

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from dm1_helpers import FILLER, deck, put, start
+from dm1_helpers import FILLER, put, start
 
-from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Order, Summon
+from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Order, Pass, Summon
 from emucore.dm1.decks import DeckError
 from emucore.dm1.duel import Dm1Duel
 from emucore.dm1.state import ATTACK, DEFEND, FUSION_EMPTY, ORDERS, OVER, PLAY
-from emucore.duel.protocol import IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.hw import gameboy
 
 BLUE_EYES, MYSTICAL_ELF, FLAME_SWORDSMAN, CELTIC, BATTLE_WARRIOR = 1, 2, 15, 41, 100
@@ -58,6 +58,47 @@ def test_each_later_turn_draws_one_and_the_hand_is_not_refilled():
 
 # --- one card per turn, summons and fusions --------------------------------------------------
 
+def test_a_side_may_play_one_card_or_pass():
+    """Issue 6 rules: "One card per turn: summon a monster into one of the five zones, or
+    activate a magic card"; issue 15 item 6: "may play one card" — playing none is a legal
+    choice (Pass), offered in every play phase."""
+    duel = start([FILLER, FILLER], draws1=[KURIBOH])
+    assert duel.legal_actions()[-1] == Pass()
+    events = duel.step(Pass())
+    assert events[0].kind == "pass" and duel.hand_cards(0) == [FILLER] * 5
+    assert duel.acting_side == 1  # no monster to order: the turn passes
+    with pytest.raises(IllegalAction) as err:
+        duel.step(Order(0, False))
+    assert err.value.rule == "phase"
+
+
+def test_passing_keeps_the_last_card_and_the_duel_goes_on():
+    """Issue 6 rules: "a player whose hand is empty -> the higher LP wins" — a side that
+    passes with one card left still holds a card, so nothing ends."""
+    duel = start([KURIBOH])
+    duel.v.hand_count[0] = 1
+    duel.v.draw_cursor[0] = 40
+    duel.v.lp[0] = 100
+    duel.step(Pass())
+    assert not duel.over and duel.hand_cards(0) == [KURIBOH]
+
+
+def test_a_draw_into_a_full_hand_is_skipped():
+    """[choice] (docs/dm1.md): a hand holds at most six cards (five dealt + the one drawn); a
+    side that passed with six draws nothing and its next card stays on the deck."""
+    duel = start([FILLER] * 5, draws0=[KURIBOH, BLUE_EYES])
+    duel.step(Pass())
+    duel.step(Pass())  # side 1
+    assert duel.hand_cards(0)[-1] == KURIBOH and len(duel.hand_cards(0)) == 6
+    duel.step(Pass())
+    duel.step(Pass())
+    assert len(duel.hand_cards(0)) == 6 and duel.v.draw_cursor[0] == 6
+    duel.step(Summon(5, 0))
+    duel.step(Order(0, False))
+    duel.step(Pass())
+    assert duel.hand_cards(0)[-1] == BLUE_EYES
+
+
 def test_one_card_per_turn():
     duel = start([FILLER, FILLER])
     duel.step(Summon(0, 0))
@@ -83,7 +124,7 @@ def test_summon_onto_own_monster_without_a_recipe_replaces_it():
     put(duel, 0, 1, BLUE_EYES, level=2)
     events = duel.step(Summon(0, 1))
     assert duel.zone_card(0, 1) == KURIBOH and duel.zone_level(0, 1) == 0
-    assert events[0].kind == "summon" and events[0].replaced == BLUE_EYES
+    assert events[0].kind == "placed" and events[0].replaced == BLUE_EYES
     assert list(duel.v.fusion_block) == [KURIBOH - 1, BLUE_EYES - 1, FUSION_EMPTY]
 
 
@@ -300,20 +341,36 @@ def test_lp_zero_wins():
     duel.step(Summon(0, 4))
     events = duel.step(Order(0, True, DIRECT))
     assert duel.over and duel.winner == 0 and duel.end_reason == "lp" and duel.lp(1) == 0
-    assert events[-1].kind == "end" and duel.legal_actions() == []
+    assert events[-1].kind == "ended" and events[-1].winner == 0
+    assert duel.legal_actions() == []
     with pytest.raises(IllegalAction):
         duel.step(Order(4, False))
 
 
-@pytest.mark.parametrize("lp0,lp1,winner", [(5000, 4000, 0), (3000, 4000, 1), (4000, 4000, 2)])
-def test_empty_hand_higher_lp_wins(lp0, lp1, winner):
-    duel = Dm1Duel(deck([]), opponent_deck=deck([]), opponent=0, seed=1, shuffle=False)
-    duel.v.draw_cursor[1] = 40  # side 1's deck is spent
-    duel.v.hand_count[1] = 0
+@pytest.mark.parametrize("lp0,lp1,winner", [(5000, 4000, 0), (3000, 4000, 1),
+                                            (4000, 4000, DRAW)])
+def test_playing_the_last_card_ends_the_duel_at_once_higher_lp_wins(lp0, lp1, winner):
+    """Issue 6 rules: "Wins: LP 0; a player whose hand is empty -> the higher LP wins".
+    Issue 15 item 9: checked when the hand empties, not at the start of the player's next
+    turn: the duel ends on the play itself, before any order or the opponent's turn."""
+    duel = start([KURIBOH], turn=3)
+    duel.v.draw_cursor[0] = 40  # side 0's deck is spent
+    duel.v.hand_count[0] = 1
     duel.v.lp[0], duel.v.lp[1] = lp0, lp1
+    events = duel.step(Summon(0, 0))
+    assert duel.over and duel.winner == winner and duel.end_reason == "empty_hand"
+    assert events[-1].kind == "ended" and events[-1].winner == winner
+    assert duel.acting_side == 0 and duel.v.phase[0] == OVER
+
+
+def test_an_empty_deck_alone_does_not_end_the_duel():
+    """Issue 6 rules: only an empty hand (not an empty deck) decides; a side with cards in
+    hand and no deck plays on."""
+    duel = start([KURIBOH, KURIBOH])
+    duel.v.draw_cursor[1] = 40
     duel.step(Summon(0, 0))
     duel.step(Order(0, False))
-    assert duel.over and duel.winner == winner and duel.end_reason == "empty_hand"
+    assert not duel.over and duel.acting_side == 1 and len(duel.hand_cards(1)) == 5
 
 
 def test_five_exodia_pieces_in_hand_win():
@@ -468,3 +525,64 @@ def test_the_rounding_rule_is_swappable_and_changes_the_fight_values():
         assert other.zone_attack(0, 0) == 3062  # 1196 x 2.56 = 3061.76 rounded
     finally:
         gameboy.set_rounding("floor_each")
+
+
+# --- the facts added to reference/dm1 in 2026-12 (its README, last section) ------------------
+
+BATTLE_OX, MYSTIC_HORSEMAN, RABID_HORSEMAN = 26, 91, 92
+ZOMBIE_WARRIOR, GRAVEYARD_HAND, DRAGON_ZOMBIE, SNAKE_HAIR, PUMPKING = 30, 108, 97, 36, 99
+SUMMONED_SKULL, HORN_OF_LIGHT, HORN_OF_UNICORN = 22, 313, 314
+
+
+def _play(duel: Dm1Duel, action) -> list:
+    """Step one action after checking the engine offers it."""
+    assert action in duel.legal_actions()
+    return duel.step(action)
+
+
+def _end_turn(duel: Dm1Duel) -> None:
+    """Defend with every own monster, then let side 1 pass its whole turn."""
+    while duel.acting_side == 0 and not duel.over:
+        _play(duel, Order(duel.next_to_order(), False))
+    _play(duel, Pass())
+    while duel.acting_side == 1:
+        _play(duel, Order(duel.next_to_order(), False))
+
+
+def test_rabid_horseman_dragon_zombie_and_pumpking_are_made_in_a_duel():
+    """reference/dm1/fusion_pairs_added.csv: "26,Battle Ox,91,Mystic Horseman,92,Rabid
+    Horseman", "30,Zombie Warrior,108,Graveyard & Hand,97,Dragon Zombie" and "97,Dragon
+    Zombie,108,Graveyard & Hand,99,Pumpking the King" — the three results the old list could
+    not make (README: "Results tagged "Fusion Summon" but without any recipe here: #92 Rabid
+    Horseman, #97 Dragon Zombie, #99 Pumpking")."""
+    duel = start([BATTLE_OX, MYSTIC_HORSEMAN, ZOMBIE_WARRIOR, GRAVEYARD_HAND, GRAVEYARD_HAND])
+    made = []
+    for action in (Summon(0, 0), Summon(0, 0), Summon(0, 1), Summon(0, 1), Summon(0, 1)):
+        made += [e.result for e in _play(duel, action) if e.kind == "fusion"]
+        _end_turn(duel)
+    assert made == [RABID_HORSEMAN, DRAGON_ZOMBIE, PUMPKING]
+    assert (duel.zone_card(0, 0), duel.zone_card(0, 1)) == (RABID_HORSEMAN, PUMPKING)
+
+
+def test_pumpking_from_the_snake_hair_and_graveyard_and_hand():
+    """reference/dm1/fusion_pairs_added.csv: "36,The Snake Hair,108,Graveyard & Hand,99,
+    Pumpking the King", in either order (the ROM's scan tries both)."""
+    duel = start([GRAVEYARD_HAND])
+    put(duel, 0, 3, SNAKE_HAIR)
+    events = _play(duel, Summon(0, 3))
+    assert events[0].kind == "fusion" and duel.zone_card(0, 3) == PUMPKING
+
+
+@pytest.mark.parametrize("horn,monster,levels", [
+    (HORN_OF_LIGHT, BATTLE_OX, 1), (HORN_OF_LIGHT, SUMMONED_SKULL, 0),
+    (HORN_OF_UNICORN, SUMMONED_SKULL, 1), (HORN_OF_UNICORN, BATTLE_OX, 0)])
+def test_horn_of_light_and_horn_of_the_unicorn_fit_different_monsters(horn, monster, levels):
+    """Issue 15 item 9: "Horn of Light and Horn of the Unicorn have identical equip lists
+    although the reference distinguishes non-dark and dark horned monsters";
+    reference/dm1/equips_inferred_from_fm.csv lists Battle Ox (#26) for Horn of Light only and
+    Summoned Skull (#22) for Horn of the Unicorn only."""
+    duel = start([horn])
+    put(duel, 0, 0, monster)
+    events = _play(duel, Magic(0, 0))
+    assert events[0].kind == "equip" and events[0].took_effect is bool(levels)
+    assert duel.zone_level(0, 0) == levels

@@ -37,8 +37,12 @@ def new_game(app: App) -> screens.Dm1Game:
 
 
 def test_title_new_game_deals_a_40_card_deck_and_the_frame_is_160x144(app):
+    """spec/dm1.md §3: "Starter deck: 33 monsters drawn at random from a 100-card pool + 7
+    fixed magic cards" (reference/dm1/starter_pool.csv and its README row)."""
     game = new_game(app)
     assert len(game.deck) == 40 and sum(game.trunk.values()) == 40
+    assert all(c in game.t.starter_pool for c in game.deck[:33])
+    assert sorted(game.deck[33:]) == [337, 338, 339, 343, 343, 344, 350]
     assert app.fb.pixels.shape == (144, 160) and int(app.fb.pixels.max()) <= 3
 
 
@@ -82,7 +86,20 @@ def test_a_duel_played_by_the_pad(app):
     assert duel.acting_side == 0 and duel.v.turn[0] == 3
 
 
+def test_start_passes_the_play(app):
+    """Issue 15 item 6: the player may play no card; START in the hand passes."""
+    new_game(app)
+    press(app, "a")  # Duel
+    press(app, "a")  # first stage-1 opponent
+    duel = app.screen.duel
+    hand = duel.hand_cards(0)
+    press(app, "start")
+    assert duel.hand_cards(0) == hand and duel.acting_side == 1
+    assert app.screen.message == "You: no card played"
+
+
 def test_a_finished_duel_shows_the_result_and_counts_the_win(app):
+    """reference/dm1/drops.csv: the card won comes from Tristan's drop table (29 cards)."""
     game = new_game(app)
     seed = next(s for s in range(50) if _winner(game, s) == 0)
     duel = Dm1Duel(game.deck, opponent=10, seed=seed)
@@ -91,14 +108,32 @@ def test_a_finished_duel_shows_the_result_and_counts_the_win(app):
     before = sum(game.trunk.values())
     press(app, "a")
     assert isinstance(app.screen, screens.ResultScreen)
+    won = app.screen.won
     assert game.wins[10] == 1 and sum(game.trunk.values()) == before + 1
-    assert app.screen.card in (24, 58, 123)  # one card of Tristan's pool
+    assert game.t.drops[10, won.drop] > 0 and won.reward is None
     press(app, "a")
     assert isinstance(app.screen, screens.MainMenu)
 
 
-def _winner(game: screens.Dm1Game, seed: int) -> int | None:
-    duel = Dm1Duel(game.deck, opponent=10, seed=seed)
+def test_the_tenth_win_brings_the_milestone_reward(app):
+    """reference/dm1/victory_rewards.csv: each opponent's reward at 10 wins, e.g. "Bandit
+    Keith,10,325,Machine Conversion"; it comes on top of the drop."""
+    game = new_game(app)
+    game.wins[8] = 9
+    seed = next(s for s in range(200) if _winner(game, s, opponent=8) == 0)
+    duel = Dm1Duel(game.deck, opponent=8, seed=seed)
+    ai.play_out(duel)
+    before = sum(game.trunk.values())
+    won = game.finish(8, duel)
+    assert (won.wins, won.reward) == (10, 325) and game.t.drops[8, won.drop] > 0
+    assert sum(game.trunk.values()) == before + 2
+    app.switch(screens.ResultScreen(game, 8, duel, won))
+    app.step((IDLE, IDLE))
+    assert game.wins[8] == 10
+
+
+def _winner(game: screens.Dm1Game, seed: int, opponent: int = 10) -> int | None:
+    duel = Dm1Duel(game.deck, opponent=opponent, seed=seed)
     ai.play_out(duel)
     return duel.winner
 

@@ -1,14 +1,14 @@
 """Duel Monsters (Game Boy) screens on the gb machine (160x144, 4 shades).
 
 Title -> main menu -> opponent select (by stage) / deck edit (40 cards from the trunk) -> the
-duel (hand, five zones a side, LP, field; a zone for each play; the attack/defend choice and
-target for every monster each turn) -> result (win/lose, the card won). The duel is driven only
-through the Duel protocol; the computer plays side 1 with :func:`emucore.dm1.ai.choose_action`.
+duel (hand, five zones a side, LP, field; a zone for each play, or START to pass; the
+attack/defend choice and target for every monster each turn) -> result (win/lose, the card
+dropped, a milestone reward). The duel is driven only through the Duel protocol; the computer
+plays side 1 with :func:`emucore.dm1.ai.choose_action`.
 
-Choices (the cartridge's are not public): a new game's deck is 40 cards dealt from Yugi's
-(approximate) pool on the menu RNG; a win against an opponent gives one card rolled from that
-opponent's pool with one ``rand() & 0x7FF`` on the duel's own stream (the drop tables are not
-public); stage ``s + 1`` opens when every stage-``s`` opponent has 5 wins (reference).
+A new game's deck, the drop after a win and the rewards at 10, 20 ... 100 wins follow
+:mod:`emucore.dm1.progress` (the new deck on the menu's stream, the drop on the duel's own
+stream); stage ``s + 1`` opens when every stage-``s`` opponent has 5 wins (reference).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from emucore.dm1 import ai, decks, magic, rng
-from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Summon
+from emucore.dm1 import ai, decks, magic, progress, rng
+from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Pass, Summon
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
-from emucore.duel.protocol import Event
+from emucore.duel.protocol import DRAW, Event, EventKind
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
@@ -28,9 +28,7 @@ from emucore.frontend.widgets import Menu, message_box, try_step
 
 MACHINE = "gb"
 SAVE_VERSION = 1
-STARTER_POOL = 9  # Yugi's pool deals a new game's deck
 WINS_TO_ADVANCE = 5
-WIN_CAP = 9999  # win counters are four BCD digits ($CF70, BCD adder 0x2867 caps at 9999)
 TRUNK_CAP = 255
 CPU_FRAMES = 12  # frames between the computer's actions, so a player can follow them
 TERRAIN_NAMES = ("", "Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami")
@@ -55,7 +53,7 @@ def validate_save(data: Any) -> None:
             raise ValueError(f"deck holds {n} x card {card} but the trunk fewer")
     wins = data.get("wins")
     if not isinstance(wins, list) or len(wins) != 16 or not all(
-            isinstance(w, int) and 0 <= w <= WIN_CAP for w in wins):
+            isinstance(w, int) and 0 <= w <= progress.WIN_CAP for w in wins):
         raise ValueError("wins must be 16 counts 0..9999")
     if not isinstance(data.get("rng"), int) or not 0 <= data["rng"] <= 0xFFFFFFFF:
         raise ValueError("rng must be a 32-bit state")
@@ -77,13 +75,8 @@ class Dm1Game:
         self.rng = rng.next_state(self.rng)
 
     def new_game(self) -> None:
-        state = self.rng
-
-        def rand() -> int:
-            nonlocal state
-            state = rng.next_state(state)
-            return rng.output(state)
-        self.deck = decks.deal(self.t.pools[STARTER_POOL], rand)
+        """A new deck from the starter pool and magic cards, on the menu's stream."""
+        self.deck = progress.starter_deck(self.t, rng.Stream(self.rng))
         self.trunk = Counter(self.deck)
         self.wins = [0] * 16
 
@@ -109,17 +102,17 @@ class Dm1Game:
             stage += 1
         return stage
 
-    def finish(self, opponent: int, duel: Dm1Duel) -> int | None:
-        """Count a finished duel; after a win roll the card won. Returns it (or None)."""
+    def finish(self, opponent: int, duel: Dm1Duel) -> progress.Winnings | None:
+        """Count a finished duel; after a win the drop and any milestone reward go to the
+        trunk. Returns what was won (None when the duel was not won)."""
         if duel.winner != 0:
             return None
-        self.wins[opponent] = min(WIN_CAP, self.wins[opponent] + 1)
-        weights = self.t.pools[opponent]
-        card = decks.deal(weights, duel.draw_random)[0] if weights.any() else None
-        if card is not None:
-            self.trunk[card] = min(TRUNK_CAP, self.trunk[card] + 1)
+        won = progress.after_win(self.t, self.wins, opponent, duel.draw_random)
+        for card in (won.drop, won.reward):
+            if card is not None:
+                self.trunk[card] = min(TRUNK_CAP, self.trunk[card] + 1)
         self.rng = duel.v.rng_state[0]
-        return card
+        return won
 
 
 class Dm1Screen(Screen):
@@ -295,18 +288,20 @@ def describe(game: Dm1Game, event: Event) -> str | None:
     names = game.t.names
     who = ("You", "CPU")
     kind = event.kind
-    if kind == "fusion":
+    if kind == EventKind.FUSION:
         return f"{who[event.side]}: fusion -> {names[event.result]}"
-    if kind == "summon":
+    if kind == EventKind.PLACED:
         return f"{who[event.side]}: summon {names[event.card]}" if event.side == 0 else \
             "CPU: summon"
-    if kind == "magic":
+    if kind == "pass":
+        return f"{who[event.side]}: no card played"
+    if kind in (EventKind.MAGIC, EventKind.EQUIP):
         return f"{who[event.side]}: {names[event.card]}" + ("" if event.took_effect else
                                                              " (no effect)")
-    if kind == "battle":
+    if kind == EventKind.BATTLE:
         return f"{who[event.side]} attack {event.attack_value}" + (
             " direct" if event.target == DIRECT else f" vs {event.defend_value}")
-    if kind == "end":
+    if kind == EventKind.ENDED:
         return "Duel over"
     return None
 
@@ -327,8 +322,8 @@ class DuelScreen(Dm1Screen):
         if duel.over:
             self.wait += 1
             if self.wait > 30 or app.pad.pressed("confirm"):
-                card = self.game.finish(self.opponent, duel)
-                return ResultScreen(self.game, self.opponent, duel, card)
+                won = self.game.finish(self.opponent, duel)
+                return ResultScreen(self.game, self.opponent, duel, won)
             return self
         if duel.acting_side == 1:
             self.wait += 1
@@ -355,6 +350,9 @@ class DuelScreen(Dm1Screen):
         if self.mode not in ("hand", "zone"):
             self.mode, self.cursor = "hand", 0
         if self.mode == "hand":
+            if app.pad.pressed("start"):
+                self._act(app, Pass())
+                return
             self._move(app, len(hand))
             self.cursor = min(self.cursor, len(hand) - 1)
             if not app.pad.pressed("confirm"):
@@ -471,7 +469,7 @@ class DuelScreen(Dm1Screen):
         if self.mode in ("hand", "zone") and hand and duel.v.phase[0] == PLAY:
             index = self.pick if self.mode == "zone" else min(self.cursor, len(hand) - 1)
             fb.text(3, 110, card_line(self.game, hand[index]), c("text"))
-            fb.text(3, 122, "A: play  choose zone" if self.mode == "hand" else
+            fb.text(3, 122, "A: play  START: pass" if self.mode == "hand" else
                     "<> zone  A: ok  B: back", c("text_dim"))
         elif self.mode == "order":
             zone = duel.next_to_order()
@@ -486,9 +484,10 @@ class DuelScreen(Dm1Screen):
 
 
 class ResultScreen(Dm1Screen):
-    def __init__(self, game: Dm1Game, opponent: int, duel: Dm1Duel, card: int | None) -> None:
+    def __init__(self, game: Dm1Game, opponent: int, duel: Dm1Duel,
+                 won: progress.Winnings | None) -> None:
         super().__init__(game)
-        self.opponent, self.duel, self.card = opponent, duel, card
+        self.opponent, self.duel, self.won = opponent, duel, won
 
     def update(self, app: App) -> Screen | None:
         if app.pad.pressed("confirm") or app.pad.pressed("start"):
@@ -497,10 +496,13 @@ class ResultScreen(Dm1Screen):
 
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
-        outcome = {0: "YOU WIN", 1: "YOU LOSE", 2: "DRAW"}[self.duel.winner]
+        outcome = {0: "YOU WIN", 1: "YOU LOSE", DRAW: "DRAW"}[self.duel.winner]
         lines = [outcome, f"by {self.duel.end_reason.replace('_', ' ')}",
                  f"LP {self.duel.lp(0)} / {self.duel.lp(1)}",
                  f"Wins vs this duelist: {self.game.wins[self.opponent]}"]
-        if self.card is not None:
-            lines.append(f"Card won: {self.game.t.names[self.card]}")
+        if self.won is not None:
+            names = self.game.t.names
+            lines.append(f"Card won: {names[self.won.drop]}")
+            if self.won.reward is not None:
+                lines.append(f"{self.won.wins} wins! {names[self.won.reward]}")
         message_box(app, fb, "\n".join(lines), width=150)

@@ -1,13 +1,20 @@
 """Duel Monsters (Game Boy, 1998) tables from ``reference/dm1``.
 
-The cartridge's stored field tables, equip lists and opponent deck weights are not public
-(spec/dm1.md §7). Until a user extracts them from their own ROM (``tools/extract_dm1_rom.py``)
-this builder derives **approximations**, each from one named rule below, and marks every
-approximate row with ``approximate = 1``:
+Exact rows (``approximate = 0``) come straight from the reference files: cards, the fusion
+table (``fusion_pairs.csv`` + ``fusion_pairs_added.csv``), the 26 equip lists
+(``equips_inferred_from_fm.csv``), the 16 drop tables (``drops.csv``), the milestone rewards
+(``victory_rewards.csv``) and the starter pool (``starter_pool.csv``). The cartridge's stored
+field tables and most opponent deck weights are still not public (reference README, last
+section). Until a user extracts them from their own ROM (``tools/extract_dm1_rom.py``) this
+builder derives them from one named rule each and marks those rows ``approximate = 1``:
 
 * :data:`FIELD_EXCEPTIONS` — monsters whose stored field values do not follow their type;
-* :data:`EQUIP_RULES` — which monsters each equip fits, read from the card texts;
-* :data:`OPPONENT_THEMES` — the types each opponent's approximate deck pool is drawn from.
+* :data:`OPPONENT_THEMES` — the types an opponent's guessed deck cards are drawn from;
+* :data:`SIMON_19TH` — the one card of Simon Muran's 19 the guide does not list;
+* :data:`STARTER_MAGIC` — the seven magic cards of a new game's deck (README text).
+
+Each opponent's deck pool is ``exact`` (read from a cartridge), ``estimated`` (every card
+known, weights estimated: Yami Yugi, Tristan) or ``approximate`` (cards partly guessed).
 """
 
 from __future__ import annotations
@@ -36,57 +43,32 @@ DESTROY = {336: "destroy_all", 337: "destroy_opponent"}
 LOCK_TURNS = 3  # Swords of Revealing Light: "no attacks for 3 turns" (card text)
 TRANSFORMS = {318: (62, 63)}  # Elegant Egotist: Harpie Lady -> Harpie Lady Sisters
 
-FEMALE_WORDS = ("lady", "elf", "queen", "girl", "witch", "mermaid", "maiden", "princess",
-                "angel", "harpie", "sister", "madame", "fairy", "mistress", "woman")
-HORNED_WORDS = ("horn", "unicorn", "ox", "bull", "rhino", "minotaur", "kabuto", "beetle")
-SHELLED_WORDS = ("shell", "turtle", "tortoise", "crab", "clam", "snail", "kabuto", "beetle")
-DARK_WORDS = ("dark", "black", "evil", "doom", "death", "skull", "demon", "shadow", "ruin")
-# Each equip: (types it fits, name words it needs, name words that exclude); empty = any.
-# An approximation of the cartridge's eligibility lists (pointer table 0x26BC8).
-EQUIP_RULES: dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
-    301: (("Warrior",), (), DARK_WORDS),
-    302: (("Warrior",), DARK_WORDS, ()),
-    303: (("Fiend",), (), ()),
-    304: (("Fiend", "Beast-Warrior"), (), ()),
-    305: (("Insect",), (), ()),
-    306: (("Insect",), (), ()),
-    307: ((), ("elf",), ()),
-    308: (("Beast",), (), ()),
-    309: ((), SHELLED_WORDS, ()),
-    310: (("Plant",), (), ()),
-    311: (("Spellcaster",), DARK_WORDS, ()),
-    312: (("Fairy",), (), ()),
-    313: ((), HORNED_WORDS, DARK_WORDS),
-    314: ((), HORNED_WORDS + ("unicorn",), ()),
-    315: (("Dragon",), (), ()),
-    316: ((), FEMALE_WORDS, ()),
-    317: ((), FEMALE_WORDS, ()),
-    319: (("Beast",), (), ()),
-    321: ((), FEMALE_WORDS + DARK_WORDS, ()),
-    322: (("Zombie",), (), ()),
-    323: (("Spellcaster",), (), DARK_WORDS),
-    324: (("Thunder", "Rock", "Pyro"), (), ()),
-    325: (("Machine",), (), ()),
-    326: (("Dinosaur",), (), ()),
-    327: (("Winged Beast",), (), ()),
-    328: (("Aqua", "Fish", "Sea Serpent"), (), ()),
-}
-# Each opponent (ROM duelist index): the types its approximate deck is drawn from, or fixed
-# cards where the reference names them (Tristan). The number of distinct cards is the real one
-# (opponents.csv); the cards are the strongest of the theme below the stage's ATK ceiling.
-OPPONENT_THEMES: dict[int, tuple[str, ...] | tuple[int, ...]] = {
+# Each opponent (ROM duelist index) whose deck is not fully known: the types its guessed deck
+# cards are drawn from. The number of distinct cards is the real one (opponents.csv); known
+# cards come first (deck_partial_lists.csv), the rest are the strongest of the theme below the
+# stage's ATK ceiling.
+OPPONENT_THEMES: dict[int, tuple[str, ...]] = {
     0: ("Insect", "Plant"), 1: ("Winged Beast", "Fairy", "Beast"), 2: ("Dinosaur", "Dragon"),
     3: ("Aqua", "Fish", "Sea Serpent"), 4: ("Dragon", "Machine", "Warrior", "Fiend"),
     5: ("Beast", "Fiend", "Warrior", "Spellcaster", "Zombie", "Aqua"),
     6: ("Machine", "Rock", "Pyro", "Fiend"), 7: ("Fiend", "Zombie"),
     8: ("Machine", "Warrior", "Pyro", "Rock"), 9: ("Spellcaster", "Warrior", "Fiend"),
-    10: (58, 24, 123), 11: ("Warrior", "Beast-Warrior", "Dragon"),
+    11: ("Warrior", "Beast-Warrior", "Dragon"),
     12: ("Zombie", "Fiend"), 13: ("Spellcaster",),
     14: ("Fiend", "Spellcaster", "Dragon", "Warrior"),
-    15: ("Spellcaster", "Warrior", "Dragon", "Fiend"),
 }
+# opponents.csv note: Tristan's "deck = Kuriboh, Skull Servant, Dark Plant at ~33% each"
+TRISTAN_DECK = (24, 58, 123)
 STAGE_ATK_CEILING = {1: 1500, 2: 2400, 3: 2800, 4: 3500, 5: 3500}
 OPPONENT_POOL_MONSTERS = 300  # approximate pools use the regular monsters #1..#300 only
+YAMI_YUGI, TRISTAN, SIMON = 15, 10, 13
+# [choice] Simon's 19th deck card (the guide lists 18, "all Spellcasters"): #16 Time Wizard,
+# the unlisted Spellcaster his drop table weights highest (10/2048; #104 has 2/2048).
+SIMON_19TH = 16
+# reference README, starter_pool.csv row: "Raigeki, Sparks x2, Hinotama, Mooyan Curry, Red
+# Medicine, Dark-piercing Light (one guide says Raigeki *or* Dark Hole: possibly random)".
+# (card, copies, approximate): Raigeki's slot is the uncertain one.
+STARTER_MAGIC = ((337, 1, 1), (343, 2, 0), (344, 1, 0), (338, 1, 0), (339, 1, 0), (350, 1, 0))
 
 
 def _cards(reference: Path) -> list[dict[str, str]]:
@@ -129,13 +111,18 @@ def _field_rows(reference: Path, cards: list[dict[str, str]]) -> tuple[list, lis
 
 
 def _fusion_rows(reference: Path) -> list[list[int]]:
-    rows = []
-    for r in read_csv(reference / "fusion_pairs.csv"):
-        a, b = int(r["material_a"]), int(r["material_b"])
-        if max(a, b) > 300:  # the Elegant Egotist row is a magic effect, not a ROM fusion
-            continue
-        rows.append([min(a, b), max(a, b), int(r["result"])])
-    return sorted(rows)
+    """The ROM fusion table's known pairs: the original list plus the 14 added recipes."""
+    pairs: dict[tuple[int, int], int] = {}
+    for name in ("fusion_pairs.csv", "fusion_pairs_added.csv"):
+        for r in read_csv(reference / name):
+            a, b, result = int(r["material_a"]), int(r["material_b"]), int(r["result"])
+            if max(a, b) > 300:  # the Elegant Egotist row is a magic effect, not a ROM fusion
+                continue
+            key = (min(a, b), max(a, b))
+            if pairs.setdefault(key, result) != result:
+                raise ValueError(f"{reference / name}: pair {key} gives {result}, "
+                                 f"elsewhere {pairs[key]}")
+    return sorted([a, b, r] for (a, b), r in pairs.items())
 
 
 def _magic_rows(reference: Path) -> list[list[object]]:
@@ -153,47 +140,53 @@ def _magic_rows(reference: Path) -> list[list[object]]:
     return out
 
 
-def _fits(rule: tuple, card: dict[str, str]) -> bool:
-    """A monster fits when its type is listed (if types are given), its name has one of the
-    words (if words are given) and none of the excluding words."""
-    types, words, exclude = rule
-    name = card["name_full_en"].casefold()
-    return ((not types or card["type"] in types) and (not words or any(w in name for w in words))
-            and not any(w in name for w in exclude))
-
-
-def _equip_rows(cards: list[dict[str, str]]) -> list[list[int]]:
-    monsters = [r for r in cards if r["kind"] == "Monster"]
-    return [[equip, int(m["number"]), 1] for equip, rule in sorted(EQUIP_RULES.items())
-            for m in monsters if _fits(rule, m)]
+def _opponent_index(reference: Path) -> dict[str, int]:
+    """Full opponent name (as the drop and reward files spell it) -> ROM duelist index."""
+    return {o["name"]: int(o["rom_duelist_index"]) for o in read_csv(reference / "opponents.csv")}
 
 
 def _opponent_rows(reference: Path, cards: list[dict[str, str]]) -> tuple[list, list]:
-    opponents = read_csv(reference / "opponents.csv")
+    """opponents.csv (with each pool's status) and the deck pools: Yami Yugi's estimate,
+    Tristan's three cards, the guide's partial lists completed by the theme rule."""
     by_number = {int(r["number"]): r for r in cards}
+    index_of = _opponent_index(reference)
+    partial: dict[int, list[int]] = {}
+    for r in read_csv(reference / "deck_partial_lists.csv"):
+        partial.setdefault(index_of[r["opponent"]], []).append(int(r["card"]))
+    partial[SIMON].append(SIMON_19TH)
+    estimate = {int(r["card"]): float(r["est_stock_weight_of_2048"])
+                for r in read_csv(reference / "deck_yami_yugi_estimate.csv")}
     opp_rows, pool_rows = [], []
-    for o in opponents:
+    for o in read_csv(reference / "opponents.csv"):
         index, stage = int(o["rom_duelist_index"]), int(o["stage"])
-        opp_rows.append([index, o["name"], o["rom_name"], int(o["pool_id"]), stage, 1])
-        theme = OPPONENT_THEMES[index]
-        if isinstance(theme[0], int):
-            chosen = list(theme)
+        count = int(o["deck_distinct_cards"])
+        if index == YAMI_YUGI:
+            weighted, status = _round_weights(estimate), "estimated"
+        elif index == TRISTAN:
+            weighted = dict(zip(TRISTAN_DECK, _even_weights(len(TRISTAN_DECK)), strict=True))
+            status = "estimated"
         else:
-            chosen = _themed(by_number, theme, STAGE_ATK_CEILING[stage],
-                             int(o["deck_distinct_cards"]))
-        weights = _even_weights(len(chosen))
-        pool_rows += [[index, card, w, 1] for card, w in zip(sorted(chosen), weights,
-                                                            strict=True)]
+            known = partial.get(index, [])
+            chosen = known + _themed(by_number, OPPONENT_THEMES[index], STAGE_ATK_CEILING[stage],
+                                     count - len(known), known)
+            weighted = dict(zip(sorted(chosen), _even_weights(len(chosen)), strict=True))
+            status = "approximate"
+        if len(weighted) != count:
+            raise ValueError(f"opponent {index}: {len(weighted)} deck cards, the ROM has {count}")
+        opp_rows.append([index, o["name"], o["rom_name"], int(o["pool_id"]), stage, count,
+                         int(o["drop_distinct_cards"]), status])
+        pool_rows += [[index, card, w, 1] for card, w in sorted(weighted.items())]
     return opp_rows, pool_rows
 
 
 def _themed(by_number: dict[int, dict[str, str]], theme: tuple, ceiling: int,
-            count: int) -> list[int]:
-    """The ``count`` strongest monsters under ``ceiling``, theme types first, then any type."""
+            count: int, known: list[int]) -> list[int]:
+    """``count`` more monsters, none of ``known``: the strongest under ``ceiling``, theme
+    types first, then any type."""
     def strongest(pred) -> list[int]:
         pool = [n for n in range(1, OPPONENT_POOL_MONSTERS + 1)
                 if by_number[n]["kind"] == "Monster" and int(by_number[n]["atk"]) <= ceiling
-                and pred(by_number[n])]
+                and n not in known and pred(by_number[n])]
         return sorted(pool, key=lambda n: (-int(by_number[n]["atk"]), n))
     picked = strongest(lambda r: r["type"] in theme)[:count]
     rest = [n for n in strongest(lambda r: True) if n not in picked]
@@ -206,14 +199,51 @@ def _even_weights(n: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(n)]
 
 
+def _round_weights(estimate: dict[int, float]) -> dict[int, int]:
+    """Estimated weights as integers summing to 2048: floor each, then the largest
+    remainders (ties: lower card number) get one more."""
+    floors = {card: int(w) for card, w in estimate.items()}
+    short = POOL_SUM - sum(floors.values())
+    by_remainder = sorted(estimate, key=lambda c: (-(estimate[c] - floors[c]), c))
+    for card in by_remainder[:short]:
+        floors[card] += 1
+    return floors
+
+
+def _equip_rows(reference: Path) -> list[list[int]]:
+    """The 26 equip lists (equip card -> monster), exact from the reference."""
+    return sorted([int(r["equip_card"]), int(r["monster"]), 0]
+                  for r in read_csv(reference / "equips_inferred_from_fm.csv"))
+
+
+def _drop_rows(reference: Path) -> list[list[int]]:
+    """Each opponent's drop table: weights out of 2048."""
+    index_of = _opponent_index(reference)
+    return sorted([index_of[r["opponent"]], int(r["card"]), int(r["weight_of_2048"]), 0]
+                  for r in read_csv(reference / "drops.csv"))
+
+
+def _reward_rows(reference: Path) -> list[list[int]]:
+    """Each opponent's rewards at 10, 20 ... 100 wins."""
+    index_of = _opponent_index(reference)
+    return sorted([index_of[r["opponent"]], int(r["wins"]), int(r["card"]), 0]
+                  for r in read_csv(reference / "victory_rewards.csv"))
+
+
+def _starter_pool_rows(reference: Path) -> list[list[int]]:
+    return [[int(r["card"]), 0] for r in read_csv(reference / "starter_pool.csv")]
+
+
 SOURCES_HEAD = """\
 # Duel Monsters (Game Boy, 1998) tables — sources
 
 Built by `tools/build_tables.py --system dm1` from `shared/reference/dm1/` (see its README for
-provenance and cross-checks) by `emucore/tables/builders/dm1.py`. No card text, no art. Tables
-extracted from a user's own cartridge (`tools/extract_dm1_rom.py ROM --out DIR`) have the same
-format with `approximate = 0`. Rows marked `approximate = 1` are guesses from a named rule in
-the builder, to be replaced by extracted data.
+provenance and cross-checks, its last section for the files added in 2026-12) by
+`emucore/tables/builders/dm1.py`. No card text, no art. Tables extracted from a user's own
+cartridge (`tools/extract_dm1_rom.py ROM --out DIR`) have the same format with
+`approximate = 0`. Every row says whether it is exact (`approximate = 0`: taken from these
+sources) or approximate (`approximate = 1`: a guess from a named rule in the builder, or an
+estimated weight), to be replaced by extracted data.
 
 | file | content | source |
 |---|---|---|
@@ -225,10 +255,13 @@ SOURCES_ROWS = (
      "Yugipedia, community wiki content: check its licence before redistributing); Japanese "
      "names checked against Darrman/DM1Translation `Insertion/script/cardname.txt`; type enum "
      "from gorepaw/yugioh-dm1-romhack `docs/NOTES.md`"),
-    ("fusions.csv", "unordered fusion pairs of the ROM fusion table (monsters #2..#300), about "
-     "99% complete: 2137 of the ROM's 2159 recipes",
-     "xaxion99/ygo-duel-monsters `ygo/db.sqlite3` (Yugipedia); the Harpie Lady + Elegant "
-     "Egotist row is a magic effect and lives in magic.csv"),
+    ("fusions.csv", "unordered fusion pairs of the ROM fusion table (monsters #2..#300): 2,151 "
+     "of the ROM's 2,159 recipes, all 52 results and 263 materials (8 recipes unknown, most "
+     "likely Flame Swordsman pairs)",
+     "xaxion99/ygo-duel-monsters `ygo/db.sqlite3` (Yugipedia) plus the 14 recipes of "
+     "`fusion_pairs_added.csv` (a newer Yugipedia list, kept in "
+     "Djjimenez895/duel-monsters-fusions-calculator `backend/src/scripts/dm1_fusions.txt`); "
+     "the Harpie Lady + Elegant Egotist row is a magic effect and lives in magic.csv"),
     ("magic.csv", "the 50 magic cards: engine effect, LP amount, terrain, sealed type, "
      "transform, lock turns",
      "the game's own card texts and duel messages (Darrman/DM1Translation `carddesc.txt`, "
@@ -241,17 +274,38 @@ SOURCES_ROWS = (
      "type) or x0.7 (weakened type), exact for stats that are multiples of 10; the named "
      "exceptions #278, #74, #27, #47 keep their base stats (`FIELD_EXCEPTIONS`); PaniK's "
      "exception monsters are not known and not included", "rule in the builder"),
-    ("equips.csv", "**approximation**: equip -> eligible monster. The ROM lists (pointer table "
-     "0x26BC8) are not public; `EQUIP_RULES` reads each card text's description (types and "
-     "name words)", "rule in the builder"),
-    ("opponents.csv", "the 16 campaign opponents: ROM duelist index, name, pool id, stage",
-     "gorepaw/yugioh-dm1-romhack `docs/NOTES.md`, `docs/PROGRESSION.md`; Yugipedia"),
-    ("opponent_pools.csv", "**approximation**: each opponent's deck as weights summing to "
-     "2048. The real 365-entry cumulative tables (bank 8, 0x2006C) are not public. Each pool "
-     "has the real number of distinct cards; Tristan's is the known Kuriboh / Skull Servant / "
-     "Dark Plant; the others are the strongest monsters of the opponent's theme "
-     "(`OPPONENT_THEMES`) under a stage ceiling (`STAGE_ATK_CEILING`), weights split evenly",
-     "rule in the builder"),
+    ("equips.csv", "the 26 equip lists (pointer table 0x26BC8): equip -> monster, 1,295 "
+     "entries", "`equips_inferred_from_fm.csv`: Forbidden Memories' lists cut to cards "
+     "#1..#365; 1,295 entries + 26 terminators x 2 bytes = 2,642 bytes, the ROM's equip pool "
+     "size; Legendary Sword's first entries agree with the romhack notes"),
+    ("opponents.csv", "the 16 campaign opponents: ROM duelist index, name, pool id, stage, "
+     "distinct deck and drop cards, and whether the deck pool is exact, estimated or "
+     "approximate", "gorepaw/yugioh-dm1-romhack `docs/NOTES.md`, `docs/PROGRESSION.md`; "
+     "Yugipedia"),
+    ("opponent_pools.csv", "each opponent's deck as weights summing to 2048, every row "
+     "`approximate = 1`. The real 365-entry cumulative tables (bank 8, 0x2006C) are not "
+     "public. Yami Yugi: all 27 cards with estimated weights (gorepaw/yugioh-dm1-romhack "
+     "`docs/YAMI_YUGI.md`, rescaled; rounded to integers by largest remainder); Tristan: "
+     "Kuriboh / Skull Servant / Dark Plant evenly; Simon Muran: the guide's 18 Spellcasters "
+     "plus `SIMON_19TH`; Pegasus: the guide's first 12 plus themed guesses (rojiuragame.com, "
+     "DM1 part 3); the others: the real number of distinct cards, the strongest monsters of "
+     "the opponent's theme (`OPPONENT_THEMES`) under a stage ceiling (`STAGE_ATK_CEILING`). "
+     "Weights that are unknown are split evenly", "rule in the builder"),
+    ("drops.csv", "each opponent's drop table: weight out of 2048 per card; each sums to 2048 "
+     "with the ROM's number of distinct cards", "`drops.csv` of the reference: "
+     "Djjimenez895/duel-monsters-fusions-calculator `backend/db_seed_data/"
+     "seed_card_drop_data.sql`, `seed_spell_card_drop_data.sql` (percent x 20.48, four id "
+     "errors corrected)"),
+    ("rewards.csv", "each opponent's rewards at 10, 20 ... 100 wins", "`victory_rewards.csv` "
+     "of the reference: the same repository's `seed_victory_bonuses_data.sql`, "
+     "`seed_spell_victory_bonuses_data.sql` (Simon's 90-win reward is #22; Exodia's head is "
+     "Yami Yugi's 100-win reward)"),
+    ("starter_pool.csv", "the 100 monsters a new game's deck is dealt from", "`starter_pool.csv` "
+     "of the reference (gorepaw/yugioh-dm1-romhack's record of the stock bytes; equals the "
+     "100 cards tagged Starter Deck)"),
+    ("starter_magic.csv", "the seven magic cards of a new game's deck; Raigeki's slot is "
+     "`approximate = 1` (one guide says Raigeki or Dark Hole)", "the reference README "
+     "(`STARTER_MAGIC` in the builder)"),
 )
 
 
@@ -279,12 +333,21 @@ def build(reference: Path, out: Path) -> dict[str, int]:
         "field_stats": write_csv(out / "field_stats.csv", ("card_id", "terrain", "atk", "def",
                                                            "approximate"), stat_rows),
         "equips": write_csv(out / "equips.csv", ("equip_id", "monster_id", "approximate"),
-                            _equip_rows(cards)),
+                            _equip_rows(ref)),
         "opponents": write_csv(out / "opponents.csv", ("id", "name", "rom_name", "pool_id",
-                                                       "stage", "approximate"), opp_rows),
+                                                       "stage", "deck_cards", "drop_cards",
+                                                       "pool"), opp_rows),
         "opponent_pools": write_csv(out / "opponent_pools.csv", ("opponent_id", "card_id",
                                                                  "weight", "approximate"),
                                     pool_rows),
+        "drops": write_csv(out / "drops.csv", ("opponent_id", "card_id", "weight",
+                                               "approximate"), _drop_rows(ref)),
+        "rewards": write_csv(out / "rewards.csv", ("opponent_id", "wins", "card_id",
+                                                   "approximate"), _reward_rows(ref)),
+        "starter_pool": write_csv(out / "starter_pool.csv", ("card_id", "approximate"),
+                                  _starter_pool_rows(ref)),
+        "starter_magic": write_csv(out / "starter_magic.csv", ("card_id", "copies",
+                                                               "approximate"), STARTER_MAGIC),
     }
     write_text(out / "SOURCES.md", _sources())
     return counts
