@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-FONT_FILE = "font/emucore5x7.txt"
+FONT_FILE = "font/emucore5x8.txt"
 PALETTE_FILE = "palettes.json"
-GLYPH_W, GLYPH_H = 5, 7
+GLYPH_W, GLYPH_H = 5, 8  # 7 rows above the baseline + 1 descender row (g j p q y , ;)
 
 
 class AssetError(RuntimeError):
@@ -57,7 +57,7 @@ def palette_rgb(machine: str, name: str) -> NDArray[np.uint8]:
 
 @functools.cache
 def font_glyphs() -> dict[str, NDArray[np.bool_]]:
-    """Character -> (7, 5) bool mask, from the font file."""
+    """Character -> (8, 5) bool mask, from the font file."""
     glyphs: dict[str, NDArray[np.bool_]] = {}
     lines = [ln for ln in _read(FONT_FILE).splitlines() if ln and not ln.startswith(";")]
     i = 0

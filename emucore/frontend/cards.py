@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 
 from emucore.frontend.app import App
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
-from emucore.frontend.widgets import wrap
+from emucore.frontend.layout import fit
 
 SMALL = (30, 40)  # field zones and hands on psx
 LARGE = (84, 116)  # the card detail panel
@@ -81,10 +81,10 @@ def _face(app: App, fb: Framebuffer, face: CardFace, size: tuple[int, int],
 def _large_face(app: App, fb: Framebuffer, w: int, h: int, face: CardFace) -> None:
     text, dark = app.colour("black"), app.colour("frame_dark")
     columns = (w - 6) // CELL_W
-    name_lines = wrap(face.name, columns)[:2]
+    name_lines = fit(face.name, w - 6, 2)
     fb.fill(2, 2, w - 4, len(name_lines) * CELL_H + 2, app.colour("card_face"))
     for i, line in enumerate(name_lines):
-        fb.text(3, 3 + i * CELL_H, line[:columns], text)
+        fb.text(3, 3 + i * CELL_H, line, text)
     art_y = 4 + len(name_lines) * CELL_H + 2
     art_h = h - art_y - 3 * CELL_H - 4
     fb.box(6, art_y, w - 12, art_h, app.colour("panel"), dark)

@@ -28,6 +28,7 @@ from emucore.fm.engine import FmDuel
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, SMALL, draw_back, draw_card, draw_empty
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm import events as ev
 from emucore.frontend.systems.fm.common import (
     TERRAIN_NAMES,
@@ -358,7 +359,7 @@ class DuelScreen(FmScreen):
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.view.sides[side]
-        fb.text(ZONE_X, y, self._side_name(side)[:10], app.colour("text"))
+        draw_fitted(fb, ZONE_X, y, self._side_name(side), 62, app.colour("text"))
         fb.text(70, y, f"LP {s.lp:>5}", app.colour("highlight"))
         fb.text_right(PANEL_X - 4, y, f"DK{s.deck_left:2d}", app.colour("text_dim"))
         flash = self.flash.get(side)
@@ -467,9 +468,11 @@ class DuelScreen(FmScreen):
                 draw_card(app, fb, x, y, card_face(self.game, card.card), SMALL, selected)
             else:
                 draw_back(app, fb, x, y, SMALL, selected)
-            if raised:
-                fb.text(x + 12, y - 8, str(ui.raised.index(j) + 1), app.colour("highlight"),
-                        app.colour("black"))
+            if raised:  # the combination order, in a badge on the card's top edge
+                fb.box(x + SMALL[0] - 9, y, 9, CELL_H + 1, app.colour("black"),
+                       app.colour("highlight"))
+                fb.text(x + SMALL[0] - 7, y + 1, str(ui.raised.index(j) + 1),
+                        app.colour("highlight"))
 
     def _focus(self) -> int:
         """The card id under the cursor (0 for none or a hidden card)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm.common import FmScreen
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.tables.fm import DUELIST_COUNT
@@ -58,8 +59,9 @@ class FreeDuelSelect(FmScreen):
                 fb.fill(x - 2, y - 1, COLUMN_W, CELL_H, app.colour("panel_light"))
             if duelist in unlocked:
                 wins, losses = records.get(str(duelist), [0, 0])
-                fb.text(x, y, f"{duelist:2d} {self.game.tables.duelist_name(duelist)}"[:19],
-                        app.colour("text"))
+                fb.text(x, y, f"{duelist:2d}", app.colour("text"))
+                draw_fitted(fb, x + 18, y, self.game.tables.duelist_name(duelist),
+                            COLUMN_W - 44, app.colour("text"))
                 fb.text_right(x + COLUMN_W - 4, y, f"{wins}-{losses}", app.colour("text_dim"))
             else:
                 fb.text(x, y, f"{duelist:2d} ?????", app.colour("text_dim"))

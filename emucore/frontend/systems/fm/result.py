@@ -6,6 +6,7 @@ from __future__ import annotations
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm.common import FmScreen, card_face
 from emucore.frontend.systems.fm.session import FmGame
 
@@ -51,7 +52,8 @@ class ResultScreen(FmScreen):
             fb.text(16, 32 + i * (CELL_H + 3), line, app.colour("text"))
         if end.drop and end.winner == 0 and not two:
             draw_card(app, fb, 200, 30, card_face(self.game, end.drop), LARGE)
-            fb.text(200, 150, self.game.tables.names[end.drop][:20], app.colour("text"))
+            draw_fitted(fb, 200, 150, self.game.tables.names[end.drop], fb.width - 202,
+                        app.colour("text"))
             fb.text(200, 160, f"now {self.game.trunk_count(end.drop)} in trunk",
                     app.colour("text_dim"))
         fb.text(16, fb.height - 14, "Cross: continue", app.colour("text_dim"))

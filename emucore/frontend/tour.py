@@ -1,0 +1,89 @@
+"""A tour of every screen of every system, reached headless through the pad only.
+
+Each stop is a named list of pad presses from a fresh title screen (a fresh app, its own data
+folder), so stops do not depend on each other. ``tools/gallery.py`` photographs the stops and
+the layout tests check the text of each.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+
+from emucore.frontend import systems
+from emucore.frontend.app import App
+from emucore.frontend.display import init_video
+from emucore.frontend.machine import machine
+from emucore.frontend.pad import IDLE, word_from_buttons
+
+# A press is a button name ("cross"), several joined by "+", or "wait:N" (N idle frames).
+_FM_MENU = ["start", "cross"]
+_FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
+_DM1_MENU = ["start", "a"]
+_PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
+
+STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
+    # system: ((stop name, machine, presses), ...)
+    "fm": (
+        ("title", "psx", ["wait:2"]),
+        ("main_menu", "psx", _FM_MENU),
+        ("free_duel", "psx", [*_FM_MENU, "cross"]),
+        ("duel", "psx", _FM_DUEL),
+        ("duel_raise", "psx", [*_FM_DUEL, "up", "right", "up"]),
+        ("duel_field", "psx", [*_FM_DUEL, "cross", "cross", "right", "cross", "cross",
+                               "wait:120"]),
+        ("campaign", "psx", [*_FM_MENU, "down", "cross"]),
+        ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
+        ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),
+        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
+        ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
+    ),
+    "dm1": (
+        ("title", "gb", ["wait:2"]),
+        ("main_menu", "gb", _DM1_MENU),
+        ("opponents", "gb", [*_DM1_MENU, "a"]),
+        ("deck_edit", "gb", [*_DM1_MENU, "down", "a"]),
+        ("duel", "gb", [*_DM1_MENU, "a", "a", "wait:60"]),
+    ),
+    "ocg1999": (
+        ("title", "psx", ["wait:2"]),
+        ("duel", "psx", _PAPER_DUEL),
+    ),
+    "tcglite": (
+        ("title", "psx", ["wait:2"]),
+        ("duel", "psx", _PAPER_DUEL),
+    ),
+}
+
+
+def press(app: App, press: str) -> None:
+    """One press of the tour: held for one frame then one idle frame, or ``wait:N``."""
+    idle = IDLE[app.machine.name]
+    if press.startswith("wait:"):
+        for _ in range(int(press[5:])):
+            app.step((idle, idle))
+        return
+    app.step((word_from_buttons(app.machine.name, press.split("+")), idle))
+    app.step((idle, idle))
+
+
+def visit(system: str, profile: str, presses: list[str]) -> App:
+    """A fresh headless app of ``system`` on ``profile`` after ``presses`` from its title
+    screen (saves go to a new temporary folder)."""
+    os.environ["EMUCORE_DATA_DIR"] = tempfile.mkdtemp(prefix="emucore-tour-")
+    init_video(headless=True)
+    app = App(machine(profile), system, headless=True, sound=False)
+    app.switch(systems.load(system).title_screen(app))
+    for p in presses:
+        press(app, p)
+    return app
+
+
+def tour(only: str | None = None) -> Iterator[tuple[str, str, App]]:
+    """(system, stop name, app standing on that screen) for every stop, in order."""
+    for system, stops in STOPS.items():
+        if only is not None and system != only:
+            continue
+        for name, profile, presses in stops:
+            yield system, name, visit(system, profile, presses)
