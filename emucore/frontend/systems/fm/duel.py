@@ -48,6 +48,7 @@ ROW_Y = {"opp_magic": 12, "opp_monster": 54, "monster": 100, "magic": 142, "hand
 PANEL_X = 182
 FIELD_ROWS = ("opp_magic", "opp_monster", "monster", "magic")  # field-mode cursor rows
 LOG_LINES = 5
+RAISE = 2  # pixels a raised hand card lifts (more would cover the LP line above the hand)
 
 
 @dataclass
@@ -461,7 +462,7 @@ class DuelScreen(FmScreen):
             if card is None:
                 continue
             raised = j in ui.raised and side == self.me
-            y = ROW_Y["hand"] - (6 if raised else 0)
+            y = ROW_Y["hand"] - (RAISE if raised else 0)
             selected = (ui.mode == "hand" and ui.cursor == j and side == self.me
                         and self.view.acting_side in self.humans and not self.queue)
             if show:
