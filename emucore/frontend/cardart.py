@@ -67,7 +67,7 @@ def _ground(seed: int, height: int, width: int) -> NDArray[np.bool_]:
     return y >= height * 2 // 3  # plain: a horizon
 
 
-def _outline(body: NDArray[np.bool_]) -> NDArray[np.bool_]:
+def outline(body: NDArray[np.bool_]) -> NDArray[np.bool_]:
     """Pixels next to the body (4-neighbourhood) that are not body."""
     grown = body.copy()
     grown[1:] |= body[:-1]
@@ -95,14 +95,14 @@ def picture(facts: ArtFacts, width: int, height: int,
     full = np.zeros((height, width), np.uint8)
     full[top:top + mask.shape[0], left:left + mask.shape[1]] = mask
     body = full != EMPTY
-    image[_outline(body)] = figure[DARK]
+    image[outline(body)] = figure[DARK]
     image[full == BODY] = figure[MID]
-    image[_lit(body) & (full == BODY)] = figure[BRIGHT]
+    image[lit(body) & (full == BODY)] = figure[BRIGHT]
     image[full == LIGHT] = figure[PALE]
     return image
 
 
-def _lit(body: NDArray[np.bool_]) -> NDArray[np.bool_]:
+def lit(body: NDArray[np.bool_]) -> NDArray[np.bool_]:
     """Body pixels lit from the top left: those whose upper or left neighbour is not body."""
     edge = np.zeros_like(body)
     edge[1:] |= ~body[:-1]
