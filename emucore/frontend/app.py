@@ -37,6 +37,8 @@ class Screen:
     ``draw`` paints the whole frame into ``fb`` (palette indices; ``app.colour(role)``).
     """
 
+    music: str | None = None  # the piece to loop while this screen shows; None: keep playing
+
     def enter(self, app: App) -> None:
         """Called once when this screen becomes the current one."""
 
@@ -96,6 +98,7 @@ class App:
         if screen is not None and screen is not self.screen:
             self.screen = screen
             screen.enter(self)
+            self.sound.play_music(screen.music)
         elif screen is None:
             self.screen = None
 

@@ -20,6 +20,8 @@ EVENT_SOUNDS = {"draw": "draw", "fusion": "fusion", "equip": "magic", "failure":
 class FmScreen(Screen):
     """An FM screen: holds the shared :class:`FmGame` and the screen to go back to."""
 
+    music = "menu"
+
     def __init__(self, game: FmGame, back: Screen | None = None) -> None:
         self.game = game
         self.back = back

@@ -67,6 +67,8 @@ class Ui:
 
 
 class DuelScreen(FmScreen):
+    music = "duel"
+
     def __init__(self, game: FmGame, duel: FmDuel, back: Screen | None, duelist: int,
                  campaign: bool = False) -> None:
         super().__init__(game, back)

@@ -21,6 +21,11 @@ class ResultScreen(FmScreen):
         self.rng_state = rng_state
         self.notes: list[str] = []
 
+    @property
+    def music(self) -> str:  # type: ignore[override]
+        """Victory for a win (and for either player of a two-player duel), else defeat."""
+        return "victory" if self.duelist == 0 or self.end.winner == 0 else "defeat"
+
     def enter(self, app: App) -> None:
         end = self.end
         self.notes = self.game.duel_finished(self.duelist, end.winner, self.rng_state,
