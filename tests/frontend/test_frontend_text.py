@@ -149,3 +149,19 @@ def test_a_long_notice_wraps_inside_the_screen():
     rects = app.fb.text_rects
     assert len(rects) == 2
     assert layout.problems(rects, (0, 0, app.fb.width, app.fb.height)) == []
+
+
+def test_gallery_writes_every_stop_of_a_system_at_3x(tmp_path, capsys):
+    """Source: tools/gallery.py's promise: one 3x PNG per stop of the tour."""
+    import sys
+    from pathlib import Path
+
+    import pygame
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import gallery
+    assert gallery.main(["--system", "tcglite", "--out", str(tmp_path)]) == 0
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == sorted(f"tcglite-{name}.png" for name, _, _ in STOPS["tcglite"])
+    assert pygame.image.load(str(tmp_path / files[0])).get_size() == (960, 720)
+    assert gallery.main(["--system", "nope", "--out", str(tmp_path)]) == 2
+    assert "unknown system" in capsys.readouterr().err
