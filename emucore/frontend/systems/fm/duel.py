@@ -511,8 +511,8 @@ class DuelScreen(FmScreen):
         for i, line in enumerate(lines):
             fb.text(x, 136 + i * CELL_H, line, app.colour("text"))
         for i, line in enumerate(self._prompt()):
-            fb.text(x, 186 + i * CELL_H, line[:width], app.colour("highlight" if i == 0
-                                                                  else "text_dim"))
+            draw_fitted(fb, x, 186 + i * CELL_H, line, fb.width - x - 2,
+                        app.colour("highlight" if i == 0 else "text_dim"))
 
     def _prompt(self) -> list[str]:
         ui = self.ui
