@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,11 +35,12 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
-    for system, name, app in tour(args.system):
-        path = args.out / f"{system}-{name}.png"
-        app.screen.draw(app, app.fb)  # the screen alone, without a passing notice
-        app.screenshot(path, args.scale)
-        print(path)
+    with tempfile.TemporaryDirectory(prefix="emucore-gallery-") as saves:
+        for system, name, app in tour(Path(saves), args.system):
+            path = args.out / f"{system}-{name}.png"
+            app.screen.draw(app, app.fb)  # the screen alone, without a passing notice
+            app.screenshot(path, args.scale)
+            print(path)
     return 0
 
 

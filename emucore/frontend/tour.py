@@ -8,8 +8,8 @@ the layout tests check the text of each.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 from emucore.frontend import systems
 from emucore.frontend.app import App
@@ -68,10 +68,10 @@ def press(app: App, press: str) -> None:
     app.step((idle, idle))
 
 
-def visit(system: str, profile: str, presses: list[str]) -> App:
+def visit(system: str, profile: str, presses: list[str], data_dir: Path) -> App:
     """A fresh headless app of ``system`` on ``profile`` after ``presses`` from its title
-    screen (saves go to a new temporary folder)."""
-    os.environ["EMUCORE_DATA_DIR"] = tempfile.mkdtemp(prefix="emucore-tour-")
+    screen, its saves in ``data_dir`` (which should be empty: a fresh game)."""
+    os.environ["EMUCORE_DATA_DIR"] = str(data_dir)
     init_video(headless=True)
     app = App(machine(profile), system, headless=True, sound=False)
     app.switch(systems.load(system).title_screen(app))
@@ -80,10 +80,11 @@ def visit(system: str, profile: str, presses: list[str]) -> App:
     return app
 
 
-def tour(only: str | None = None) -> Iterator[tuple[str, str, App]]:
-    """(system, stop name, app standing on that screen) for every stop, in order."""
+def tour(data_dir: Path, only: str | None = None) -> Iterator[tuple[str, str, App]]:
+    """(system, stop name, app standing on that screen) for every stop, in order; each stop
+    keeps its saves in its own subfolder of ``data_dir``."""
     for system, stops in STOPS.items():
         if only is not None and system != only:
             continue
         for name, profile, presses in stops:
-            yield system, name, visit(system, profile, presses)
+            yield system, name, visit(system, profile, presses, data_dir / f"{system}-{name}")

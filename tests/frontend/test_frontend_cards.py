@@ -25,23 +25,23 @@ class Game:
     tables = FM
 
 
-def _duel():
+def _duel(data_dir):
     stop = next(s for s in STOPS["fm"] if s[0] == "duel")
-    return visit("fm", stop[1], stop[2])
+    return visit("fm", stop[1], stop[2], data_dir)
 
 
-def test_an_fm_duel_screenshot_shows_at_least_32_colours():
+def test_an_fm_duel_screenshot_shows_at_least_32_colours(tmp_path):
     """Source: issue 14's must-hold: a screenshot of an FM duel shows at least 32 distinct
     colours (counted as RGB after the palette, as the PNG holds them)."""
-    app = _duel()
+    app = _duel(tmp_path)
     rgb = PSX.palettes[PSX.default_palette][app.fb.pixels]
     assert len(np.unique(rgb.reshape(-1, 3), axis=0)) >= 32
 
 
-def test_hand_cards_of_different_types_never_share_art():
+def test_hand_cards_of_different_types_never_share_art(tmp_path):
     """Source: issue 14's must-hold, over the hand of the duel and over every pair of the
     722 cards: two cards of different types have different pictures."""
-    app = _duel()
+    app = _duel(tmp_path)
     hand = [c for c in app.screen.view.sides[0].hand if c is not None]
     assert len(hand) == 5
     by_type: dict[int, set[bytes]] = {}

@@ -128,10 +128,10 @@ STOP_IDS = [(system, name, profile, presses) for system, stops in STOPS.items()
 
 @pytest.mark.parametrize(("system", "name", "profile", "presses"), STOP_IDS,
                          ids=[f"{s}-{n}" for s, n, _, _ in STOP_IDS])
-def test_screen_text_stays_on_screen_and_apart(system, name, profile, presses):
+def test_screen_text_stays_on_screen_and_apart(system, name, profile, presses, tmp_path):
     """Source: the screens themselves, drawn headless: every piece of text lies inside the
     screen and no two pieces share a pixel."""
-    app = visit(system, profile, presses)
+    app = visit(system, profile, presses, tmp_path)
     fb = app.fb
     fb.text_rects = []
     app.screen.draw(app, fb)
@@ -139,9 +139,9 @@ def test_screen_text_stays_on_screen_and_apart(system, name, profile, presses):
     assert layout.problems(fb.text_rects, (0, 0, fb.width, fb.height)) == []
 
 
-def test_a_long_notice_wraps_inside_the_screen():
+def test_a_long_notice_wraps_inside_the_screen(tmp_path):
     """Source: the notice bar's own promise: at most two lines, inside the screen."""
-    app = visit("dm1", "gb", ["wait:1"])
+    app = visit("dm1", "gb", ["wait:1"], tmp_path)
     app.notify("A deck needs exactly forty cards before a duel can begin, and this one has "
                "thirty-nine")
     app.fb.text_rects = []
