@@ -52,9 +52,15 @@ def features(seed: int) -> dict[str, str | int]:
 
 
 def portrait(seed: int, ramps: dict[str, tuple[int, ...]],
-             shadow: tuple[int, int] | None = None) -> NDArray[np.uint8]:
-    """The (32, 32) palette-index portrait of ``seed``; with ``shadow`` = (ground, figure)
-    colours, only its silhouette (a duelist not met yet)."""
+             shadow: tuple[int, int] | None = None, scale: int = 1) -> NDArray[np.uint8]:
+    """The (32 x scale)-square palette-index portrait of ``seed``; with ``shadow`` =
+    (ground, figure) colours, only its silhouette (a duelist not met yet)."""
+    image = _portrait(seed, ramps, shadow)
+    return np.repeat(np.repeat(image, scale, axis=0), scale, axis=1) if scale > 1 else image
+
+
+def _portrait(seed: int, ramps: dict[str, tuple[int, ...]],
+              shadow: tuple[int, int] | None) -> NDArray[np.uint8]:
     f = features(seed)
     skin, cloth, ground, hair = (ramps[str(f[k])] for k in ("skin", "clothes", "ground",
                                                                "hair"))
