@@ -17,7 +17,9 @@ from emucore.frontend.display import init_video
 from emucore.frontend.machine import machine
 from emucore.frontend.pad import IDLE, word_from_buttons
 
-# A press is a button name ("cross"), several joined by "+", or "wait:N" (N idle frames).
+# A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames) or
+# "autoplay" (an FM duel played to its end by duel_buttons).
+AUTOPLAY_FRAMES = 20_000
 _FM_MENU = ["start", "cross"]
 _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
 _DM1_MENU = ["start", "a"]
@@ -36,6 +38,7 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("campaign", "psx", [*_FM_MENU, "down", "cross"]),
         ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
         ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),
+        ("result", "psx", [*_FM_DUEL, "autoplay"]),
         ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
         ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
     ),
@@ -57,13 +60,50 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
 }
 
 
+def duel_buttons(screen) -> list[str]:
+    """What a simple player presses on the FM duel screen: play the first hand card face
+    up on the first zone with the first star; attack with every monster that can; end turn."""
+    if screen.queue or screen.timer:
+        return ["cross"]  # skip messages
+    view, ui = screen.view, screen.ui
+    if view.acting_side not in screen.humans or view.over:
+        return []
+    if ui.mode in ("hand", "face", "zone", "star"):
+        if ui.mode == "zone" and ui.cursor not in screen._zone_cols():
+            return ["right"]
+        return ["cross"]
+    if ui.mode == "target":
+        return ["cross"]
+    mine = view.sides[screen.me]
+    ready = [c for c in range(5) if mine.monsters[c] is not None and not mine.monsters[c].used
+             and not mine.monsters[c].defending and mine.swords == 0]
+    if ui.mode == "field" and ready:
+        if ui.row != "monster":
+            return ["up" if ui.row == "magic" else "down"]
+        if ui.cursor != ready[0]:
+            return ["right"]
+        return ["cross"]
+    return ["start"]
+
+
 def press(app: App, press: str) -> None:
-    """One press of the tour: held for one frame then one idle frame, or ``wait:N``."""
+    """One press of the tour: held for one frame then one idle frame, ``wait:N``, or
+    ``autoplay`` (the FM duel played by :func:`duel_buttons` until the screen changes)."""
     idle = IDLE[app.machine.name]
     if press.startswith("wait:"):
         for _ in range(int(press[5:])):
             app.step((idle, idle))
         return
+    if press == "autoplay":
+        duel = app.screen
+        for _ in range(AUTOPLAY_FRAMES):
+            if app.screen is not duel:
+                return
+            buttons = duel_buttons(duel)
+            word = word_from_buttons(app.machine.name, buttons) if buttons else idle
+            app.step((word, idle))
+            app.step((idle, idle))
+        raise RuntimeError(f"the duel did not end within {AUTOPLAY_FRAMES} presses")
     app.step((word_from_buttons(app.machine.name, press.split("+")), idle))
     app.step((idle, idle))
 
