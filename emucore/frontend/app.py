@@ -18,6 +18,7 @@ from emucore.frontend import paths
 from emucore.frontend.display import Display, save_png
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.input import InputManager
+from emucore.frontend.layout import fit
 from emucore.frontend.machine import Machine
 from emucore.frontend.pacing import FramePacer
 from emucore.frontend.pad import PadState
@@ -25,6 +26,7 @@ from emucore.frontend.script import PadScript
 from emucore.frontend.sound import Sound
 
 NOTICE_FRAMES = 180
+NOTICE_LINES = 2  # a longer notice is shortened by the layout abbreviation rule
 
 
 class Screen:
@@ -34,6 +36,8 @@ class Screen:
     ``self`` to stay, another Screen to switch to, or ``None`` to leave the app.
     ``draw`` paints the whole frame into ``fb`` (palette indices; ``app.colour(role)``).
     """
+
+    music: str | None = None  # the piece to loop while this screen shows; None: keep playing
 
     def enter(self, app: App) -> None:
         """Called once when this screen becomes the current one."""
@@ -94,6 +98,7 @@ class App:
         if screen is not None and screen is not self.screen:
             self.screen = screen
             screen.enter(self)
+            self.sound.play_music(screen.music)
         elif screen is None:
             self.screen = None
 
@@ -159,10 +164,11 @@ class App:
             self._notice = None
             return
         fb = self.fb
-        limit = (fb.width - 4) // 6
-        line = text if len(text) <= limit else text[:limit - 3] + "..."
-        fb.fill(0, fb.height - CELL_H - 2, fb.width, CELL_H + 2, self.colour("black"))
-        fb.text(2, fb.height - CELL_H, line, self.colour("text"))
+        lines = fit(text, fb.width - 4, NOTICE_LINES)
+        top = fb.height - len(lines) * CELL_H - 2
+        fb.fill(0, top, fb.width, fb.height - top, self.colour("notice"))
+        for i, line in enumerate(lines):
+            fb.text(2, top + 2 + i * CELL_H, line, self.colour("notice_text"))
 
     def pad_log(self) -> str:
         """Everything pressed so far as a pad script (see emucore.frontend.script) that

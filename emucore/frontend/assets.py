@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-FONT_FILE = "font/emucore5x7.txt"
+FONT_FILE = "font/emucore5x8.txt"
 PALETTE_FILE = "palettes.json"
-GLYPH_W, GLYPH_H = 5, 7
+GLYPH_W, GLYPH_H = 5, 8  # 7 rows above the baseline + 1 descender row (g j p q y , ;)
 
 
 class AssetError(RuntimeError):
@@ -28,7 +28,8 @@ def assets_root() -> Path:
     return Path(env) if env else Path(__file__).resolve().parents[2] / "assets"
 
 
-def _read(name: str) -> str:
+def read_asset(name: str) -> str:
+    """The text of asset file ``name`` (a path inside the assets folder)."""
     path = assets_root() / name
     try:
         return path.read_text(encoding="utf-8")
@@ -40,7 +41,7 @@ def _read(name: str) -> str:
 @functools.cache
 def palettes() -> dict:
     """The parsed palettes.json."""
-    return json.loads(_read(PALETTE_FILE))
+    return json.loads(read_asset(PALETTE_FILE))
 
 
 def palette_rgb(machine: str, name: str) -> NDArray[np.uint8]:
@@ -57,9 +58,9 @@ def palette_rgb(machine: str, name: str) -> NDArray[np.uint8]:
 
 @functools.cache
 def font_glyphs() -> dict[str, NDArray[np.bool_]]:
-    """Character -> (7, 5) bool mask, from the font file."""
+    """Character -> (8, 5) bool mask, from the font file."""
     glyphs: dict[str, NDArray[np.bool_]] = {}
-    lines = [ln for ln in _read(FONT_FILE).splitlines() if ln and not ln.startswith(";")]
+    lines = [ln for ln in read_asset(FONT_FILE).splitlines() if ln and not ln.startswith(";")]
     i = 0
     while i < len(lines):
         head = lines[i].split()

@@ -1,10 +1,11 @@
-"""Cards drawn by emucore's own code: a frame coloured by kind, the name in our pixel font,
-ATK/DEF, stars, a type glyph, and a card back. Used by every system's screens.
+"""Cards drawn by emucore's own code: a frame of the card's kind, a picture of our own
+(:mod:`emucore.frontend.cardart`), the name in our pixel font, ATK/DEF, stars, type, an
+effect emblem and line, and a card back. Used by every system's screens.
 
-No art or text from any game: the frame is a coloured border with an inner panel, the type
-glyph is a two-letter abbreviation chosen by each system, the back is a geometric pattern.
-Each distinct card image is drawn once and cached as a small index array, so a frame full of
-cards costs one array copy per card.
+No art or text from any game: pictures are our silhouettes coloured from the card's facts,
+each kind's frame has its own border pattern, lines are our own words chosen by each system,
+the back is a geometric pattern. Each distinct card image is drawn once and cached as a small
+index array, so a frame full of cards costs one array copy per card.
 """
 
 from __future__ import annotations
@@ -16,27 +17,38 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emucore.frontend.app import App
+from emucore.frontend.cardart import ArtFacts, picture
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
-from emucore.frontend.widgets import wrap
+from emucore.frontend.layout import fit
 
 SMALL = (30, 40)  # field zones and hands on psx
 LARGE = (84, 116)  # the card detail panel
 KINDS = ("monster", "magic", "trap", "ritual", "equip", "field")
+# Each kind's frame: every n-th pixel of its border drawn in the card-face colour (0: plain).
+FRAME_MARKS = {"monster": 0, "magic": 4, "trap": 2, "ritual": 3, "equip": 5, "field": 6}
+KIND_LABELS = {"monster": "MON", "magic": "MAG", "trap": "TRP", "ritual": "RIT",
+               "equip": "EQP", "field": "FLD"}
 _CACHE: dict[tuple, NDArray[np.uint8]] = {}
 CACHE_LIMIT = 4096
 
 
 @dataclass(frozen=True)
 class CardFace:
-    """What a card shows. ``atk``/``defense`` None for non-monsters; ``glyph`` 2 letters."""
+    """What a card shows. ``atk``/``defense`` None for non-monsters; ``art`` the facts its
+    picture is made from; ``type_name`` the monster type or kind name for the large card;
+    ``emblem`` one font character for the effect class; ``line`` one short line of our own
+    words on what the card does (non-monsters)."""
 
     name: str
     kind: str
     atk: int | None = None
     defense: int | None = None
     stars: int = 0
-    glyph: str = ""
     number: int | None = None
+    art: ArtFacts | None = None
+    type_name: str = ""
+    emblem: str = ""
+    line: str = ""
 
 
 def _image(app: App, key: tuple, size: tuple[int, int],
@@ -64,42 +76,67 @@ def draw_card(app: App, fb: Framebuffer, x: int, y: int, face: CardFace,
 def _face(app: App, fb: Framebuffer, face: CardFace, size: tuple[int, int],
           selected: bool) -> None:
     w, h = size
-    kind_colour = app.colour(face.kind if face.kind in KINDS else "monster")
-    fb.box(0, 0, w, h, kind_colour, app.colour("highlight" if selected else "frame_dark"))
+    kind = face.kind if face.kind in KINDS else "monster"
+    fb.box(0, 0, w, h, app.colour(kind), app.colour("highlight" if selected else "frame_dark"))
+    step = FRAME_MARKS[kind]
+    if step:  # the kind's border pattern, on the frame's inner ring
+        mark = app.colour("card_face")
+        fb.pixels[1, 1:w - 1:step] = mark
+        fb.pixels[h - 2, 1:w - 1:step] = mark
+        fb.pixels[1:h - 1:step, 1] = mark
+        fb.pixels[1:h - 1:step, w - 2] = mark
     if w >= LARGE[0]:
         _large_face(app, fb, w, h, face)
-        return
-    fb.fill(2, 2, w - 4, 9, app.colour("card_face"))
-    fb.text(3, 3, face.glyph[:2] if face.glyph else face.kind[:2].upper(), app.colour("black"))
-    if face.atk is not None:
-        fb.text_right(w - 2, h - 2 * CELL_H + 1, str(face.atk), app.colour("text"))
-        fb.text_right(w - 2, h - CELL_H + 1, str(face.defense), app.colour("text_dim"))
     else:
-        fb.text(3, h - CELL_H + 1, face.kind[:3].upper(), app.colour("text"))
+        _small_face(app, fb, w, h, face)
+
+
+def _art(app: App, fb: Framebuffer, x: int, y: int, w: int, h: int, face: CardFace) -> None:
+    """The picture in a dark frame; the emblem in its top-right corner."""
+    fb.frame(x - 1, y - 1, w + 2, h + 2, app.colour("frame_dark"))
+    if face.art is not None:
+        fb.blit(x, y, picture(face.art, w, h, app.machine.art))
+    else:
+        fb.fill(x, y, w, h, app.colour("panel"))
+    if face.emblem:
+        fb.box(x + w - CELL_W - 2, y, CELL_W + 2, CELL_H, app.colour("black"),
+               app.colour("frame_dark"))
+        fb.text(x + w - CELL_W - 1, y + 1, face.emblem, app.colour("highlight"))
+
+
+def _small_face(app: App, fb: Framebuffer, w: int, h: int, face: CardFace) -> None:
+    if face.atk is not None:
+        _art(app, fb, 3, 3, w - 6, h - 2 * CELL_H - 5, face)
+        fb.text_right(w - 2, h - 2 * CELL_H, str(face.atk), app.colour("text"))
+        fb.text_right(w - 2, h - CELL_H, str(face.defense), app.colour("text_dim"))
+    else:
+        _art(app, fb, 3, 3, w - 6, h - CELL_H - 6, face)
+        fb.text(3, h - CELL_H - 1, KIND_LABELS.get(face.kind, face.kind[:3].upper()),
+                app.colour("text"))
 
 
 def _large_face(app: App, fb: Framebuffer, w: int, h: int, face: CardFace) -> None:
-    text, dark = app.colour("black"), app.colour("frame_dark")
-    columns = (w - 6) // CELL_W
-    name_lines = wrap(face.name, columns)[:2]
+    text = app.colour("text")
+    name_lines = fit(face.name, w - 6, 2)
     fb.fill(2, 2, w - 4, len(name_lines) * CELL_H + 2, app.colour("card_face"))
     for i, line in enumerate(name_lines):
-        fb.text(3, 3 + i * CELL_H, line[:columns], text)
-    art_y = 4 + len(name_lines) * CELL_H + 2
-    art_h = h - art_y - 3 * CELL_H - 4
-    fb.box(6, art_y, w - 12, art_h, app.colour("panel"), dark)
-    fb.text_centred(w // 2, art_y + art_h // 2 - 3, face.glyph or face.kind.upper(),
-                    app.colour("text"))
-    info_y = art_y + art_h + 2
-    if face.stars:
-        fb.text(3, info_y, ("\u2605" * face.stars)[:columns], app.colour("star"))
+        fb.text(3, 3 + i * CELL_H, line, app.colour("black"))
+    art_y = 6 + len(name_lines) * CELL_H + 2
+    info_rows = 4
+    info_y = h - info_rows * CELL_H - 2
+    _art(app, fb, 6, art_y, w - 12, info_y - art_y - 3, face)
     if face.atk is not None:
-        fb.text(3, info_y + CELL_H, f"ATK{face.atk:>5}", app.colour("text"))
-        fb.text(3, info_y + 2 * CELL_H, f"DEF{face.defense:>5}", app.colour("text"))
+        fb.text(3, info_y, ("\u2605" * face.stars)[:(w - 6) // CELL_W], app.colour("star"))
+        fb.text(3, info_y + CELL_H, fit(face.type_name, w - 6)[0], text)
+        fb.text(3, info_y + 2 * CELL_H, f"ATK{face.atk:>5}", text)
+        fb.text(3, info_y + 3 * CELL_H, f"DEF{face.defense:>5}", text)
     else:
-        fb.text(3, info_y + CELL_H, face.kind.upper(), app.colour("text"))
+        fb.text(3, info_y, face.type_name.upper() or face.kind.upper(), app.colour("star"))
+        for i, line in enumerate(fit(face.line, w - 6, info_rows - 1)):
+            fb.text(3, info_y + (i + 1) * CELL_H, line, text)
     if face.number is not None:
-        fb.text_right(w - 3, info_y + 2 * CELL_H, f"#{face.number:03d}", app.colour("text_dim"))
+        number_y = info_y + (3 * CELL_H if face.atk is not None else 0)
+        fb.text_right(w - 3, number_y, f"#{face.number:03d}", app.colour("text_dim"))
 
 
 def draw_back(app: App, fb: Framebuffer, x: int, y: int, size: tuple[int, int] = SMALL,

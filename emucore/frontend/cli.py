@@ -130,7 +130,8 @@ def _play(args: argparse.Namespace) -> int:
             write_atomic(args.record, app.pad_log())
     if args.headless or args.json:
         emit(args, _summary(app), lambda d: f"{d['system']}: {d['frames']} frames, "
-                                            f"ended on {d['screen']}")
+                                            f"ended on {d['screen']}, framebuffer sha256 "
+                                            f"{d['framebuffer_sha256']}")
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from emucore.frontend.app import App, Screen
 from emucore.frontend.bindings import HOTKEYS, keyboard_table
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 
 
 class ControlsScreen(Screen):
@@ -27,17 +28,18 @@ class ControlsScreen(Screen):
         for button, keys in keyboard_table(app.machine.name, "1", raw):
             two = keyboard_table(app.machine.name, "2", raw)
             p2 = dict(two).get(button, [])
-            fb.text(4, y, button.upper()[:8], app.colour("text"))
-            fb.text(56, y, "/".join(keys)[:10], app.colour("highlight"))
+            draw_fitted(fb, 4, y, button.upper(), 50, app.colour("text"))
+            draw_fitted(fb, 56, y, " ".join(keys), 80 if not narrow else fb.width - 58,
+                        app.colour("highlight"))
             if not narrow:
-                fb.text(140, y, "/".join(p2)[:10], app.colour("text_dim"))
+                draw_fitted(fb, 140, y, " ".join(p2), 56, app.colour("text_dim"))
             y += CELL_H
         if narrow:
             return
         y += 4
         for name in HOTKEYS:
             keys = [s[4:] for s in raw["hotkeys"].get(name, []) if s.startswith("key:")]
-            fb.text(4, y, name.replace("_", " ")[:12], app.colour("text"))
+            draw_fitted(fb, 4, y, name.replace("_", " "), 78, app.colour("text"))
             fb.text(86, y, "/".join(keys), app.colour("highlight"))
             y += CELL_H
         fb.text(200, 14, "P1 keys  P2 keys", app.colour("text_dim"))

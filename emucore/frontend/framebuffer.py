@@ -15,12 +15,13 @@ from numpy.typing import NDArray
 
 from emucore.frontend import assets
 
-CELL_W, CELL_H = assets.GLYPH_W + 1, assets.GLYPH_H + 2  # character cell incl. spacing
+CELL_W, CELL_H = assets.GLYPH_W + 1, assets.GLYPH_H + 1  # character cell incl. spacing
 
 
 @functools.lru_cache(maxsize=2048)
 def text_mask(text: str) -> NDArray[np.bool_]:
-    """The pixels of one line of text (7 rows; 6 columns per character, last column blank).
+    """The pixels of one line of text (8 rows incl. the descender row; 6 columns per
+    character, last column blank).
 
     Characters the font lacks draw as '?'. Cached: screens redraw the same strings each frame.
     """
@@ -43,6 +44,9 @@ class Framebuffer:
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
         self.pixels: NDArray[np.uint8] = np.zeros((height, width), dtype=np.uint8)
+        # While a list: every piece of text drawn, as ((x, y, w, h), text), for the layout
+        # checks of emucore.frontend.layout. None (the default) records nothing.
+        self.text_rects: list[tuple[tuple[int, int, int, int], str]] | None = None
 
     def clear(self, colour: int) -> None:
         self.pixels.fill(colour)
@@ -98,6 +102,10 @@ class Framebuffer:
         if not text:
             return x
         mask = text_mask(text)
+        if self.text_rects is not None and text.strip():
+            lead = (len(text) - len(text.lstrip())) * CELL_W
+            self.text_rects.append(((x + lead, y, text_width(text.strip()), mask.shape[0]),
+                                    text))
         if shadow is not None:
             self.mask(x + 1, y + 1, mask, shadow)
         self.mask(x, y, mask, colour)

@@ -46,6 +46,7 @@ class Machine:
     palettes: dict[str, object]  # name -> numpy (N, 3) uint8; first is the default
     colours: dict[str, int]  # colour role name -> palette index, what screens draw with
     colour_depth: str  # what the palette entries mean on the machine
+    art: dict[str, tuple[int, ...]]  # card-art ramp name -> 4 palette indices, dark first
 
     @property
     def frame_ns(self) -> Fraction:
@@ -70,7 +71,8 @@ def _build(name: str) -> Machine:
     sizes = {"psx": (320, 240, PSX_FRAME_RATE, "15-bit BGR555 CLUT entries"),
              "gb": (160, 144, GB_FRAME_RATE, "4 shades")}
     width, height, rate, depth = sizes[name]
-    return Machine(name, width, height, rate, palettes, dict(data["colours"]), depth)
+    art = {ramp: tuple(indices) for ramp, indices in data["art"].items()}
+    return Machine(name, width, height, rate, palettes, dict(data["colours"]), depth, art)
 
 
 MACHINE_NAMES = ("psx", "gb")

@@ -1,4 +1,5 @@
-"""Sound effects synthesised by emucore (numpy square waves through ``pygame.mixer``).
+"""Sound effects synthesised by emucore (numpy square waves through ``pygame.mixer``) and the
+player of the music pieces of :mod:`emucore.frontend.music`.
 
 Each effect is a short list of (frequency Hz, milliseconds) notes. With no audio device, or
 when muted, every call is silent and never raises.
@@ -6,8 +7,12 @@ when muted, every call is silent and never raises.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pygame
+
+from emucore.frontend import music
 
 RATE = 22050
 VOLUME = 0.18
@@ -41,11 +46,15 @@ def square_wave(notes: tuple[tuple[int, int], ...], rate: int = RATE) -> np.ndar
 
 
 class Sound:
-    """Plays named effects; silent when there is no device or when muted."""
+    """Plays named effects and loops the screen's music (:mod:`emucore.frontend.music`) on a
+    reserved channel; silent when there is no device or when muted. ``music`` names the
+    piece the screens asked for even when nothing can be heard."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.muted = False
         self.available = False
+        self.volume = 1.0
+        self.music: str | None = None
         self._cache: dict[str, object] = {}
         if enabled:
             try:
@@ -53,25 +62,62 @@ class Sound:
                 self.available = pygame.mixer.get_init() is not None
             except pygame.error:
                 self.available = False
+        if self.available:
+            pygame.mixer.set_reserved(1)  # channel 0: music only
+
+    def _sound(self, key: str, samples: Callable[[], np.ndarray]) -> object | None:
+        """The cached pygame Sound of ``key``, made from ``samples()`` on first use."""
+        sound = self._cache.get(key)
+        if sound is None:
+            data = samples()
+            channels = pygame.mixer.get_init()[2]
+            if channels > 1:
+                data = np.repeat(data[:, None], channels, axis=1)
+            try:
+                sound = pygame.sndarray.make_sound(np.ascontiguousarray(data))
+            except (pygame.error, ValueError):
+                self.available = False
+                return None
+            sound.set_volume(self.volume)
+            self._cache[key] = sound
+        return sound
 
     def play(self, name: str) -> None:
         """Play effect ``name`` (a key of :data:`EFFECTS`)."""
         if self.muted or not self.available:
             return
-        sound = self._cache.get(name)
-        if sound is None:
-            samples = square_wave(EFFECTS[name])
-            channels = pygame.mixer.get_init()[2]
-            if channels > 1:
-                samples = np.repeat(samples[:, None], channels, axis=1)
-            try:
-                sound = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
-            except (pygame.error, ValueError):
-                self.available = False
-                return
-            self._cache[name] = sound
-        sound.play()
+        sound = self._sound(name, lambda: square_wave(EFFECTS[name]))
+        if sound is not None:
+            sound.play()
+
+    def play_music(self, name: str | None) -> None:
+        """Loop piece ``name`` (a key of ``music.PIECES``) from its start, unless it is
+        already the one playing; None keeps the current piece."""
+        if name is None or name == self.music:
+            return
+        self.music = name
+        self._restart_music()
+
+    def _restart_music(self) -> None:
+        if not self.available:
+            return
+        channel = pygame.mixer.Channel(0)
+        channel.stop()
+        if self.muted or self.music is None:
+            return
+        piece = self.music
+        sound = self._sound(f"music:{piece}", lambda: music.render(piece))
+        if sound is not None:
+            channel.play(sound, loops=-1)
+
+    def set_volume(self, volume: float) -> float:
+        """Set the volume of music and effects (0..1, clamped); returns it."""
+        self.volume = min(max(volume, 0.0), 1.0)
+        for sound in self._cache.values():
+            sound.set_volume(self.volume)
+        return self.volume
 
     def toggle_mute(self) -> bool:
         self.muted = not self.muted
+        self._restart_music()
         return self.muted

@@ -1,5 +1,6 @@
 """Long searches: split an index range into pieces, run them on ``jobs`` processes, and show
-progress on stderr once a run has taken more than a second."""
+progress on stderr once a run has taken more than a second, only when stderr is a terminal
+(a log file or a pipe gets no progress lines)."""
 
 from __future__ import annotations
 
@@ -14,36 +15,33 @@ T = TypeVar("T")
 
 QUIET_FOR = 1.0  # seconds before the first progress line
 EVERY = 0.25  # seconds between updates of the line on a terminal
-EVERY_LOGGED = 5.0  # seconds between lines when stderr is a file or a pipe
 
 
 class Progress:
-    """A counter on stderr, silent for runs under a second: one ``\\r``-updated line on a
-    terminal, a line every few seconds otherwise."""
+    """A counter on stderr, silent for runs under a second and when stderr is not a
+    terminal: one ``\\r``-updated line."""
 
     def __init__(self, total: int, what: str = "indices", stream: IO[str] | None = None,
                  enabled: bool = True) -> None:
         self.total, self.what, self.done = total, what, 0
         self.stream = stream if stream is not None else sys.stderr
-        self.enabled = enabled
+        self.enabled = enabled and getattr(self.stream, "isatty", lambda: False)()
         self.started = time.perf_counter()
         self.shown_at = 0.0
         self.shown = False
-        terminal = getattr(self.stream, "isatty", lambda: False)()
-        self.every, self.end = (EVERY, "") if terminal else (EVERY_LOGGED, "\n")
 
     def advance(self, n: int) -> None:
         """Count ``n`` more finished items and redraw if it is time."""
         self.done += n
         now = time.perf_counter()
-        if not self.enabled or now - self.started < QUIET_FOR or now - self.shown_at < self.every:
+        if not self.enabled or now - self.started < QUIET_FOR or now - self.shown_at < EVERY:
             return
         self.shown_at, self.shown = now, True
         rate = self.done / (now - self.started)
         left = (self.total - self.done) / rate if rate else 0.0
         self.stream.write(f"\r{self.done:,}/{self.total:,} {self.what} "
                           f"({100 * self.done / max(self.total, 1):5.1f}%)  "
-                          f"{rate / 1e6:.2f} M/s  {left:5.1f} s left {self.end}")
+                          f"{rate / 1e6:.2f} M/s  {left:5.1f} s left ")
         self.stream.flush()
 
     def finish(self) -> float:

@@ -74,7 +74,9 @@ def test_fm_sim_command(tmp_path, capsys):
     deck.write_text("\n".join(map(str, player_deck(1))) + "\n")
     assert main(["fm", "sim", "--duelist", "4", "--deck", str(deck), "--games", "6",
                  "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    assert captured.err == ""  # stderr is not a terminal here: no progress bar (issue 14)
+    out = json.loads(captured.out)
     assert out["games"] == 6 and out["unfinished"] == 0 and out["engine_refusals"] == 0
     assert sum(out["ranks"].values()) == out["wins"]
     assert sum(d["count"] for d in out["drops"]) == out["wins"]

@@ -117,7 +117,7 @@ def test_locked_duelist_cannot_be_chosen():
     app = new_app()
     to_main_menu(app)
     press(app, "cross")
-    press(app, "down")  # Teana: locked at a new game
+    press(app, "right")  # Teana: locked at a new game
     press(app, "cross")
     assert screen_name(app) == "FreeDuelSelect"
 

@@ -31,15 +31,31 @@ def test_progress_is_silent_for_short_runs() -> None:
     assert out.getvalue() == ""
 
 
-def test_progress_line_for_long_runs(monkeypatch) -> None:
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_line_for_long_runs_on_a_terminal(monkeypatch) -> None:
     monkeypatch.setattr(progress, "QUIET_FOR", 0.0)
-    monkeypatch.setattr(progress, "EVERY_LOGGED", 0.0)
-    out = io.StringIO()
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    out = Terminal()
     meter = progress.Progress(200, stream=out)
     meter.advance(50)
     meter.advance(150)
     meter.finish()
     text = out.getvalue()
-    assert "50/200 indices" in text and "200/200 indices" in text
+    assert "\r50/200 indices" in text and "\r200/200 indices" in text
     assert text.endswith("\n") and "200 indices in" in text
-    assert text.count("\n") == 3  # not a terminal: one line per update
+    assert text.count("\n") == 1  # one line, redrawn in place
+
+
+def test_no_progress_into_a_log_file(monkeypatch) -> None:
+    """A file or a pipe (no terminal) gets no progress at all, as issue 14 asks."""
+    monkeypatch.setattr(progress, "QUIET_FOR", 0.0)
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    out = io.StringIO()
+    meter = progress.Progress(200, stream=out)
+    meter.advance(200)
+    meter.finish()
+    assert out.getvalue() == ""

@@ -205,14 +205,16 @@ def _sim_text(d: dict) -> str:
 
 
 class _Progress:
-    """A progress bar on stderr, redrawn at most ten times a second."""
+    """A progress bar on stderr, redrawn at most ten times a second; only when stderr is a
+    terminal (a log file or a pipe gets none)."""
 
     def __init__(self, total: int) -> None:
         self.total, self.start, self.shown = total, time.perf_counter(), 0.0
+        self.live = sys.stderr.isatty()
 
     def update(self, done: int) -> None:
         now = time.perf_counter()
-        if now - self.shown < 0.1 and done < self.total:
+        if not self.live or now - self.shown < 0.1 and done < self.total:
             return
         self.shown = now
         filled = 30 * done // self.total
@@ -222,5 +224,6 @@ class _Progress:
         sys.stderr.flush()
 
     def close(self) -> None:
-        sys.stderr.write("\n")
-        sys.stderr.flush()
+        if self.live:
+            sys.stderr.write("\n")
+            sys.stderr.flush()

@@ -22,7 +22,8 @@ from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
 from emucore.duel.protocol import DRAW, Event, EventKind
 from emucore.frontend.app import App, Screen
-from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
+from emucore.frontend.layout import fit
 from emucore.frontend.storage import SaveFile
 from emucore.frontend.widgets import Menu, message_box, try_step
 
@@ -275,12 +276,17 @@ class DeckEdit(Dm1Screen):
             fb.text(2, 122, card_line(self.game, card), app.colour("text"))
 
 
+CARD_LINE_W = 154  # pixels of the panel line card_line fills
+
+
 def card_line(game: Dm1Game, card: int) -> str:
-    """One line about a card: name and stats (monster) or effect (magic)."""
+    """One line about a card: name and stats (monster) or effect (magic); the name is
+    shortened by the layout abbreviation rule so the line fits CARD_LINE_W."""
     info = game.t.card_info(card)
-    if info["kind"] == "monster":
-        return f"{info['name'][:12]} {info['atk']}/{info['defense']}"
-    return f"{info['name'][:12]} {info['effect']}"
+    tail = (f"{info['atk']}/{info['defense']}" if info["kind"] == "monster"
+            else info["effect"])
+    name = fit(info["name"], CARD_LINE_W - text_width(f" {tail}") - 1)[0]
+    return f"{name} {tail}"
 
 
 def describe(game: Dm1Game, event: Event) -> str | None:

@@ -1,19 +1,34 @@
-"""The campaign: the duelists in the story's order (no story text). Winning against the next
-one moves on and opens that duelist for Free Duel (session.CAMPAIGN_ORDER)."""
+"""The campaign: the duelists in the story's order (no story text) and the next one's
+portrait. Winning against the next one moves on and opens that duelist for Free Duel
+(session.CAMPAIGN_ORDER)."""
 
 from __future__ import annotations
 
+import numpy as np
+from numpy.typing import NDArray
+
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
+from emucore.frontend.portraits import SIZE, portrait, seed_of
 from emucore.frontend.systems.fm.common import FmScreen, menu_tick
 from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER, FmGame
 
 SHOWN = 9
+PORTRAIT_SCALE = 2  # the next opponent's portrait, 64x64
 
 
 class CampaignScreen(FmScreen):
     def __init__(self, game: FmGame, back: Screen) -> None:
         super().__init__(game, back)
+        self._faces: dict[int, NDArray[np.uint8]] = {}
+
+    def _face(self, app: App, duelist: int) -> NDArray[np.uint8]:
+        face = self._faces.get(duelist)
+        if face is None:
+            face = self._faces[duelist] = portrait(seed_of("fm", duelist), app.machine.art,
+                                                   scale=PORTRAIT_SCALE)
+        return face
 
     def update(self, app: App) -> Screen | None:
         menu_tick(app, self.game)
@@ -49,6 +64,14 @@ class CampaignScreen(FmScreen):
                 fb.text(24, y, f"\u25b6 {names(duelist)}", app.colour("text"))
             else:
                 fb.text(24, y, "?????", app.colour("text_dim"))
+        duelist = self.game.next_campaign_duelist()
+        if duelist is not None:  # the next opponent's portrait and name
+            side = SIZE * PORTRAIT_SCALE
+            x = fb.width - side - 24
+            fb.frame(x - 2, 42, side + 4, side + 4, app.colour("highlight"), 2)
+            fb.blit(x, 44, self._face(app, duelist))
+            draw_fitted(fb, x - 16, 50 + side, f"Next: {names(duelist)}", side + 32,
+                        app.colour("text"), lines=2)
         if progress >= len(CAMPAIGN_ORDER):
             fb.text(16, 140, "The story is over. Free Duel is all yours.", app.colour("good"))
         fb.text(16, fb.height - 14, "Cross: duel  Circle: back", app.colour("text_dim"))

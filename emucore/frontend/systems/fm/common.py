@@ -4,14 +4,12 @@ duel event."""
 from __future__ import annotations
 
 from emucore.frontend.app import App, Screen
+from emucore.frontend.cardart import ArtFacts
 from emucore.frontend.cards import CardFace
+from emucore.frontend.systems.fm import cardtext
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.tables.fm import KINDS, STAR_NAMES, TERRAINS, TYPE_NAMES
 
-# Our own two-letter type glyphs, in the order of emucore.tables.fm.TYPE_NAMES.
-TYPE_GLYPHS = ("DR", "SP", "ZO", "WA", "BW", "BE", "WB", "FI", "FA", "IN", "DI", "RE", "FS",
-               "SS", "MA", "TH", "AQ", "PY", "RO", "PL", "MG", "TR", "RI", "EQ")
-assert len(TYPE_GLYPHS) == len(TYPE_NAMES)
 TERRAIN_NAMES = ("Normal",) + tuple(t.capitalize() for t in TERRAINS)
 
 EVENT_SOUNDS = {"draw": "draw", "fusion": "fusion", "equip": "magic", "failure": "error",
@@ -21,6 +19,8 @@ EVENT_SOUNDS = {"draw": "draw", "fusion": "fusion", "equip": "magic", "failure":
 
 class FmScreen(Screen):
     """An FM screen: holds the shared :class:`FmGame` and the screen to go back to."""
+
+    music = "menu"
 
     def __init__(self, game: FmGame, back: Screen | None = None) -> None:
         self.game = game
@@ -35,14 +35,28 @@ def card_face(game: FmGame, card: int) -> CardFace:
     return face
 
 
+def card_art(game: FmGame, card: int) -> ArtFacts:
+    """The facts of an FM card's picture: monsters the silhouette of their type, figure
+    tinted by the first guardian star and ground by the second; other cards the silhouette
+    and colours of their kind (a field card's ground: its terrain's ramp is the field one)."""
+    t = game.tables
+    kind = KINDS[int(t.kind[card])]
+    if kind == "monster":
+        return ArtFacts(TYPE_NAMES[int(t.type_id[card])], STAR_NAMES[int(t.star_1[card])].lower(),
+                        STAR_NAMES[int(t.star_2[card])].lower(), card)
+    return ArtFacts(kind.capitalize(), kind, kind, card)
+
+
 def _face(game: FmGame, card: int) -> CardFace:
     t = game.tables
     kind = KINDS[int(t.kind[card])]
-    ctype = int(t.type_id[card])
     if kind == "monster":
         return CardFace(t.names[card], kind, int(t.atk[card]), int(t.def_[card]),
-                        int(t.level[card]), TYPE_GLYPHS[ctype], card)
-    return CardFace(t.names[card], kind, glyph=TYPE_GLYPHS[ctype], number=card)
+                        int(t.level[card]), card, card_art(game, card),
+                        TYPE_NAMES[int(t.type_id[card])])
+    return CardFace(t.names[card], kind, number=card, art=card_art(game, card),
+                    type_name=kind, emblem=cardtext.emblem(t, card),
+                    line=cardtext.effect_line(t, card))
 
 
 def stars_text(game: FmGame, card: int) -> str:

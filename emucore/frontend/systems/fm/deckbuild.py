@@ -10,6 +10,7 @@ from emucore.fm import deck as fm_deck
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm.common import FmScreen, card_face, stars_text
 from emucore.frontend.systems.fm.session import FmGame
 
@@ -97,13 +98,14 @@ class BuildDeck(FmScreen):
                 fb.fill(2, y - 1, LIST_W, CELL_H, app.colour("panel_light"))
             in_deck = self.counts[card]
             colour = app.colour("text" if in_deck else "text_dim")
-            fb.text(4, y, f"{t.names[card][:20]}", colour)
+            draw_fitted(fb, 4, y, t.names[card], LIST_W - 32, colour)
             fb.text_right(LIST_W - 2, y, f"{in_deck}/{self.game.trunk_count(card)}",
                           app.colour("highlight" if in_deck else "text_dim"))
         card = self.cards[self.cursor]
         draw_card(app, fb, 214, 14, card_face(self.game, card), LARGE)
         if t.is_monster(card):
-            fb.text(208, 136, stars_text(self.game, card)[:18], app.colour("text_dim"))
+            draw_fitted(fb, 208, 136, stars_text(self.game, card), fb.width - 210,
+                        app.colour("text_dim"))
         for i, line in enumerate(("Left/Right: -/+", "Sq/Tri: sort", "L1/R1: page",
                                   "Circle: done")):
             fb.text(208, 160 + i * CELL_H, line, app.colour("text_dim"))

@@ -28,6 +28,7 @@ from emucore.fm.engine import FmDuel
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, SMALL, draw_back, draw_card, draw_empty
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm import events as ev
 from emucore.frontend.systems.fm.common import (
     TERRAIN_NAMES,
@@ -47,6 +48,7 @@ ROW_Y = {"opp_magic": 12, "opp_monster": 54, "monster": 100, "magic": 142, "hand
 PANEL_X = 182
 FIELD_ROWS = ("opp_magic", "opp_monster", "monster", "magic")  # field-mode cursor rows
 LOG_LINES = 5
+RAISE = 2  # pixels a raised hand card lifts (more would cover the LP line above the hand)
 
 
 @dataclass
@@ -65,6 +67,8 @@ class Ui:
 
 
 class DuelScreen(FmScreen):
+    music = "duel"
+
     def __init__(self, game: FmGame, duel: FmDuel, back: Screen | None, duelist: int,
                  campaign: bool = False) -> None:
         super().__init__(game, back)
@@ -358,7 +362,7 @@ class DuelScreen(FmScreen):
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.view.sides[side]
-        fb.text(ZONE_X, y, self._side_name(side)[:10], app.colour("text"))
+        draw_fitted(fb, ZONE_X, y, self._side_name(side), 62, app.colour("text"))
         fb.text(70, y, f"LP {s.lp:>5}", app.colour("highlight"))
         fb.text_right(PANEL_X - 4, y, f"DK{s.deck_left:2d}", app.colour("text_dim"))
         flash = self.flash.get(side)
@@ -460,16 +464,18 @@ class DuelScreen(FmScreen):
             if card is None:
                 continue
             raised = j in ui.raised and side == self.me
-            y = ROW_Y["hand"] - (6 if raised else 0)
+            y = ROW_Y["hand"] - (RAISE if raised else 0)
             selected = (ui.mode == "hand" and ui.cursor == j and side == self.me
                         and self.view.acting_side in self.humans and not self.queue)
             if show:
                 draw_card(app, fb, x, y, card_face(self.game, card.card), SMALL, selected)
             else:
                 draw_back(app, fb, x, y, SMALL, selected)
-            if raised:
-                fb.text(x + 12, y - 8, str(ui.raised.index(j) + 1), app.colour("highlight"),
-                        app.colour("black"))
+            if raised:  # the combination order, in a badge on the card's top edge
+                fb.box(x + SMALL[0] - 9, y, 9, CELL_H + 1, app.colour("black"),
+                       app.colour("highlight"))
+                fb.text(x + SMALL[0] - 7, y + 1, str(ui.raised.index(j) + 1),
+                        app.colour("highlight"))
 
     def _focus(self) -> int:
         """The card id under the cursor (0 for none or a hidden card)."""
@@ -505,8 +511,8 @@ class DuelScreen(FmScreen):
         for i, line in enumerate(lines):
             fb.text(x, 136 + i * CELL_H, line, app.colour("text"))
         for i, line in enumerate(self._prompt()):
-            fb.text(x, 186 + i * CELL_H, line[:width], app.colour("highlight" if i == 0
-                                                                  else "text_dim"))
+            draw_fitted(fb, x, 186 + i * CELL_H, line, fb.width - x - 2,
+                        app.colour("highlight" if i == 0 else "text_dim"))
 
     def _prompt(self) -> list[str]:
         ui = self.ui

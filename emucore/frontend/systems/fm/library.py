@@ -8,12 +8,14 @@ import numpy as np
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm.common import FmScreen, card_face, stars_text, type_name
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.tables.fm import CARD_COUNT
 
 VISIBLE = 24
 PARTNERS_SHOWN = 8
+FUSION_COLUMN = 71  # pixels for a partner's name in the fusion list
 
 
 class Library(FmScreen):
@@ -62,8 +64,9 @@ class Library(FmScreen):
             if card == self.cursor + 1:
                 fb.fill(2, y - 1, 150, CELL_H, app.colour("panel_light"))
             owned = self.game.trunk_count(card) > 0
-            fb.text(4, y, f"{card:03d} {t.names[card][:19]}",
-                    app.colour("text" if owned else "text_dim"))
+            fb.text(4, y, f"{card:03d}", app.colour("text" if owned else "text_dim"))
+            draw_fitted(fb, 28, y, t.names[card], 122, app.colour("text" if owned else
+                                                               "text_dim"))
         card = self.cursor + 1
         draw_card(app, fb, 158, 14, card_face(self.game, card), LARGE)
         x, y = 246, 14
@@ -72,7 +75,7 @@ class Library(FmScreen):
             info += [f"Lv {int(t.level[card])}", *stars_text(self.game, card).split(" / ")]
         info.append(f"Owned {self.game.trunk_count(card)}")
         for i, line in enumerate(info):
-            fb.text(x, y + i * CELL_H, line[:12], app.colour("text"))
+            draw_fitted(fb, x, y + i * CELL_H, line, fb.width - x - 2, app.colour("text"))
         partners = self.partners(card)
         pages = max(1, -(-len(partners) // PARTNERS_SHOWN))
         page = min(self.partner_page, pages - 1)
@@ -80,5 +83,9 @@ class Library(FmScreen):
                 app.colour("highlight"))
         shown = partners[page * PARTNERS_SHOWN:(page + 1) * PARTNERS_SHOWN]
         for i, (partner, result) in enumerate(shown):
-            fb.text(158, 146 + i * CELL_H, f"+{t.names[partner][:11]}={t.names[result][:12]}",
-                    app.colour("text"))
+            y = 146 + i * CELL_H
+            fb.text(158, y, "+", app.colour("text_dim"))
+            draw_fitted(fb, 164, y, t.names[partner], FUSION_COLUMN, app.colour("text"))
+            fb.text(164 + FUSION_COLUMN + 1, y, "=", app.colour("text_dim"))
+            draw_fitted(fb, 164 + FUSION_COLUMN + 7, y, t.names[result],
+                        fb.width - 166 - FUSION_COLUMN - 7, app.colour("highlight"))

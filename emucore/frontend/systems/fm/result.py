@@ -6,6 +6,7 @@ from __future__ import annotations
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm.common import FmScreen, card_face
 from emucore.frontend.systems.fm.session import FmGame
 
@@ -19,6 +20,11 @@ class ResultScreen(FmScreen):
         self.end, self.duelist, self.campaign = end, duelist, campaign
         self.rng_state = rng_state
         self.notes: list[str] = []
+
+    @property
+    def music(self) -> str:  # type: ignore[override]
+        """Victory for a win (and for either player of a two-player duel), else defeat."""
+        return "victory" if self.duelist == 0 or self.end.winner == 0 else "defeat"
 
     def enter(self, app: App) -> None:
         end = self.end
@@ -51,7 +57,8 @@ class ResultScreen(FmScreen):
             fb.text(16, 32 + i * (CELL_H + 3), line, app.colour("text"))
         if end.drop and end.winner == 0 and not two:
             draw_card(app, fb, 200, 30, card_face(self.game, end.drop), LARGE)
-            fb.text(200, 150, self.game.tables.names[end.drop][:20], app.colour("text"))
+            draw_fitted(fb, 200, 150, self.game.tables.names[end.drop], fb.width - 202,
+                        app.colour("text"))
             fb.text(200, 160, f"now {self.game.trunk_count(end.drop)} in trunk",
                     app.colour("text_dim"))
         fb.text(16, fb.height - 14, "Cross: continue", app.colour("text_dim"))

@@ -11,6 +11,8 @@ from emucore.frontend.widgets import Menu
 
 
 class TitleScreen(FmScreen):
+    music = "title"
+
     def __init__(self, game: FmGame | None = None) -> None:
         super().__init__(game or FmGame())
         self.menu: Menu | None = None

@@ -1,0 +1,101 @@
+"""What an FM magic, trap, equip, ritual or field card does, in one short line of our own words
+and an emblem for its class, read from the engine's own effect tables (never any card text).
+
+The line says what ``emucore.fm`` does with the card, so it stays true to the engine: heal and
+burn amounts, the terrain a field card sets, the ATK an attack trap covers, the bonus of an
+equip. Each line fits the large card's three lines whole (a test checks it).
+"""
+
+from __future__ import annotations
+
+from emucore.fm import battle, board, effects
+from emucore.tables.fm import TERRAINS, TYPE_NAMES, FmTables
+
+# The emblem of each effect class: one character of our font, drawn in a corner of the art.
+EMBLEMS = {"heal": "\u2665", "burn": "*", "destroy": "\u00d7", "terrain": "^",
+           "reveal": "o", "weaken": "\u25bc", "strengthen": "\u25b2", "stop": "!",
+           "ritual": "\u2605", "counter": "<", "none": "-"}
+_CLASS_EMBLEM = {effects.HEAL: "heal", effects.BURN: "burn",
+                 effects.BOARD_DESTRUCTION: "destroy", effects.REMOVAL: "destroy",
+                 effects.RAIGEKI: "destroy", effects.HARPIE: "destroy",
+                 effects.FIELD: "terrain", effects.DARK_PIERCING_LIGHT: "reveal",
+                 effects.SWORDS: "stop", effects.STOP_DEFENSE: "stop",
+                 effects.STAT_PENALTY: "weaken", effects.CURSEBREAKER: "strengthen",
+                 effects.RITUAL: "ritual"}
+
+
+def effect_class(t: FmTables, card: int) -> str:
+    """The emblem key of a non-monster card (``none`` for monsters and inert cards)."""
+    kind = t.kind_name(card)
+    if kind == "monster":
+        return "none"
+    if kind == "equip":
+        return "strengthen"
+    if kind == "trap":
+        attack_trap = card in battle.ATTACK_TRAPS or card == battle.FAKE_TRAP
+        return "stop" if attack_trap else "counter"
+    return _CLASS_EMBLEM.get(effects.magic_class(card, int(t.type_id[card])), "none")
+
+
+def effect_line(t: FmTables, card: int) -> str:
+    """One short line on what the engine does with the card ("" for monsters)."""
+    kind = t.kind_name(card)
+    if kind == "monster":
+        return ""
+    if kind == "equip":
+        bonus = board.MEGAMORPH_BONUS if card == board.MEGAMORPH else board.EQUIP_BONUS
+        return f"+{bonus} ATK/DEF to a monster it suits"
+    if kind == "trap":
+        return _trap_line(card)
+    if kind == "ritual":
+        return "3 tributes make a ritual monster"
+    return _magic_line(t, card)
+
+
+def _trap_line(card: int) -> str:
+    if card in battle.ATTACK_TRAPS:
+        limit = battle.TRAP_THRESHOLDS[battle.ATTACK_TRAPS.index(card)] * battle.THRESHOLD_SCALE
+        return ("Destroys any attacker" if limit > 9999
+                else f"Destroys an attacker up to {limit} ATK")
+    if card == battle.FAKE_TRAP:
+        return "Stops one attack"
+    if card == effects.GOBLIN_FAN:
+        return "Sends burn damage back"
+    if card == effects.BAD_REACTION:
+        return "Turns the foe's healing into damage"
+    if card == effects.REVERSE_TRAP:
+        return "Foe's equip bonus becomes a loss"
+    return "Waits face down; does nothing"
+
+
+def _magic_line(t: FmTables, card: int) -> str:
+    cls = effects.magic_class(card, int(t.type_id[card]))
+    if cls == effects.HEAL:
+        return f"You gain {effects.HEAL_AMOUNTS[card]} LP"
+    if cls == effects.BURN:
+        return f"The foe loses {effects.BURN_AMOUNTS[card]} LP"
+    if cls == effects.FIELD:
+        return f"The field becomes {TERRAINS[card - effects.FIELD_CARDS[0]].capitalize()}"
+    if cls == effects.BOARD_DESTRUCTION:
+        return ("Destroys every monster on the field" if card == effects.DARK_HOLE
+                else "Destroys the foe's Dragons")
+    if cls == effects.REMOVAL:
+        arg = effects.REMOVAL_RULES[card]
+        if arg < effects.REMOVAL_TYPE_LIMIT:
+            return f"Destroys the foe's {TYPE_NAMES[arg]} monsters"
+        return f"Destroys foe monsters with ATK {arg * 10}+"
+    lines = {effects.RAIGEKI: "Destroys all the foe's monsters",
+             effects.HARPIE: "Destroys all foe magic/traps",
+             effects.STOP_DEFENSE: "Foe defenders switch to attack",
+             effects.DARK_PIERCING_LIGHT: "Turns the foe's set cards face up",
+             effects.SWORDS: "Foe cannot attack for 3 turns",
+             effects.CURSEBREAKER: "Clears the penalties on your monsters"}
+    if cls == effects.STAT_PENALTY:
+        return f"The foe's monsters lose {-effects.STAT_PENALTIES[card]} ATK/DEF"
+    return lines.get(cls, "Does nothing when played")
+
+
+def emblem(t: FmTables, card: int) -> str:
+    """The emblem character of the card's effect class ("" for monsters)."""
+    cls = effect_class(t, card)
+    return "" if t.kind_name(card) == "monster" else EMBLEMS[cls]

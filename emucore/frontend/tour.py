@@ -1,0 +1,130 @@
+"""A tour of every screen of every system, reached headless through the pad only.
+
+Each stop is a named list of pad presses from a fresh title screen (a fresh app, its own data
+folder), so stops do not depend on each other. ``tools/gallery.py`` photographs the stops and
+the layout tests check the text of each.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from emucore.frontend import systems
+from emucore.frontend.app import App
+from emucore.frontend.display import init_video
+from emucore.frontend.machine import machine
+from emucore.frontend.pad import IDLE, word_from_buttons
+
+# A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames) or
+# "autoplay" (an FM duel played to its end by duel_buttons).
+AUTOPLAY_FRAMES = 20_000
+_FM_MENU = ["start", "cross"]
+_FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
+_DM1_MENU = ["start", "a"]
+_PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
+
+STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
+    # system: ((stop name, machine, presses), ...)
+    "fm": (
+        ("title", "psx", ["wait:2"]),
+        ("main_menu", "psx", _FM_MENU),
+        ("free_duel", "psx", [*_FM_MENU, "cross"]),
+        ("duel", "psx", _FM_DUEL),
+        ("duel_raise", "psx", [*_FM_DUEL, "up", "right", "up"]),
+        ("duel_field", "psx", [*_FM_DUEL, "cross", "cross", "right", "cross", "cross",
+                               "wait:120"]),
+        ("campaign", "psx", [*_FM_MENU, "down", "cross"]),
+        ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
+        ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),
+        ("result", "psx", [*_FM_DUEL, "autoplay"]),
+        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
+        ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
+    ),
+    "dm1": (
+        ("title", "gb", ["wait:2"]),
+        ("main_menu", "gb", _DM1_MENU),
+        ("opponents", "gb", [*_DM1_MENU, "a"]),
+        ("deck_edit", "gb", [*_DM1_MENU, "down", "a"]),
+        ("duel", "gb", [*_DM1_MENU, "a", "a", "wait:60"]),
+    ),
+    "ocg1999": (
+        ("title", "psx", ["wait:2"]),
+        ("duel", "psx", _PAPER_DUEL),
+    ),
+    "tcglite": (
+        ("title", "psx", ["wait:2"]),
+        ("duel", "psx", _PAPER_DUEL),
+    ),
+}
+
+
+def duel_buttons(screen) -> list[str]:
+    """What a simple player presses on the FM duel screen: play the first hand card face
+    up on the first zone with the first star; attack with every monster that can; end turn."""
+    if screen.queue or screen.timer:
+        return ["cross"]  # skip messages
+    view, ui = screen.view, screen.ui
+    if view.acting_side not in screen.humans or view.over:
+        return []
+    if ui.mode in ("hand", "face", "zone", "star"):
+        if ui.mode == "zone" and ui.cursor not in screen._zone_cols():
+            return ["right"]
+        return ["cross"]
+    if ui.mode == "target":
+        return ["cross"]
+    mine = view.sides[screen.me]
+    ready = [c for c in range(5) if mine.monsters[c] is not None and not mine.monsters[c].used
+             and not mine.monsters[c].defending and mine.swords == 0]
+    if ui.mode == "field" and ready:
+        if ui.row != "monster":
+            return ["up" if ui.row == "magic" else "down"]
+        if ui.cursor != ready[0]:
+            return ["right"]
+        return ["cross"]
+    return ["start"]
+
+
+def press(app: App, press: str) -> None:
+    """One press of the tour: held for one frame then one idle frame, ``wait:N``, or
+    ``autoplay`` (the FM duel played by :func:`duel_buttons` until the screen changes)."""
+    idle = IDLE[app.machine.name]
+    if press.startswith("wait:"):
+        for _ in range(int(press[5:])):
+            app.step((idle, idle))
+        return
+    if press == "autoplay":
+        duel = app.screen
+        for _ in range(AUTOPLAY_FRAMES):
+            if app.screen is not duel:
+                return
+            buttons = duel_buttons(duel)
+            word = word_from_buttons(app.machine.name, buttons) if buttons else idle
+            app.step((word, idle))
+            app.step((idle, idle))
+        raise RuntimeError(f"the duel did not end within {AUTOPLAY_FRAMES} presses")
+    app.step((word_from_buttons(app.machine.name, press.split("+")), idle))
+    app.step((idle, idle))
+
+
+def visit(system: str, profile: str, presses: list[str], data_dir: Path) -> App:
+    """A fresh headless app of ``system`` on ``profile`` after ``presses`` from its title
+    screen, its saves in ``data_dir`` (which should be empty: a fresh game)."""
+    os.environ["EMUCORE_DATA_DIR"] = str(data_dir)
+    init_video(headless=True)
+    app = App(machine(profile), system, headless=True, sound=False)
+    app.switch(systems.load(system).title_screen(app))
+    for p in presses:
+        press(app, p)
+    return app
+
+
+def tour(data_dir: Path, only: str | None = None) -> Iterator[tuple[str, str, App]]:
+    """(system, stop name, app standing on that screen) for every stop, in order; each stop
+    keeps its saves in its own subfolder of ``data_dir``."""
+    for system, stops in STOPS.items():
+        if only is not None and system != only:
+            continue
+        for name, profile, presses in stops:
+            yield system, name, visit(system, profile, presses, data_dir / f"{system}-{name}")

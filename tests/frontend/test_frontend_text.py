@@ -1,0 +1,167 @@
+"""Text that fits: the font's descenders, the one abbreviation rule for names, notices that
+read on every palette, and no text leaving the screen or lying over other text on any screen
+of the tour."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from emucore import tables
+from emucore.dm1.duel import default_tables as dm1_tables
+from emucore.frontend import assets, layout
+from emucore.frontend.cards import LARGE
+from emucore.frontend.framebuffer import text_width
+from emucore.frontend.machine import machine
+from emucore.frontend.systems import dm1 as dm1_screens
+from emucore.frontend.tour import STOPS, visit
+from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
+
+FM = tables.load("fm")
+# (what, width in pixels, lines) of every box the FM screens fit a card name into
+FM_NAME_BOXES = (("large card", LARGE[0] - 6, 2), ("library list", 122, 1),
+                 ("fusion list", 71, 1), ("build deck list", 168, 1), ("duel bar", 62, 1))
+
+
+def _words_are_whole_or_marked(source: str, line_words: list[str]) -> bool:
+    """Every shown word is a word (or hyphen part) of ``source``, or a prefix of one ended
+    by a dot."""
+    parts = {p for w in source.split() for p in w.replace("-", "- ").split()}
+    parts |= {p.rstrip("-") for p in parts}
+    for word in line_words:
+        for piece in word.replace("-", "- ").split():
+            core = piece.rstrip("-")
+            if piece in parts or core in parts:
+                continue
+            if not (core.endswith(".") and any(p.startswith(core[:-1]) for p in parts)):
+                return False
+    return True
+
+
+def test_descender_letters_reach_below_the_baseline():
+    """Source: Latin typography: g j p q y (and the comma) descend below the baseline; the
+    other letters sit on it. The font's last row is the descender row."""
+    glyphs = assets.font_glyphs()
+    below = {ch for ch, g in glyphs.items() if g[-1].any()}
+    assert set("gjpqy,;") <= below
+    assert not below & set("abcdefhiklmnorstuvwxzABCDEFGHIJKLMNOPRSTUVWXYZ0123456789")
+
+
+def test_every_printable_ascii_character_is_in_the_font():
+    """Source: ASCII 0x20-0x7E, the characters of every name in the tables."""
+    glyphs = assets.font_glyphs()
+    assert all(chr(c) in glyphs for c in range(0x20, 0x7F))
+
+
+@pytest.mark.parametrize(("box", "width", "lines"), FM_NAME_BOXES)
+def test_all_722_fm_names_fit_their_boxes_without_cuts(box, width, lines):
+    """Source: the 722 names of the FM card table. Each name is shown within its box's
+    width and lines, whole when it fits whole, otherwise with every shortened word marked."""
+    assert CARD_COUNT == 722
+    for card in range(1, CARD_COUNT + 1):
+        name = FM.names[card]
+        shown = layout.fit(name, width, lines)
+        assert 1 <= len(shown) <= lines, (box, name, shown)
+        assert all(text_width(line) <= width for line in shown), (box, name, shown)
+        assert _words_are_whole_or_marked(name, " ".join(shown).split()), (box, name, shown)
+        if text_width(name) <= width:
+            assert shown == (name,), (box, name, shown)
+
+
+def test_all_39_fm_duelist_names_fit_the_duel_bar_and_the_grid():
+    """Source: the 39 duelists of the FM table."""
+    for duelist in range(1, DUELIST_COUNT + 1):
+        name = FM.duelist_name(duelist)
+        for width in (62, 106):
+            (line,) = layout.fit(name, width, 1)
+            assert text_width(line) <= width
+            assert _words_are_whole_or_marked(name, line.split()), (name, line)
+
+
+def test_all_365_dm1_card_lines_fit_the_panel():
+    """Source: the 365 cards of the DM1 table; the panel line is 154 pixels."""
+    tables = dm1_tables()
+
+    class Game:
+        t = tables
+
+    assert len(tables.names) - 1 == 365
+    for card in range(1, 366):
+        line = dm1_screens.card_line(Game, card)
+        assert text_width(line) <= dm1_screens.CARD_LINE_W, line
+        name = tables.names[card]
+        assert _words_are_whole_or_marked(name, line.split()[:-1] or [line]), (name, line)
+
+
+def test_abbreviation_rule_examples():
+    """Source: the rule as documented in emucore/frontend/layout.py."""
+    assert layout.fit("Simon Muran", 62) == ("Simon Mur.",)
+    assert layout.fit("Obese Marmot of Nefariousness", 78, 2) == ("Obese Marmot",
+                                                                  "of Nefarious.")
+    assert layout.fit("Kairyu-Shin", 30) == ("Kair.",)
+    assert layout.fit("Mystical Elf", 78, 2) == ("Mystical Elf",)
+
+
+def _luminance(rgb: np.ndarray) -> float:
+    """WCAG 2.x relative luminance of an 8-bit sRGB colour."""
+    c = rgb.astype(float) / 255
+    c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return float(0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2])
+
+
+@pytest.mark.parametrize("profile", ["psx", "gb"])
+def test_notices_and_text_read_on_every_palette(profile):
+    """Source: WCAG 2.x contrast ratio (L1 + 0.05) / (L2 + 0.05), 4.5:1 for normal text.
+    Notices (the bar at the bottom) and plain text on the background meet it on every
+    palette of the machine."""
+    m = machine(profile)
+    for name in m.palettes:
+        rgb = assets.palette_rgb(profile, name)
+        for fg, bg in (("notice_text", "notice"), ("text", "bg"), ("text", "panel")):
+            a, b = sorted((_luminance(rgb[m.colour(fg)]), _luminance(rgb[m.colour(bg)])))
+            assert (b + 0.05) / (a + 0.05) >= 4.5, (profile, name, fg, bg)
+
+
+STOP_IDS = [(system, name, profile, presses) for system, stops in STOPS.items()
+            for name, profile, presses in stops]
+
+
+@pytest.mark.parametrize(("system", "name", "profile", "presses"), STOP_IDS,
+                         ids=[f"{s}-{n}" for s, n, _, _ in STOP_IDS])
+def test_screen_text_stays_on_screen_and_apart(system, name, profile, presses, tmp_path):
+    """Source: the screens themselves, drawn headless: every piece of text lies inside the
+    screen and no two pieces share a pixel."""
+    app = visit(system, profile, presses, tmp_path)
+    fb = app.fb
+    fb.text_rects = []
+    app.screen.draw(app, fb)
+    assert fb.text_rects, "the screen drew no text"
+    assert layout.problems(fb.text_rects, (0, 0, fb.width, fb.height)) == []
+
+
+def test_a_long_notice_wraps_inside_the_screen(tmp_path):
+    """Source: the notice bar's own promise: at most two lines, inside the screen."""
+    app = visit("dm1", "gb", ["wait:1"], tmp_path)
+    app.notify("A deck needs exactly forty cards before a duel can begin, and this one has "
+               "thirty-nine")
+    app.fb.text_rects = []
+    app._draw_notice()
+    rects = app.fb.text_rects
+    assert len(rects) == 2
+    assert layout.problems(rects, (0, 0, app.fb.width, app.fb.height)) == []
+
+
+def test_gallery_writes_every_stop_of_a_system_at_3x(tmp_path, capsys):
+    """Source: tools/gallery.py's promise: one 3x PNG per stop of the tour."""
+    import sys
+    from pathlib import Path
+
+    import pygame
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import gallery
+    assert gallery.main(["--system", "tcglite", "--out", str(tmp_path)]) == 0
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == sorted(f"tcglite-{name}.png" for name, _, _ in STOPS["tcglite"])
+    assert pygame.image.load(str(tmp_path / files[0])).get_size() == (960, 720)
+    assert gallery.main(["--system", "nope", "--out", str(tmp_path)]) == 2
+    assert "unknown system" in capsys.readouterr().err
