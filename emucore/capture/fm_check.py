@@ -386,13 +386,14 @@ class FmChecker:
             if found is not None:
                 before, extra = found
                 setup = FmSetup(deck=player, duelist=opponent, sort="none", state=before,
-                                terrain=terrain, lp=lp)
+                                terrain=terrain, lp=lp, computer=[1])
                 deal = (f"deal found: RNG 0x{before:08X}, {extra} more call(s) before the "
                         f"first record of the duel")
                 return new_duel(setup), setup.to_json(), deal
             duel = FmDuel(T.load("fm"), S.Shuffle(tuple(decks[0]), tuple(perms[0])),
                           S.Shuffle(tuple(decks[1]), tuple(perms[1])), Rand(record.rng),
-                          opponent=opponent, terrain=terrain, lp=(lp[0], lp[1]))
+                          opponent=opponent, terrain=terrain, lp=(lp[0], lp[1]),
+                          computer=(1,))
         except (ValueError, IndexError) as exc:
             raise CaptureStartError(self.path, f"line {record.line}: the duel's start state is "
                                                f"not usable ({exc})") from None
@@ -401,13 +402,9 @@ class FmChecker:
 
     # ----------------------------------------------------------------- candidates
     def candidates(self, duel: FmDuel, base: bytes, target: np.ndarray) -> Candidates:
-        """The actions that could lead from ``base`` toward ``target``, played lazily. Every
-        CPU decision starts with the AI's snapshot export, so its candidates carry
-        ``ai_export``."""
-        actions = self._actions(duel, base, target)
-        if duel.acting_side == 1:
-            actions = (dataclasses.replace(a, ai_export=True) for a in actions)
-        return Candidates(duel, base, actions, self.images)
+        """The actions that could lead from ``base`` toward ``target``, played lazily (the
+        duel exports the CPU's snapshot before each of them: side 1 is computer-played)."""
+        return Candidates(duel, base, self._actions(duel, base, target), self.images)
 
     def _consumed(self, duel: FmDuel, base: bytes, target: np.ndarray) -> frozenset | None:
         """Hand positions whose card record differs between ``base`` and ``target`` (the

@@ -5,9 +5,6 @@ implied by the action). Hand positions are 0..4. Every action carries ``rng_call
 number of ``rand()`` calls the deciding party (the computer opponent's scripts) made before
 acting; :meth:`FmDuel.step` advances the duel's single stream by that many calls first, so a
 replay of actions alone reproduces the stream exactly. People and scripts leave it at 0.
-Likewise ``ai_export``: True on every action the computer opponent chose, so ``step()`` first
-exports the board into the acting side's persistent AI snapshot array, as the original does
-before each CPU decision (spec/fm-ai.md §2); people and scripts leave it False.
 """
 
 from __future__ import annotations
@@ -25,7 +22,6 @@ DECK_PICK = 100  # Play.cards entry DECK_PICK + p: the card at draw position p (
 @dataclass(frozen=True)
 class FmAction(Action):
     rng_calls: int = field(default=0, kw_only=True)
-    ai_export: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True)

@@ -1,21 +1,17 @@
 """Record-level operations every FM rule uses: set up, move and clear card records, stats,
 life points. :class:`BoardOps` is the base of :class:`emucore.fm.engine.FmDuel`.
 
-Scalar fast paths: the per-card table columns are cached as Python lists, and the guardian
-star matchup as a 16 x 16 list computed once from ``emucore.hw.fm_stats`` (the vectorised
-reference), so a ``step()`` does not pay numpy's per-call overhead.
+Card facts (table columns, combinations, star matchup, terrain boosts) come from the one
+:class:`emucore.fm.cards.CardFacts` of the duel's tables (``self.cards``).
 """
 
 from __future__ import annotations
 
 import struct
-from typing import Any
 
-import numpy as np
-
-from emucore.fm import legal
 from emucore.fm import state as S
 from emucore.fm.actions import Destroy, LpChange
+from emucore.fm.cards import card_facts
 from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
@@ -39,7 +35,6 @@ STAT_MAX = fm_stats.STAT_MAX
 MEGAMORPH = 657
 EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
 EXODIA = frozenset((17, 18, 19, 20, 21))
-TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 
 # Row scans read the high byte of the five records' u16 flags (one strided slice) and map
@@ -49,33 +44,6 @@ OCCUPIED = bytes(int(b & S.F_OCCUPIED >> 8 != 0) for b in range(256))
 READY = bytes(int(b & (S.F_OCCUPIED | S.F_USED) >> 8 == S.F_OCCUPIED >> 8) for b in range(256))
 COLUMNS = {bytes(mask >> c & 1 for c in range(5)): tuple(c for c in range(5) if mask >> c & 1)
            for mask in range(32)}
-
-
-_COLUMNS: dict[int, tuple[FmTables, dict[str, Any]]] = {}  # the key object is held alive
-
-
-def _columns(tables: FmTables) -> dict[str, Any]:
-    """Per-id table columns as Python lists, cached per tables object."""
-    hit = _COLUMNS.get(id(tables))
-    if hit is not None:
-        return hit[1]
-    stars = np.arange(16)
-    matchup = fm_stats.guardian_star_matchup(stars[:, None], stars[None, :])
-    boost = [[0] * len(tables.atk)]  # terrain 0: no boost
-    for terrain in range(1, 7):
-        boost.append(fm_stats.terrain_boost(tables.terrain, tables.type_id.astype(np.int64),
-                                            terrain).astype(int).tolist())
-    equip_ids, monster_ids = np.nonzero(tables.equip)
-    cached = {"atk": tables.atk.astype(int).tolist(), "def": tables.def_.astype(int).tolist(),
-              "fusion": tables.fusion.tolist(),
-              "equip": set(zip(equip_ids.tolist(), monster_ids.tolist(), strict=True)),
-              "type": tables.type_id.astype(int).tolist(),
-              "star1": tables.star_1.astype(int).tolist(),
-              "star2": tables.star_2.astype(int).tolist(),
-              "matchup": matchup.astype(int).tolist(), "boost": boost}
-    cached["kind"] = [legal.kind_of(t) for t in cached["type"]]
-    _COLUMNS[id(tables)] = (tables, cached)
-    return cached
 
 
 def s16(value: int) -> int:
@@ -91,29 +59,23 @@ class BoardOps:
         self.st = S.DuelState()
         self.rng = rng
         self.events: list = []
-        cols = _columns(tables)
-        self._atk, self._def, self._type = cols["atk"], cols["def"], cols["type"]
-        self._star1, self._star2 = cols["star1"], cols["star2"]
-        self._matchup, self._boost = cols["matchup"], cols["boost"]
-        self._kind: list[str] = cols["kind"]  # legal.kind_of per id
-        self._fusion: list[list[int]] = cols["fusion"]  # [a][b], symmetric
-        self._equip: set[tuple[int, int]] = cols["equip"]
+        self.cards = card_facts(tables)
 
     # ------------------------------------------------------------------ card facts
     def card_type(self, card: int) -> int:
-        return self._type[card]
+        return self.cards.type[card]
 
     def is_monster(self, card: int) -> bool:
-        return self._type[card] < TYPE_MAGIC
+        return self.cards.is_monster(card)
 
     def fusion_of(self, a: int, b: int) -> int:
         """``Duel_CheckFusion`` (0x80019A60): table lookup, order-free; 0 = none (the 15
         odd-count-tail glitch pairs are live)."""
-        return self._fusion[a][b]
+        return self.cards.fusion[a][b]
 
     def equip_fits(self, equip: int, monster: int) -> bool:
         """``Duel_CheckEquip(equip, monster)`` (0x80019A08): argument order matters."""
-        return (equip, monster) in self._equip
+        return (equip, monster) in self.cards.equip
 
     @staticmethod
     def equip_bonus(equip: int) -> int:
@@ -149,8 +111,9 @@ class BoardOps:
         """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost."""
         st = self.st
         u8 = st.u8
-        RECORD_BODY.pack_into(u8, B_BODY + 28 * r, card, self._atk[card], self._def[card], 0,
-                              self._boost[u8[TERRAIN_BYTE]][card], flags, r)
+        c = self.cards
+        RECORD_BODY.pack_into(u8, B_BODY + 28 * r, card, c.atk[card], c.dfn[card], 0,
+                              c.boost[u8[TERRAIN_BYTE]][card], flags, r)
         st.u32[D_PTR + 7 * r] = DECK_RECORD_BASE + 6 * deck_index
         u8[B_DECK_RECORD + 6 * deck_index] = r
 
@@ -221,11 +184,12 @@ class BoardOps:
     def active_star(self, r: int) -> int:
         """The star a record fights with: star 2 if flag 0x200, else star 1."""
         card = self.card_at(r)
-        return self._star2[card] if self.flags(r) & S.F_STAR2 else self._star1[card]
+        c = self.cards
+        return c.star2[card] if self.flags(r) & S.F_STAR2 else c.star1[card]
 
     def recompute_terrain(self) -> None:
         """A field card changed the terrain: every occupied record's terrain_modifier."""
-        boost = self._boost[self.st.u8[TERRAIN_BYTE]]
+        boost = self.cards.boost[self.st.u8[TERRAIN_BYTE]]
         h = self.st.s16
         for r in range(30):
             if self.occupied(r):

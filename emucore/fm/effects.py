@@ -19,7 +19,7 @@ from emucore.fm.actions import (
     TerrainChange,
     Trap,
 )
-from emucore.fm.board import TYPE_MAGIC
+from emucore.fm.cards import TYPE_MAGIC
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel

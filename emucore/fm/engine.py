@@ -33,19 +33,10 @@ from emucore.fm.actions import (
     PositionChange,
     TurnStart,
 )
-from emucore.fm.ai import choices as ai_choices
-from emucore.fm.ai.export import export_acting
 from emucore.fm.battle import attack
-from emucore.fm.board import (
-    EXODIA,
-    READY,
-    TYPE_EQUIP,
-    TYPE_MAGIC,
-    TYPE_RITUAL,
-    TYPE_TRAP,
-    BoardOps,
-    s16,
-)
+from emucore.fm.board import EXODIA, READY, BoardOps, s16
+from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
+from emucore.fm.export import export_acting
 from emucore.fm.legal import ActionList
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
@@ -84,14 +75,26 @@ class CardView:
 
 class FmDuel(BoardOps, Duel):
     """One FM duel. Build it with :func:`emucore.fm.setup.new_duel` (decks dealt from an RNG
-    state) or directly from two shuffled decks and the RNG as it stands after the deal."""
+    state) or directly from two shuffled decks and the RNG as it stands after the deal.
+
+    ``computer`` names the sides the computer plays. Before every action of such a side,
+    :meth:`step` exports the board into that side's snapshot array, as the original does
+    before each ``AiScript_Init`` (fm-ai.md §2); the action itself comes from the one chooser,
+    :func:`emucore.fm.ai.choose_action`, which decides on a fork of the duel's stream.
+    """
 
     system = "fm"
 
     def __init__(self, tables: FmTables, player: S.Shuffle, cpu: S.Shuffle, rng: Rand, *,
                  opponent: int, terrain: int = 0,
-                 lp: tuple[int, int] = (STARTING_LP, STARTING_LP)) -> None:
+                 lp: tuple[int, int] = (STARTING_LP, STARTING_LP),
+                 computer: tuple[int, ...] = ()) -> None:
         BoardOps.__init__(self, tables, rng)
+        if not set(computer) <= {0, 1}:
+            raise ValueError(f"computer sides {computer!r}: each is 0 or 1")
+        self.computer_sides = frozenset(computer)
+        # the last snapshot array unpacked per side (emucore.fm.export's cache)
+        self.unpacked_snapshots: dict[int, tuple[bytes, object]] = {}
         st = self.st
         for side, shuffle in enumerate((player, cpu)):
             if len(shuffle.cards) != S.DECK_SIZE:
@@ -107,7 +110,7 @@ class FmDuel(BoardOps, Duel):
         g = st.g
         g["winner"], g["opponent"], g["terrain"], g["rank_tier"] = -1, opponent, terrain, -1
         for array in st.ai_snapshot:
-            array[:] = ai_choices.SNAPSHOT_FILL_BYTE
+            array[:] = choices.SNAPSHOT_FILL_BYTE
         self._draw_phase(choices.FIRST_SIDE)
         self.opening_events = self._take_events()
 
@@ -161,11 +164,11 @@ class FmDuel(BoardOps, Duel):
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
         checked = self._validate(action)
         self.events = []
-        if action.ai_export:
-            export_acting(self)  # the AI's board snapshot export before it decided (fm-ai §2)
+        side = self.st.u8[S.B_ACTING]
+        if side in self.computer_sides:
+            export_acting(self)  # the board snapshot export before the computer decided
         if action.rng_calls:
             self._advance_rng(action.rng_calls)
-        side = self.st.u8[S.B_ACTING]
         if isinstance(action, Play):
             self._do_play(side, action, checked)
         elif isinstance(action, Attack):
@@ -235,8 +238,9 @@ class FmDuel(BoardOps, Duel):
                 if int(self.st.d_flags[base + p]) == S.IN_DECK]
 
     def rng_fork(self) -> Rand:
-        """A copy of the duel's stream for a decision maker; see ``rng_calls``."""
-        return Rand(self.rng.state, self.rng.calls)
+        """A copy of the duel's stream for a decision maker, its ``calls`` counting from 0:
+        after deciding, ``calls`` is the action's ``rng_calls``."""
+        return Rand(self.rng.state)
 
     def _advance_rng(self, calls: int) -> None:
         """The decision maker's ``rand()`` calls: stepped one by one, or jumped when many."""
@@ -351,8 +355,6 @@ class FmDuel(BoardOps, Duel):
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
             raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
-        if not isinstance(action.ai_export, bool):
-            raise IllegalAction("ai-export", "ai_export must be true or false")
         if isinstance(action, Play) != (phase == S.PHASE_HAND):
             raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
                                 "phase allows attacks, position changes, activations, end turn")
@@ -603,7 +605,7 @@ class FmDuel(BoardOps, Duel):
     # ------------------------------------------------------------------ legal lists
     def _hand_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
-        ids, kinds = self.all_ids(), self._kind
+        ids, kinds = self.all_ids(), self.cards.kind
         held = tuple([(j, kinds[ids[base + j]]) for j in self.columns(base + S.HAND)])
         return legal.hand_phase(held, self.columns(base + S.MONSTERS),
                                 self.columns(base + S.MAGIC))
@@ -620,12 +622,13 @@ class FmDuel(BoardOps, Duel):
         if magic:
             ids = self.all_ids()
             occupied = self.columns(monsters)
+            fits = self.cards.equip
             for c in magic:
                 card = ids[base + S.MAGIC + c]
-                ctype = self._type[card]
+                ctype = self.cards.type[card]
                 if ctype == TYPE_EQUIP:
                     activations.append((c, tuple([m for m in occupied
-                                                  if (card, ids[monsters + m]) in self._equip])))
+                                                  if (card, ids[monsters + m]) in fits])))
                 elif ctype != TYPE_TRAP:
                     activations.append((c, None))
         return legal.field_phase(ready, targets, tuple(activations))

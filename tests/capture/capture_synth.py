@@ -61,8 +61,8 @@ def _chooser(seed: int, cpu_ai: bool) -> Callable[[FmDuel], object]:
             action = acts[state[0] % len(acts)]
             if len(getattr(action, "cards", ())) <= 2:
                 break
-        if duel.acting_side == 1:  # the original's CPU always runs its AI: export first
-            action = dataclasses.replace(action, rng_calls=state[0] % 3, ai_export=True)
+        if duel.acting_side == 1:  # the CPU's AI used some rand() calls
+            action = dataclasses.replace(action, rng_calls=state[0] % 3)
         return action
     return choose
 
@@ -84,7 +84,7 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
     playing only its first two (a partial chain that looks like a complete shorter play);
     ``calls_after_deal`` ``rand()`` calls happen between the deal and the duel's first record.
     """
-    setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state)
+    setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state, computer=[1])
     writer = CaptureWriter(FM)
     duel = new_duel(setup)
     for _ in range(calls_after_deal):

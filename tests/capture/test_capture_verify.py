@@ -217,9 +217,9 @@ def test_cpu_step_the_computer_would_not_take_is_caught_at_its_step():
         if n != step:
             return None
         wrong = next(a for a in duel.legal_actions()
-                     if a != dataclasses.replace(action, rng_calls=0, ai_export=False)
+                     if a != dataclasses.replace(action, rng_calls=0)
                      and not isinstance(a, EndTurn))
-        return dataclasses.replace(wrong, ai_export=True)  # the CPU's AI still exports
+        return wrong  # the duel still exports: side 1 is computer-played
 
     m = _check_ai(synth_fm(steps=20, cpu_ai=True, before_step=other).text).mismatch
     assert m is not None and m.step == step and m.side == 1
@@ -274,7 +274,7 @@ def test_cpu_play_from_the_look_ahead_window_is_derived_without_the_ai(shape):
         _, index = duel.deck_remaining(1)[3]
         pick = DECK_PICK + index - S.DECK_SIZE
         used.append(n)
-        return Play((pick,) if shape == "alone" else (4, pick), rng_calls=2, ai_export=True)
+        return Play((pick,) if shape == "alone" else (4, pick), rng_calls=2)
 
     synth = synth_fm(steps=8, before_step=deep)
     assert used

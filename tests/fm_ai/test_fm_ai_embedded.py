@@ -8,16 +8,16 @@ import pytest
 from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.helpers import Board
-from emucore.fm.ai.snapshot import (
+from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
+from emucore.fm.snapshot import (
     DEFENCE,
     FACE_DOWN,
     USED,
-    BoardView,
+    ExportView,
     FieldCard,
     SideView,
     Snapshot,
 )
-from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 
 BLUE_EYES, MYSTICAL_ELF, DARK_MAGICIAN = 1, 2, 35
@@ -41,7 +41,7 @@ def side(monsters=(), magic=(), hand=(), lp=8000, swords=0) -> SideView:
 def run(program, duelist: int, cpu: SideView, player: SideView, terrain: int = 0,
         state: int = BOOT_STATE):
     d = ai_data.load()
-    view = BoardView(cpu, player, terrain, duelist)
+    view = ExportView(cpu, player, terrain, duelist)
     snap = Snapshot()
     snap.export(view, d.card_type, d.star_1, d.star_2, d.raw_atk, d.raw_def)
     rng = Rand(state)

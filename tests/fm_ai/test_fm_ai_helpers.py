@@ -7,11 +7,11 @@ from fm_ai_util import board
 
 from emucore.fm.ai import helpers as h
 from emucore.fm.ai.helpers import State
-from emucore.fm.ai.snapshot import (
+from emucore.fm.snapshot import (
     DEFENCE,
     FACE_DOWN,
     USED,
-    BoardView,
+    ExportView,
     FieldCard,
     SideView,
     Snapshot,
@@ -131,20 +131,20 @@ def test_g8_ghost_monster_in_find_defense_stopper():
     from fm_ai_util import synthetic_data
     d = synthetic_data()
     args = (d.card_type, d.star_1, d.star_2, d.raw_atk, d.raw_def)
-    snap.export(BoardView(before, player, 0, 1), *args)
-    snap.export(BoardView(after, player, 0, 1), *args)
+    snap.export(ExportView(before, player, 0, 1), *args)
+    snap.export(ExportView(after, player, 0, 1), *args)
     b = board({}, snapshot=snap)
     assert b.ids[2] == 0 and b.atk[2] == 2000          # stale ATK kept
     assert h.find_defense_stopper(b, 1) == 1
     fresh = Snapshot()
-    fresh.export(BoardView(after, player, 0, 1), *args)
+    fresh.export(ExportView(after, player, 0, 1), *args)
     assert h.find_defense_stopper(board({}, snapshot=fresh), 1) == 0
 
 
 def test_calc_card_power_burns_and_terrain():
     from emucore.fm.ai import data as ai_data
     d = ai_data.load()
-    b = board({}, data=d, view=BoardView(SideView([None] * 5, [None] * 5, [], [], 1, 0),
+    b = board({}, data=d, view=ExportView(SideView([None] * 5, [None] * 5, [], [], 1, 0),
                                          SideView([None] * 5, [None] * 5, [], [], 1, 0), 3, 1))
     assert [h.calc_card_power(b, c, 0) for c in range(343, 348)] == [50, 100, 200, 500, 1000]
     assert h.calc_card_power(b, 343, 2) == 0

@@ -29,7 +29,7 @@ def _continue(duel) -> list[str]:
                                                  (26, 3, 30), (39, 4, 41)])
 def test_restore_mid_duel_then_ai_play_equals_the_uninterrupted_duel(duelist, seed, steps):
     setup = FmSetup(deck=player_deck(duelist + seed), duelist=duelist,
-                    state=int(jump(BOOT_STATE, 500 * seed + duelist)))
+                    state=int(jump(BOOT_STATE, 500 * seed + duelist)), computer=[0, 1])
     duel = new_duel(setup)
     for _ in range(steps):
         duel.step(choose_action(duel))
@@ -47,7 +47,8 @@ def test_field_done_is_the_engines_done_and_sets_the_used_flag_in_the_state():
     seen = 0
     for duelist, seed in ((7, 0), (8, 1), (15, 2), (26, 3)):
         duel = new_duel(FmSetup(deck=player_deck(duelist + seed), duelist=duelist,
-                                state=int(jump(BOOT_STATE, 500 * seed + duelist))))
+                                state=int(jump(BOOT_STATE, 500 * seed + duelist)),
+                                computer=[0, 1]))
         while not duel.over and seen < 3:
             action = choose_action(duel)
             side = duel.acting_side

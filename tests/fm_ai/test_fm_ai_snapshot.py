@@ -8,8 +8,8 @@ from fm_ai_util import board, machine, synthetic_data
 from emucore import tables
 from emucore.fm.actions import DECK_PICK
 from emucore.fm.ai import adapter, executors
-from emucore.fm.ai.snapshot import RECORD, STAR_2, BoardView, FieldCard, SideView, Snapshot
 from emucore.fm.setup import FmSetup, new_duel
+from emucore.fm.snapshot import RECORD, STAR_2, ExportView, FieldCard, SideView, Snapshot
 from emucore.hw.psyq_rand import Rand
 
 
@@ -20,7 +20,7 @@ def test_record_layout_is_the_original_12_bytes():
 
 def _export(snap: Snapshot, acting: SideView, other: SideView) -> None:
     d = synthetic_data()
-    snap.export(BoardView(acting, other, 0, 1), d.card_type, d.star_1, d.star_2, d.raw_atk,
+    snap.export(ExportView(acting, other, 0, 1), d.card_type, d.star_1, d.star_2, d.raw_atk,
                 d.raw_def)
 
 
@@ -87,9 +87,9 @@ def test_g6_deep_card_swap():
 def test_g6_through_the_engine_heishin_plays_a_deep_card():
     t = tables.load("fm")
     deck = [c for c in range(1, 300) if t.is_monster(c)][:40]
-    duel = new_duel(FmSetup(deck=deck, duelist=8, state=0x1234))
+    duel = new_duel(FmSetup(deck=deck, duelist=8, state=0x1234, computer=[0, 1]))
     while duel.acting_side == 0:                       # the player's first turn
-        duel.step(adapter.choose_action(duel))
+        duel.step(adapter.decide(duel).action)
     m = adapter._machine(duel, 8, Rand(1))
     assert m.board.window == 20
     cpu_ids = duel.st.d_id.tolist()[40:80]

@@ -1,14 +1,15 @@
 """The card and duelist data the AI reads, as plain Python lists for fast scalar lookups.
 
-Built once per process from ``emucore.tables.load('fm')``; tests may build their own (a
-synthetic fusion table for the golden cases of spec/fm-ai.md §11).
+Built once per tables object (:func:`of`: the chooser reads the duel's own ``tables``); tests
+may build their own (a synthetic fusion table for the golden cases of spec/fm-ai.md §11).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+
+from emucore.tables.fm import FmTables
 
 STAT_MAX = 9999
 MONSTER_TYPES = 20
@@ -55,10 +56,6 @@ class AiData:
     rituals: tuple[tuple[int, tuple[int, int, int], int], ...]  # (ritual, tributes, result)
     opponent_bytes: list[int]       # 40 rows x 9 bytes, row 0 = copy of row 1
     duelists: dict[int, Duelist]
-
-    def check_fusion(self, a: int, b: int) -> int:
-        """``Duel_CheckFusion``: pure table lookup, 0 = none."""
-        return self.fusion[a].get(b, 0)
 
     def check_equip(self, equip: int, monster: int) -> int:
         """``Duel_CheckEquip(equip, monster)``: the monster if the equip fits it, else 0."""
@@ -107,12 +104,25 @@ def build(card_type: Iterable[int], atk: Iterable[int], dfn: Iterable[int],
         opponent_bytes=opponent, duelists=dict(duelists))
 
 
-@lru_cache(maxsize=1)
+_BUILT: dict[int, tuple[FmTables, AiData]] = {}  # the key object is held alive
+
+
+def of(tables: FmTables) -> AiData:
+    """The AI data of ``tables``, built on first use."""
+    hit = _BUILT.get(id(tables))
+    if hit is None:
+        hit = _BUILT[id(tables)] = (tables, _from_tables(tables))
+    return hit[1]
+
+
 def load() -> AiData:
-    """The AI data of the shipped FM tables (cached per process)."""
+    """The AI data of the shipped FM tables."""
     from emucore import tables
 
-    t = tables.load("fm")
+    return of(tables.load("fm"))
+
+
+def _from_tables(t: FmTables) -> AiData:
     fus = t.raw["fusions.csv"]
     eq = t.raw["equips.csv"]
     duel_t = t.raw["duelists.csv"]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from emucore.fm.ai import choices
 from emucore.fm.ai import helpers as h
 from emucore.fm.ai.data import MONSTER_TYPES, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
-from emucore.fm.ai.snapshot import AI_HAND, FACE_DOWN, USED
 from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
+from emucore.fm.snapshot import AI_HAND, FACE_DOWN, USED
 
 # Zone codes (§3.2): card ranges ...
 AI_MON, AI_MON_UNUSED, AI_MT, AI_MT_UNUSED, WINDOW = 0, 1, 2, 3, 4

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
-from emucore.fm.ai.snapshot import (
+from emucore.fm.snapshot import (
     AI_HAND,
     DEFENCE,
     FACE_DOWN,
@@ -21,7 +21,7 @@ from emucore.fm.ai.snapshot import (
     PL_MONSTERS,
     SIDE_STRIDE,
     USED,
-    BoardView,
+    ExportView,
     Snapshot,
 )
 from emucore.hw.fm_stats import guardian_star_matchup
@@ -37,7 +37,7 @@ class Board:
     """What one VM run sees: the snapshot's columns plus the duel globals (§2, §3.3)."""
 
     snapshot: Snapshot
-    view: BoardView
+    view: ExportView
     data: AiData
     window: int                      # Ai_GetHandSize: byte 0 of the duelist's row
     terrain: int = field(init=False)

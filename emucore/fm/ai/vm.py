@@ -15,7 +15,7 @@ from emucore.fm.ai import choices, helpers
 from emucore.fm.ai.data import MONSTER_TYPES
 from emucore.fm.ai.helpers import Board, State
 from emucore.fm.ai.opcodes import OPS
-from emucore.fm.ai.snapshot import FACE_DOWN
+from emucore.fm.snapshot import FACE_DOWN
 
 HAND_DONE, FIELD_ACTION, FIELD_DONE = 1, 2, 3   # Run()'s return codes (EndHand, Play, EndField)
 REGISTERS = 20

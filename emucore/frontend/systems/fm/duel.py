@@ -69,7 +69,7 @@ class DuelScreen(FmScreen):
                  campaign: bool = False) -> None:
         super().__init__(game, back)
         self.duel, self.duelist, self.campaign = duel, duelist, campaign
-        self.humans = {0, 1} if duelist == 0 else {0}
+        self.humans = {0, 1} - duel.computer_sides  # the duel names the computer's sides
         self.view: BoardView = board_view(duel)
         self.ui = Ui()
         self.queue: deque[ev.Message] = deque()

@@ -1,72 +1,66 @@
-"""The exporter on the engine: ``func_80027DF8`` into the duel's own state (spec/fm-ai.md §2).
+"""The exporter: ``func_80028220``/``func_80027DF8`` into the duel's own state (fm-ai.md §2).
 
-The persistent snapshot arrays live in the duel's state buffer (``emucore.fm.state``
-regions ``ai_snapshot_player`` / ``ai_snapshot_cpu``), so ``snapshot()``/``restore()``/
-``digest()`` cover the AI's stale data. The AI decides on :func:`exported_snapshot`, a copy of
-the acting side's array with the export applied, and marks its action ``ai_export``; the
-engine's ``step()`` then runs :func:`export_acting` on the state itself before applying the
-action, exactly what the original does before each ``AiScript_Init`` of the CPU. A replay of
-actions alone therefore reproduces the arrays, and duels driven by people or scripts pay
-nothing for them. The AI's programs run on that unpacked copy (see docs/fm-ai.md for MoveCard
-marks).
+The engine owns it. A duel knows which sides the computer plays (``FmDuel.computer_sides``);
+before it applies an action of such a side, :meth:`FmDuel.step` runs :func:`export_acting`,
+exactly what the original does before each ``AiScript_Init``. The persistent arrays live in
+the state buffer (``emucore.fm.state`` regions ``ai_snapshot_player`` / ``ai_snapshot_cpu``),
+so ``snapshot()``/``restore()``/``digest()`` cover the AI's stale data, and a replay of the
+actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
+:func:`exported_snapshot`, a copy of the acting side's array with the same export applied.
 """
 
 from __future__ import annotations
 
-import weakref
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.fm import state as S
-from emucore.fm.ai import data as ai_data
-from emucore.fm.ai.data import STAT_MAX
-from emucore.fm.ai.snapshot import BoardView, FieldCard, SideView, Snapshot
+from emucore.fm.snapshot import ExportView, FieldCard, SideView, Snapshot
+from emucore.hw.fm_stats import STAT_MAX
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
 _CARD_SPAN = 30 * S.CARD_STRIDE_W   # halfwords of the 30 card records
 
-# Per duel and side: the array bytes last unpacked and their Snapshot (unpacking 111
-# records per step would cost more than the export itself).
-_UNPACKED: weakref.WeakKeyDictionary[Any, dict[int, tuple[bytes, Snapshot]]] = \
-    weakref.WeakKeyDictionary()
-
 
 def _unpacked(duel: FmDuel, side: int) -> Snapshot:
-    """The side's array as a fresh-or-cached :class:`Snapshot` equal to the state's bytes."""
+    """The side's array as a :class:`Snapshot` equal to the state's bytes (the duel keeps
+    the last one it unpacked: unpacking 111 records per step would cost more than the
+    export itself)."""
     raw = duel.st.ai_snapshot[side].tobytes()
-    cache = _UNPACKED.setdefault(duel, {})
-    hit = cache.get(side)
+    hit = duel.unpacked_snapshots.get(side)
     if hit is not None and hit[0] == raw:
         return hit[1]
     snap = Snapshot(raw)
-    cache[side] = (raw, snap)
+    duel.unpacked_snapshots[side] = (raw, snap)
     return snap
+
+
+def _export(duel: FmDuel, snap: Snapshot) -> list[tuple[int, int]]:
+    """Export both sides into ``snap`` as the acting side's array; the slot ranges written."""
+    c = duel.cards
+    return snap.export(sides_view(duel), c.type, c.star1, c.star2, c.atk, c.dfn)
 
 
 def export_acting(duel: FmDuel) -> None:
     """``func_80028220`` for the side to act: export both sides into its array, in the state."""
     side = duel.acting_side
     snap = _unpacked(duel, side)
-    data = ai_data.load()
-    written = snap.export(sides_view(duel), data.card_type, data.star_1, data.star_2,
-                          data.raw_atk, data.raw_def)
+    written = _export(duel, snap)
     array = duel.st.ai_snapshot[side]
     snap.pack_into(array, written)
-    _UNPACKED[duel][side] = (array.tobytes(), snap)
+    duel.unpacked_snapshots[side] = (array.tobytes(), snap)
 
 
 def exported_snapshot(duel: FmDuel) -> Snapshot:
-    """The acting side's array as :func:`export_acting` would leave it, as a copy (the AI's
-    scratch; the state itself is exported when the chosen action is stepped)."""
+    """The acting side's array as :func:`export_acting` would leave it, as a copy (the
+    chooser's scratch; the state itself is exported when the chosen action is stepped)."""
     snap = Snapshot(duel.st.ai_snapshot[duel.acting_side].tobytes())
-    data = ai_data.load()
-    snap.export(sides_view(duel), data.card_type, data.star_1, data.star_2, data.raw_atk,
-                data.raw_def)
+    _export(duel, snap)
     return snap
 
 
-def sides_view(duel: FmDuel, persona: int = 0) -> BoardView:
+def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
     st = duel.st
     s16, u16 = st.s16, st.u16
@@ -76,7 +70,7 @@ def sides_view(duel: FmDuel, persona: int = 0) -> BoardView:
     sides = _SideRecords(s16[S.W_DECK_ID:S.W_DECK_ID + 240:3].tolist(), st.s_cursor.tolist(),
                          st.s_hand.tolist(), st.s_lp.tolist(), st.s_swords.tolist())
     side = duel.acting_side
-    return BoardView(acting=_side_view(side, records, sides),
+    return ExportView(acting=_side_view(side, records, sides),
                      other=_side_view(1 - side, records, sides),
                      terrain=int(st.g["terrain"][0]), opponent_id=persona, acting_side=side)
 
