@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from emucore.duel.protocol import Action, Event
+from emucore.duel.protocol import Action, Event, EventKind
 
 AUTO = -1  # zone: the lowest free column of the row the play lands in
 DIRECT = -1  # attack target: the opponent's life points
@@ -89,16 +89,18 @@ ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activa
 
 
 # ----------------------------------------------------------------------------- events
+# Kinds the systems share come from emucore.duel.protocol.EventKind; FM-only ideas (a
+# combination failure, a terrain change, a stat change, a ritual summon) keep their own.
 @dataclass(frozen=True)
 class TurnStart(Event):
-    kind = "turn"
+    kind = EventKind.TURN
     side: int
     turn: int
 
 
 @dataclass(frozen=True)
 class Draw(Event):
-    kind = "draw"
+    kind = EventKind.DRAW
     side: int
     card: int
     hand_pos: int
@@ -108,7 +110,7 @@ class Draw(Event):
 class Placed(Event):
     """A card arrives in a zone (row "monster" or "magic")."""
 
-    kind = "placed"
+    kind = EventKind.PLACED
     side: int
     card: int
     row: str
@@ -119,7 +121,7 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Fusion(Event):
-    kind = "fusion"
+    kind = EventKind.FUSION
     side: int
     a: int
     b: int
@@ -128,7 +130,7 @@ class Fusion(Event):
 
 @dataclass(frozen=True)
 class Equip(Event):
-    kind = "equip"
+    kind = EventKind.EQUIP
     side: int
     equip: int
     monster: int
@@ -147,7 +149,7 @@ class Failure(Event):
 
 @dataclass(frozen=True)
 class Flip(Event):
-    kind = "flip"
+    kind = EventKind.FLIP
     side: int
     row: str
     zone: int
@@ -156,7 +158,7 @@ class Flip(Event):
 
 @dataclass(frozen=True)
 class PositionChange(Event):
-    kind = "position"
+    kind = EventKind.POSITION
     side: int
     zone: int
     card: int
@@ -167,7 +169,7 @@ class PositionChange(Event):
 class Battle(Event):
     """``result`` is func_8001EFD4's value (-1 = tie of two attack-position monsters)."""
 
-    kind = "battle"
+    kind = EventKind.BATTLE
     side: int
     attacker: int
     attacker_zone: int
@@ -179,7 +181,7 @@ class Battle(Event):
 
 @dataclass(frozen=True)
 class Trap(Event):
-    kind = "trap"
+    kind = EventKind.TRAP
     side: int  # the trap's owner
     card: int
     zone: int
@@ -188,7 +190,7 @@ class Trap(Event):
 
 @dataclass(frozen=True)
 class Magic(Event):
-    kind = "magic"
+    kind = EventKind.MAGIC
     side: int
     card: int
     effect: str
@@ -210,16 +212,16 @@ class StatChange(Event):
 
 
 @dataclass(frozen=True)
-class LpChange(Event):
-    kind = "lp"
+class LifeChange(Event):
+    kind = EventKind.LIFE
     side: int
     delta: int
     lp: int
 
 
 @dataclass(frozen=True)
-class Destroy(Event):
-    kind = "destroy"
+class Destroyed(Event):
+    kind = EventKind.DESTROYED
     side: int
     row: str
     zone: int
@@ -237,7 +239,7 @@ class RitualSummon(Event):
 
 @dataclass(frozen=True)
 class DuelEnd(Event):
-    kind = "end"
+    kind = EventKind.ENDED
     winner: int
     reason: str  # lp, deckout, exodia
     scores: tuple[int, int]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import struct
 
 from emucore.fm import state as S
-from emucore.fm.actions import Destroy, LpChange
+from emucore.fm.actions import Destroyed, LifeChange
 from emucore.fm.cards import card_facts
 from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
@@ -171,7 +171,7 @@ class BoardOps:
         side, local = divmod(r, S.RECORDS_PER_SIDE)
         row = S.MONSTERS if local < S.MAGIC else S.MAGIC
         card = self.discard(r)
-        self.events.append(Destroy(side, ROW_NAME[row], local - row, card))
+        self.events.append(Destroyed(side, ROW_NAME[row], local - row, card))
 
     def stats(self, r: int) -> tuple[int, int]:
         """``Duel_CalcCardStats``: base + stat_modifier + terrain_modifier, one clamp 0..9999."""
@@ -228,7 +228,7 @@ class BoardOps:
         self.st.u16[S.W_LP + 16 * side] = lp
         self.st.s16[S.W_LP_DISPLAY + 16 * side] = s16(lp)
         if lp != old:
-            self.events.append(LpChange(side, lp - old, lp))
+            self.events.append(LifeChange(side, lp - old, lp))
 
     # ------------------------------------------------------------------ rows
     def first_free(self, side: int, row: int) -> int:

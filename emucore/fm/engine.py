@@ -191,8 +191,10 @@ class FmDuel(BoardOps, Duel):
         return self.t
 
     @property
-    def winner(self) -> int:
-        return self.st.s8[S.B_WINNER]
+    def winner(self) -> int | None:
+        """``None`` while the duel runs, then the winning side (the RAM byte holds -1 until
+        then; FM duels have no draw)."""
+        return int(self.st.s8[S.B_WINNER]) if self.over else None
 
     @property
     def end_reason(self) -> str | None:

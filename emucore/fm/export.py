@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.fm import state as S
-from emucore.fm.snapshot import ExportView, FieldCard, SideView, Snapshot
+from emucore.fm.snapshot import ExportSide, ExportView, FieldCard, Snapshot
 from emucore.hw.fm_stats import STAT_MAX
 
 if TYPE_CHECKING:
@@ -110,11 +110,11 @@ class _CardRecords(NamedTuple):
         return out
 
 
-def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> SideView:
+def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> ExportSide:
     first = side * S.RECORDS_PER_SIDE
     ids = sides.deck_ids
     start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
-    return SideView(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
+    return ExportSide(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
                     hand=[ids[k] for k in sides.hand[side] if k >= 0],
                     deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
                     deck_first=start)

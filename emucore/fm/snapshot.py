@@ -62,7 +62,7 @@ class FieldCard(NamedTuple):
 
 
 @dataclass(frozen=True)
-class SideView:
+class ExportSide:
     """One side as the exporter sees it (read from the engine's RAM-mirroring records)."""
 
     monsters: Sequence[FieldCard | None]   # 5 zones
@@ -78,8 +78,8 @@ class SideView:
 class ExportView:
     """Everything the AI reads at one export: both sides plus the duel globals."""
 
-    acting: SideView
-    other: SideView
+    acting: ExportSide
+    other: ExportSide
     terrain: int
     opponent_id: int       # gDuel_bOpponentID: the duelist whose row and program branches apply
     acting_side: int = 1   # 0 player, 1 CPU (TestPinned and LoadLifePoint are relative to it)
@@ -144,7 +144,7 @@ class Snapshot:
         return (self._export_side(0, view.acting, cards)
                 + self._export_side(SIDE_STRIDE, view.other, cards))
 
-    def _export_side(self, base: int, side: SideView, cards: tuple[Sequence[int], ...]
+    def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...]
                      ) -> list[tuple[int, int]]:
         """``func_80027DF8`` for one side; writes only what the original writes."""
         card_type, star_1, star_2, raw_atk, raw_def = cards

@@ -122,7 +122,7 @@ def test_lp_floor_and_win_by_lp_scores_plus_2():
     events = d.step(Attack(0))
     assert d.lp(1) == 0 and d.over and d.winner == 0
     end = events[-1]
-    assert end.kind == "end" and end.reason == "lp" and int(d.st.side["end_adjust"][0]) == 2
+    assert end.kind == "ended" and end.reason == "lp" and int(d.st.side["end_adjust"][0]) == 2
 
 
 def test_terrain_field_card_recomputes_every_monster():

@@ -154,3 +154,42 @@ def test_a_tampered_replay_names_the_first_differing_step_and_fields(tmp_path):
     mismatch = R.verify(ADAPTER, rec)
     assert mismatch.step == 3
     assert [f[0] for f in mismatch.fields] == ["side0.lp"]
+
+
+def test_the_shared_contract_winner_end_reason_and_event_kinds():
+    """emucore.duel.protocol: ``winner`` and ``end_reason`` are None while the duel runs (the
+    RAM byte keeps its -1), then 0/1 and a reason; every FM event whose idea the systems
+    share uses a kind from EventKind, and FM-only ideas use names outside it."""
+    from emucore.duel.protocol import EventKind
+    from emucore.fm import actions
+
+    d = duel(deck(2), deck(1, 9, 22, 100, 101), lp=(100, 8000))
+    assert (d.winner, d.end_reason, int(d.st.g["winner"][0])) == (None, None, -1)
+    d.step(Play((0,), face_down=True))
+    d.step(EndTurn())
+    d.step(Play((0,)))
+    kinds = [e.kind for e in d.step(Attack(0, 0))]
+    assert (d.winner, d.end_reason) == (1, "lp") and kinds[-1] == EventKind.ENDED
+    assert EventKind.LIFE in kinds and EventKind.BATTLE in kinds
+    shared = {actions.TurnStart, actions.Draw, actions.Placed, actions.Fusion, actions.Equip,
+              actions.Flip, actions.PositionChange, actions.Battle, actions.Trap,
+              actions.Magic, actions.LifeChange, actions.Destroyed, actions.DuelEnd}
+    own = {actions.Failure, actions.TerrainChange, actions.StatChange, actions.RitualSummon}
+    assert all(cls.kind in EventKind.ALL for cls in shared)
+    assert not any(cls.kind in EventKind.ALL for cls in own)
+
+
+def test_only_the_outer_layers_import_the_computer_opponent():
+    """The AI package depends on the engine, never the reverse: outside emucore/fm/ai only
+    the CLI, planning, frontend and capture layers import emucore.fm.ai."""
+    import re
+
+    root = Path(__file__).resolve().parents[2] / "emucore"
+    allowed = ("fm/ai/", "fm/cli.py", "planning/", "frontend/", "capture/", "cli.py",
+               "core_cli.py", "cliutil.py")
+    found = re.compile(r"^\s*(from emucore\.fm\.ai\b|import emucore\.fm\.ai\b|"
+                       r"from emucore\.fm import .*\bai\b)", re.M)
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if found.search(p.read_text())
+                 and not str(p.relative_to(root)).startswith(allowed)]
+    assert offenders == []

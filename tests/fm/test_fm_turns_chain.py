@@ -198,7 +198,7 @@ def test_deck_out_loses_with_minus_40():
     d.st.s_cursor[1] = 40
     events = d.step(Play((0,))) + d.step(EndTurn())
     end = events[-1]
-    assert end.kind == "end" and end.winner == 0 and end.reason == "deckout"
+    assert end.kind == "ended" and end.winner == 0 and end.reason == "deckout"
     assert int(d.st.side["end_adjust"][0]) == -40 and d.over
 
 

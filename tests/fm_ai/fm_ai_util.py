@@ -17,10 +17,10 @@ from emucore.fm.ai.disc import (
 )
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.vm import Machine
-from emucore.fm.snapshot import ExportView, SideView, Snapshot
+from emucore.fm.snapshot import ExportSide, ExportView, Snapshot
 from emucore.hw.psyq_rand import Rand
 
-EMPTY_SIDE = SideView([None] * 5, [None] * 5, [], [], 8000, 0)
+EMPTY_SIDE = ExportSide([None] * 5, [None] * 5, [], [], 8000, 0)
 
 # G4/G5: base stats of the synthetic cards and their fusions.
 SYNTH_STATS = {900: (1000, 800), 901: (1200, 1000), 902: (2000, 1500), 903: (1500, 1800),

@@ -13,9 +13,9 @@ from emucore.fm.snapshot import (
     DEFENCE,
     FACE_DOWN,
     USED,
+    ExportSide,
     ExportView,
     FieldCard,
-    SideView,
     Snapshot,
 )
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
@@ -32,13 +32,13 @@ def card(cid: int, flags: int = 0) -> FieldCard:
     return FieldCard(cid, d.raw_atk[cid], d.raw_def[cid], ON | flags)
 
 
-def side(monsters=(), magic=(), hand=(), lp=8000, swords=0) -> SideView:
-    return SideView(list(monsters) + [None] * (5 - len(monsters)),
+def side(monsters=(), magic=(), hand=(), lp=8000, swords=0) -> ExportSide:
+    return ExportSide(list(monsters) + [None] * (5 - len(monsters)),
                     list(magic) + [None] * (5 - len(magic)), list(hand), [MUSHROOM_MAN] * 30,
                     lp, swords, deck_first=45)
 
 
-def run(program, duelist: int, cpu: SideView, player: SideView, terrain: int = 0,
+def run(program, duelist: int, cpu: ExportSide, player: ExportSide, terrain: int = 0,
         state: int = BOOT_STATE):
     d = ai_data.load()
     view = ExportView(cpu, player, terrain, duelist)

@@ -11,9 +11,9 @@ from emucore.fm.snapshot import (
     DEFENCE,
     FACE_DOWN,
     USED,
+    ExportSide,
     ExportView,
     FieldCard,
-    SideView,
     Snapshot,
 )
 
@@ -122,11 +122,11 @@ def test_g5_evaluate_fusion_quirk(hand, depth, result, combo):
 
 def test_g8_ghost_monster_in_find_defense_stopper():
     snap = Snapshot()
-    player = SideView([FieldCard(5, 1800, 1000, 0x8000), None, None, None, None],
+    player = ExportSide([FieldCard(5, 1800, 1000, 0x8000), None, None, None, None],
                       [None] * 5, [], [], 8000, 0)
-    before = SideView([FieldCard(5, 1500, 0, 0x8000), FieldCard(6, 2000, 0, 0x8000), None,
+    before = ExportSide([FieldCard(5, 1500, 0, 0x8000), FieldCard(6, 2000, 0, 0x8000), None,
                        None, None], [None] * 5, [], [], 8000, 0)
-    after = SideView([FieldCard(5, 1500, 0, 0x8000), None, None, None, None], [None] * 5, [],
+    after = ExportSide([FieldCard(5, 1500, 0, 0x8000), None, None, None, None], [None] * 5, [],
                      [], 8000, 0)
     from fm_ai_util import synthetic_data
     d = synthetic_data()
@@ -144,8 +144,8 @@ def test_g8_ghost_monster_in_find_defense_stopper():
 def test_calc_card_power_burns_and_terrain():
     from emucore.fm.ai import data as ai_data
     d = ai_data.load()
-    b = board({}, data=d, view=ExportView(SideView([None] * 5, [None] * 5, [], [], 1, 0),
-                                         SideView([None] * 5, [None] * 5, [], [], 1, 0), 3, 1))
+    b = board({}, data=d, view=ExportView(ExportSide([None] * 5, [None] * 5, [], [], 1, 0),
+                                         ExportSide([None] * 5, [None] * 5, [], [], 1, 0), 3, 1))
     assert [h.calc_card_power(b, c, 0) for c in range(343, 348)] == [50, 100, 200, 500, 1000]
     assert h.calc_card_power(b, 343, 2) == 0
     # Blue-eyes White Dragon (1): 3000/2500, Dragon +500 on Mountain (terrain 3)

@@ -9,7 +9,7 @@ from emucore import tables
 from emucore.fm.actions import DECK_PICK
 from emucore.fm.ai import adapter, executors
 from emucore.fm.setup import FmSetup, new_duel
-from emucore.fm.snapshot import RECORD, STAR_2, ExportView, FieldCard, SideView, Snapshot
+from emucore.fm.snapshot import RECORD, STAR_2, ExportSide, ExportView, FieldCard, Snapshot
 from emucore.hw.psyq_rand import Rand
 
 
@@ -18,14 +18,14 @@ def test_record_layout_is_the_original_12_bytes():
     assert [RECORD.fields[n][1] for n in RECORD.names] == [0, 2, 4, 6, 8, 9, 10, 11]
 
 
-def _export(snap: Snapshot, acting: SideView, other: SideView) -> None:
+def _export(snap: Snapshot, acting: ExportSide, other: ExportSide) -> None:
     d = synthetic_data()
     snap.export(ExportView(acting, other, 0, 1), d.card_type, d.star_1, d.star_2, d.raw_atk,
                 d.raw_def)
 
 
-def side(monsters=(), hand=(), deck=(), lp=8000, deck_first=0) -> SideView:
-    return SideView(list(monsters) + [None] * (5 - len(monsters)), [None] * 5, list(hand),
+def side(monsters=(), hand=(), deck=(), lp=8000, deck_first=0) -> ExportSide:
+    return ExportSide(list(monsters) + [None] * (5 - len(monsters)), [None] * 5, list(hand),
                     list(deck), lp, 0, deck_first)
 
 

@@ -11,7 +11,7 @@ from emucore.fm.ai import executors
 from emucore.fm.ai.asm import AsmError, assemble, disassemble
 from emucore.fm.ai.opcodes import OPS
 from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, VmError
-from emucore.fm.snapshot import DEFENCE, ExportView, SideView
+from emucore.fm.snapshot import DEFENCE, ExportSide, ExportView
 
 
 def run(source: str, b=None, state: int = 0x55555555):
@@ -80,8 +80,8 @@ def test_call_return_and_stack_limits():
 
 def test_loads_read_the_view_and_the_duelist_row():
     d = ai_data.load()
-    cpu = SideView([None] * 5, [None] * 5, [], [], 1234, 2)
-    player = SideView([None] * 5, [None] * 5, [], [], 4321, 0)
+    cpu = ExportSide([None] * 5, [None] * 5, [], [], 1234, 2)
+    player = ExportSide([None] * 5, [None] * 5, [], [], 4321, 0)
     b = board({}, data=d, view=ExportView(cpu, player, 5, 8))
     m, _, _ = run("""
         LoadLifePoint r0, r1

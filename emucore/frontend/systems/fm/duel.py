@@ -127,7 +127,7 @@ class DuelScreen(FmScreen):
 
     def _show(self, events: list) -> None:
         for event in events:
-            if event.kind == "end":
+            if event.kind == "ended":
                 self.end = event
             message = ev.describe(self.game, event, self.humans)
             if message is not None:
