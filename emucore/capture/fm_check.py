@@ -163,7 +163,9 @@ def calls_from(state: int, count: int, limit: int = 12) -> list[tuple[int, int]]
 
 
 @dataclass
-class Step:
+class CapturedStep:
+    """One action of a capture as emucore replayed it, with both state images."""
+
     number: int
     line: int
     frame: int
@@ -175,7 +177,10 @@ class Step:
 
 
 @dataclass
-class Mismatch:
+class CaptureMismatch:
+    """Where a capture first disagrees with emucore (line and frame of the capture file;
+    distinct from a replay file's :class:`emucore.duel.replay.Mismatch`)."""
+
     step: int        # 1-based action number; 0 = the start of the duel
     line: int
     frame: int
@@ -198,8 +203,8 @@ class Verdict:
     start_line: int
     setup: dict[str, Any] | None
     deal: str
-    steps: list[Step]
-    mismatch: Mismatch | None
+    steps: list[CapturedStep]
+    mismatch: CaptureMismatch | None
     known: dict[str, int]  # approved divergence id -> records that showed it
     compared: frozenset[str] = frozenset()  # names of the compared fields
     opening: bytes = b""  # emucore's state image before the first step
@@ -225,7 +230,7 @@ class Cursor:
 
     index: int
     base: bytes
-    steps: list[Step]
+    steps: list[CapturedStep]
     known: dict[str, int]
     seen: bool = False
     skip: int | None = None  # a record to take for an animation frame, not a match
@@ -236,9 +241,9 @@ class Scan:
     """A scan's outcome. An unexplained record is kept as (base, record index, seen) and
     described (:meth:`FmChecker._nearest`) only for the scan that is reported."""
 
-    steps: list[Step]
+    steps: list[CapturedStep]
     known: dict[str, int]
-    mismatch: Mismatch | None = None
+    mismatch: CaptureMismatch | None = None
     unexplained: tuple[bytes, int, bool] | None = None
 
     @property
@@ -529,7 +534,7 @@ class FmChecker:
             number = len(steps) + 1
             gap = self._rng_gap(duel, record, rule_calls, side)
             if gap is not None:
-                return Scan(steps, known, Mismatch(
+                return Scan(steps, known, CaptureMismatch(
                     number, record.line, record.frame, side, "rand() calls differ",
                     action.to_json(), [("rng_state", gap.ours, gap.captured)], gap))
             if side == 1:
@@ -542,7 +547,7 @@ class FmChecker:
             duel.step(action)
             base = duel.snapshot()
             current = images.key(base)
-            steps.append(Step(number, record.line, record.frame, side, action,
+            steps.append(CapturedStep(number, record.line, record.frame, side, action,
                               rule_calls, base, image.tobytes()))
             cache.clear()
             self.ai_pick = None
@@ -552,12 +557,12 @@ class FmChecker:
         return Scan(steps, known)
 
     def _ai_mismatch(self, number: int, record: Record, image: np.ndarray,
-                     action: FmAction) -> Mismatch:
+                     action: FmAction) -> CaptureMismatch:
         pick = self.ai_pick
         fields = self.images.diff(pick.image, image.tobytes())
         if pick.rng != record.rng:
             fields.append(("rng_state", pick.rng, record.rng))
-        return Mismatch(number, record.line, record.frame, 1,
+        return CaptureMismatch(number, record.line, record.frame, 1,
                         f"emucore's computer opponent chooses {pick.action.to_json()}; the "
                         f"capture shows {action.to_json()}", action.to_json(), fields)
 
@@ -577,7 +582,7 @@ class FmChecker:
                 known[ident] += 1
 
     def _nearest(self, duel: FmDuel, base: bytes, first: int, done: int, seen: bool
-                 ) -> Mismatch:
+                 ) -> CaptureMismatch:
         """The first step that no candidate explains: the candidate and record (within a
         window) that differ in the fewest compared bytes."""
         images = self.images
@@ -604,11 +609,11 @@ class FmChecker:
         gap = RngGap(before, int(psyq_rand.jump(before, ours_calls)), record.rng,
                      ours_calls, index_of(record.rng, before))
         if not seen:
-            return Mismatch(0, record.line, record.frame, side,
+            return CaptureMismatch(0, record.line, record.frame, side,
                             "the opening state differs", None, fields, gap)
         what = (f"no action of side {side} explains the captured state; nearest: "
                 f"{'no action' if action is None else action.to_json()}")
-        return Mismatch(done + 1, record.line, record.frame, side, what,
+        return CaptureMismatch(done + 1, record.line, record.frame, side, what,
                         action.to_json() if action else None, fields, gap)
 
 
