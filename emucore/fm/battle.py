@@ -54,7 +54,7 @@ def compare(d: FmDuel, left: int, right: int) -> int:
     r_atk, r_def = d.stats(right)
     l_defends = bool(d.flags(left) & S.F_DEFENSE)
     r_defends = bool(d.flags(right) & S.F_DEFENSE)
-    bonus = d.cards.matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
+    bonus = d.facts.matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
     actual = min((l_def if l_defends else l_atk) + bonus, STAT_MAX)
     wanted = r_def if r_defends else r_atk
     if actual != wanted:

@@ -84,7 +84,7 @@ def use_card(d: FmDuel, side: int, r: int) -> None:
 
 
 def _field(d: FmDuel, side: int, card: int) -> None:
-    d.st.g_terrain[0] = card - 329
+    d.st.globals.terrain = card - 329
     d.recompute_terrain()
     d.events.append(TerrainChange(card - 329))
 
@@ -176,14 +176,14 @@ def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
     monster (ATK and DEF)."""
     for r in d.row_records(1 - side, S.MONSTERS):
         d.add_modifier(r, STAT_PENALTIES[card])
-        d.events.append(StatChange(1 - side, r % 5, d.card_at(r), int(d.st.c_mod[r])))
+        d.events.append(StatChange(1 - side, r % 5, d.card_at(r), d.st.cards.stat_modifier[r]))
 
 
 def _swords(d: FmDuel, side: int, card: int) -> None:
     """Reveal the opposing monsters; the opponent's side +0x19 = 4. It is decremented at
     that side's own draw phase (func_8001898C), so it blocks its next three turns."""
     _reveal(d, 1 - side, (S.MONSTERS,))
-    d.st.s_swords[1 - side] = SWORDS_TURNS
+    d.st.sides.swords[1 - side] = SWORDS_TURNS
 
 
 def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
@@ -192,8 +192,8 @@ def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
     if not choices.CURSEBREAKER_RESETS_PENALTIES:
         return
     for r in d.row_records(side, S.MONSTERS):
-        if int(d.st.c_mod[r]) < 0:
-            d.st.c_mod[r] = 0
+        if d.st.cards.stat_modifier[r] < 0:
+            d.st.cards.stat_modifier[r] = 0
             d.events.append(StatChange(side, r % 5, d.card_at(r), 0))
 
 
@@ -259,10 +259,10 @@ def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
     """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
     opponent's trap turns the gain into a loss: stat_modifier -= REVERSE_TRAP_FACTOR x bonus
     (choices.REVERSE_TRAP_FACTOR)."""
-    bonus = d.st.s16[S.W_EQUIP_BONUS]
+    bonus = d.st.globals.equip_bonus
     if not bonus or monster < 0 or not d.occupied(monster):
         return
     if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):
         d.add_modifier(monster, -choices.REVERSE_TRAP_FACTOR * bonus)
         d.events.append(StatChange(side, monster % 5, d.card_at(monster),
-                                   int(d.st.c_mod[monster])))
+                                   d.st.cards.stat_modifier[monster]))

@@ -20,9 +20,6 @@ from emucore.hw.fm_stats import STAT_MAX
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
-_CARD_SPAN = 30 * S.CARD_STRIDE_W   # halfwords of the 30 card records
-
-
 def _unpacked(duel: FmDuel, side: int) -> Snapshot:
     """The side's array as a :class:`Snapshot` equal to the state's bytes (the duel keeps
     the last one it unpacked: unpacking 111 records per step would cost more than the
@@ -38,7 +35,7 @@ def _unpacked(duel: FmDuel, side: int) -> Snapshot:
 
 def _export(duel: FmDuel, snap: Snapshot) -> list[tuple[int, int]]:
     """Export both sides into ``snap`` as the acting side's array; the slot ranges written."""
-    c = duel.cards
+    c = duel.facts
     return snap.export(sides_view(duel), c.type, c.star1, c.star2, c.atk, c.dfn)
 
 
@@ -63,16 +60,16 @@ def exported_snapshot(duel: FmDuel) -> Snapshot:
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
     st = duel.st
-    s16, u16 = st.s16, st.u16
-    records = _CardRecords(*(s16[w:w + _CARD_SPAN:S.CARD_STRIDE_W].tolist()
-                             for w in (S.W_ID, S.W_ATK, S.W_DEF, S.W_MOD, S.W_TERRAIN)),
-                           u16[S.W_FLAGS:S.W_FLAGS + _CARD_SPAN:S.CARD_STRIDE_W].tolist())
-    sides = _SideRecords(s16[S.W_DECK_ID:S.W_DECK_ID + 240:3].tolist(), st.s_cursor.tolist(),
-                         st.s_hand.tolist(), st.s_lp.tolist(), st.s_swords.tolist())
+    c, s = st.cards, st.sides
+    records = _CardRecords(c.card_id.tolist(), c.attack.tolist(), c.defense.tolist(),
+                           c.stat_modifier.tolist(), c.terrain_modifier.tolist(),
+                           c.flags.tolist())
+    sides = _SideRecords(st.deck_cards.card_id.tolist(), s.draw_cursor.tolist(),
+                         [h.tolist() for h in s.hand], s.lp.tolist(), s.swords.tolist())
     side = duel.acting_side
     return ExportView(acting=_side_view(side, records, sides),
-                     other=_side_view(1 - side, records, sides),
-                     terrain=int(st.g["terrain"][0]), opponent_id=persona, acting_side=side)
+                      other=_side_view(1 - side, records, sides),
+                      terrain=st.globals.terrain, opponent_id=persona, acting_side=side)
 
 
 class _SideRecords(NamedTuple):

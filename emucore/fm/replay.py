@@ -11,8 +11,8 @@ from typing import Any
 from emucore.duel.protocol import Action, action_from_json
 from emucore.fm.actions import ACTION_KINDS
 from emucore.fm.engine import FmDuel
+from emucore.fm.machine import fields_of
 from emucore.fm.setup import FmSetup, new_duel
-from emucore.fm.state import fields_of
 from emucore.hw.psyq_rand import RNG_VERSION
 
 # Bump when a rule change alters results or the state image changes layout.

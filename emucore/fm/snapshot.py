@@ -26,10 +26,10 @@ from typing import NamedTuple
 import numpy as np
 
 from emucore.fm import choices
-from emucore.fm import state as S
+from emucore.fm import machine as M
 
-RECORD = S.AI_RECORD_DTYPE   # 12 bytes: id, ATK, DEF, flags, type, star, star 2, deck index
-SLOTS = S.AI_SLOTS   # slots 0..110: the player's side starts at 56 and runs on with its deck
+RECORD = M.AI_RECORD_DTYPE   # 12 bytes: id, ATK, DEF, flags, type, star, star 2, deck index
+SLOTS = M.AI_SLOTS   # slots 0..110: the player's side starts at 56 and runs on with its deck
 SIDE_STRIDE = 55   # 0x294 bytes
 MONSTERS, MAGIC, HAND = 1, 6, 11   # offsets of a side's zones from its base (0 or 55)
 AI_MONSTERS, AI_MAGIC, AI_HAND = 1, 6, 11

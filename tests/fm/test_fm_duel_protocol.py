@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from emucore.duel import replay as R
+from emucore.fm import machine as M
 from emucore.fm import rank
-from emucore.fm import state as S
 from emucore.fm.actions import Attack, EndTurn, Play
 from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup, new_duel
@@ -39,7 +39,7 @@ def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
     assert (end.winner, end.reason, end.scores[0], end.rank) == (0, "lp", score, result.rank)
     assert end.drop == expected and end.drop > 0
     assert d.rng.state == before.state and end.starchips == result.starchips
-    assert int(d.st.g["drop"][0]) == expected
+    assert d.st.globals.drop == expected
 
 
 def test_cpu_win_gives_nothing_and_rolls_nothing():
@@ -107,8 +107,8 @@ def test_random_legal_duels_keep_every_invariant(seed, duelist, cards, other):
         d.step(acts[pick.rand() % span])
         accounted(d)
         for side in (0, 1):
-            assert 0 <= d.lp(side) <= int(d.st.s_max_lp[side])
-            assert 0 <= int(d.st.s_cursor[side]) <= 40
+            assert 0 <= d.lp(side) <= d.st.sides.max_lp[side]
+            assert 0 <= d.st.sides.draw_cursor[side] <= 40
             assert 0 <= d.swords(side) <= 4
     assert d.over
     assert len(d.legal_actions()) == 0
@@ -148,7 +148,7 @@ def test_golden_replays_verify(name):
 def test_a_tampered_replay_names_the_first_differing_step_and_fields(tmp_path):
     rec = R.load(GOLDEN / "simon_seed1.json")
     image = bytearray(rec.steps[2].state)
-    image[S.OFFSET["side"] + 0x14] ^= 1  # side0.lp
+    image[M.field_offset("side", "lp")] ^= 1  # side0.lp
     rec.steps[2].state = bytes(image)
     rec.steps[2].digest = "0" * 16
     mismatch = R.verify(ADAPTER, rec)
@@ -164,7 +164,7 @@ def test_the_shared_contract_winner_end_reason_and_event_kinds():
     from emucore.fm import actions
 
     d = duel(deck(2), deck(1, 9, 22, 100, 101), lp=(100, 8000))
-    assert (d.winner, d.end_reason, int(d.st.g["winner"][0])) == (None, None, -1)
+    assert (d.winner, d.end_reason, d.st.globals.winner) == (None, None, -1)
     d.step(Play((0,), face_down=True))
     d.step(EndTurn())
     d.step(Play((0,)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from test_fm_ai_duels import player_deck
 
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import Done
 from emucore.fm.ai import choose_action
@@ -61,6 +62,6 @@ def test_field_done_is_the_engines_done_and_sets_the_used_flag_in_the_state():
             if duel.acting_side == side:   # same field phase: the next decision exports it
                 duel.step(choose_action(duel))
                 slot = (6 if action.magic else 1) + action.zone
-                flags = duel.st.ai_snapshot[side].view(S.AI_RECORD_DTYPE)["flags"]
+                flags = duel.st.ai_snapshot[side].view(M.AI_RECORD_DTYPE)["flags"]
                 assert flags[slot] & S.F_USED
     assert seen == 3

@@ -92,7 +92,7 @@ def test_g6_through_the_engine_heishin_plays_a_deep_card():
         duel.step(adapter.decide(duel).action)
     m = adapter._machine(duel, 8, Rand(1))
     assert m.board.window == 20
-    cpu_ids = duel.st.d_id.tolist()[40:80]
+    cpu_ids = duel.st.deck_cards.card_id.tolist()[40:80]
     position_7 = cpu_ids[7]
     former_hand_0 = cpu_ids[0]
     assert m.board.ids[18] == position_7 and m.board.deck_index[18] == 47
@@ -102,4 +102,4 @@ def test_g6_through_the_engine_heishin_plays_a_deep_card():
     assert play.cards == (DECK_PICK + 7,)
     events = duel.step(play)
     assert any(getattr(e, "card", None) == position_7 for e in events)
-    assert int(duel.st.d_id[47]) == former_hand_0      # drawn when the cursor reaches 7
+    assert duel.st.deck_cards.card_id[47] == former_hand_0      # drawn when the cursor reaches 7

@@ -68,7 +68,7 @@ def persona_of(duel: FmDuel, side: int, persona: int | None = None) -> int:
     the opponent; an AI-driven player side per choices.PLAYER_SIDE_PERSONA."""
     if persona:
         return persona
-    opponent = int(duel.st.g["opponent"][0])
+    opponent = duel.opponent
     if opponent <= 0:
         return choices.TWO_PLAYER_PERSONA
     if side == 0 and choices.PLAYER_SIDE_PERSONA:
@@ -131,7 +131,7 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
 def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> Play:
     """The hand executor's play as an engine :class:`Play` (deep cards as DECK_PICK)."""
     side = duel.acting_side
-    held = sum(1 for j in range(5) if duel.st.s_hand[side, j] >= 0)
+    held = sum(1 for j in range(5) if duel.hand_entry(side, j) >= 0)
     cards = []
     for slot in decoded.slots:
         if slot < AI_HAND + held:

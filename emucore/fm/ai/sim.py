@@ -97,7 +97,7 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
             if isinstance(event, DuelEnd):
                 end = event
         steps += 1
-    turns = int(duel.st.side["turns"].sum())
+    turns = duel.st.sides.turns[0] + duel.st.sides.turns[1]
     if end is None:
         return DuelResult(index, None, "unfinished", "", 0, turns, steps, fallbacks,
                           duel.digest())
