@@ -112,7 +112,6 @@ class FmTables(CardCatalogue):
     terrain: NDArray[np.int16]  # [type 0..19, terrain 1..6 -> column 0..5], stat points
     rank_thresholds: NDArray[np.int32]  # [row, 5] exclusive upper bound per bracket
     rank_values: NDArray[np.int32]  # [row, 5]
-    rank_offsets: NDArray[np.int32]  # [row] side-record offset of the counter
     ranks: list[tuple[int, str, int, str]]  # (score_min, rank, starchips, pool), best first
     _by_name: dict[str, int] = field(default_factory=dict)
     card_count: int = CARD_COUNT
@@ -182,10 +181,9 @@ def _fusion_arrays(table: Table) -> tuple[NDArray[np.int16], NDArray[np.bool_]]:
     return fusion, glitch
 
 
-def _rank_arrays(table: Table) -> tuple[NDArray, NDArray, NDArray]:
+def _rank_arrays(table: Table) -> tuple[NDArray, NDArray]:
     thresholds = np.zeros((10, 5), dtype=np.int32)
     values = np.zeros((10, 5), dtype=np.int32)
-    offsets = np.zeros(10, dtype=np.int32)
     slot = np.zeros(10, dtype=np.int32)
     for i in range(len(table)):
         row = int(table["row"][i])
@@ -194,9 +192,8 @@ def _rank_arrays(table: Table) -> tuple[NDArray, NDArray, NDArray]:
         top = int(table["max_count"][i])
         thresholds[row, slot[row]] = top + 1 if top >= 0 else 2**31 - 1
         values[row, slot[row]] = table["score_delta"][i]
-        offsets[row] = table["counter_offset"][i]
         slot[row] += 1
-    return thresholds, values, offsets
+    return thresholds, values
 
 
 def load(folder: Path) -> FmTables:
@@ -244,7 +241,7 @@ def load(folder: Path) -> FmTables:
     rituals = {int(rt["ritual_id"][i]): ((int(rt["tribute_1"][i]), int(rt["tribute_2"][i]),
                                           int(rt["tribute_3"][i])), int(rt["result_id"][i]))
                for i in range(len(rt))}
-    thresholds, values, offsets = _rank_arrays(raw["rank_table.csv"])
+    thresholds, values = _rank_arrays(raw["rank_table.csv"])
     rk = raw["ranks.csv"]
     ranks = [(int(rk["score_min"][i]), str(rk["rank"][i]), int(rk["starchips"][i]),
               str(rk["pool"][i])) for i in range(len(rk))]
@@ -259,6 +256,6 @@ def load(folder: Path) -> FmTables:
         sort_keys={s: _id_array(cards, f"{s}_sort", np.int16) for s in SORTS},
         fusion=fusion, fusion_glitch=glitch, equip=equip, rituals=rituals, pools=pools,
         starter_weights=starter, starter_drawn=drawn, terrain=terrain,
-        rank_thresholds=thresholds, rank_values=values, rank_offsets=offsets, ranks=ranks,
+        rank_thresholds=thresholds, rank_values=values, ranks=ranks,
         _by_name={n.casefold(): i for i, n in enumerate(names) if n},
     )

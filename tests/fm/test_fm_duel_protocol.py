@@ -21,8 +21,6 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS
 
 GOLDEN = Path(__file__).parent / "golden"
-U8_COUNTERS = ("turns", "effective_attacks", "defensive_wins", "face_down_plays", "pure_magic",
-               "traps_triggered", "multi_plays", "fusions", "equips")
 
 
 def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():

@@ -80,7 +80,6 @@ class State:
     path: list[int] = field(default_factory=lambda: [0] * 6)
     used: list[int] = field(default_factory=lambda: [0] * 32)
     selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
-    best_attack: tuple[int, int, int] = (0, 0, 0)   # FindBestAttack results (never set)
     window: list[tuple[int, int, int]] = field(default_factory=list)  # fusion search input
     window_ids: frozenset[int] = frozenset()
 

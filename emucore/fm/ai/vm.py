@@ -253,14 +253,15 @@ class Machine:
         value = rows[at] if 0 <= at < len(rows) else 0
         self.set(dest, value * 100 if f == 0 else value)
 
+    # FindBestAttack never runs (choices: VmError), so its three results read 0.
     def _op_LoadBestDifference(self, dest: int) -> None:
-        self.set(dest, self.state.best_attack[0])
+        self.set(dest, 0)
 
     def _op_LoadBestAttacker(self, dest: int) -> None:
-        self.set(dest, self.state.best_attack[1])
+        self.set(dest, 0)
 
     def _op_LoadBestTarget(self, dest: int) -> None:
-        self.set(dest, self.state.best_attack[2])
+        self.set(dest, 0)
 
     # -- searches (§4) --------------------------------------------------------------------
 
