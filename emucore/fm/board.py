@@ -153,10 +153,9 @@ class BoardOps:
     def stats(self, r: int) -> tuple[int, int]:
         """``Duel_CalcCardStats``: base + stat_modifier + terrain_modifier, one clamp 0..9999."""
         cards = self.st.cards
-        extra = cards.stat_modifier[r] + cards.terrain_modifier[r]
-        atk = min(max(cards.attack[r] + extra, 0), STAT_MAX)
-        dfn = min(max(cards.defense[r] + extra, 0), STAT_MAX)
-        return atk, dfn
+        mod, terrain = cards.stat_modifier[r], cards.terrain_modifier[r]
+        return (fm_stats.card_stat_one(cards.attack[r], mod, terrain),
+                fm_stats.card_stat_one(cards.defense[r], mod, terrain))
 
     def active_star(self, r: int) -> int:
         """The star a record fights with: star 2 if flag 0x200, else star 1."""

@@ -19,6 +19,13 @@ from emucore.tables.fm import FmTables
 
 TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23  # card types 0..19: monsters
 
+# Magic classes: the class byte ``func_80026BA4`` dispatches on (fm-engine.md §6.2); each
+# card's class, amount and removal argument are columns of roms_tables/fm/magic.csv.
+EQUIP_OR_TRAP, FIELD, HEAL, BURN, BOARD_DESTRUCTION, REMOVAL, STOP_DEFENSE, RAIGEKI = range(8)
+DARK_PIERCING_LIGHT, STAT_PENALTY, SWORDS, CURSEBREAKER, RITUAL, HARPIE = range(8, 14)
+REMOVAL_TYPE_LIMIT = 21  # a removal argument below this is a card type, else an ATK floor / 10
+DRAGON_CAPTURE_JAR, JAR_TARGET_TYPE = 329, 0  # DuelEffect_ApplyBoardDestruction: Dragons
+
 
 @dataclass(frozen=True)
 class CardFacts:
@@ -34,10 +41,14 @@ class CardFacts:
     equip: frozenset[tuple[int, int]]   # (equip id, monster id) pairs that fit
     matchup: list[list[int]]     # [star][star] -> +500 bonus side (fm_stats)
     boost: list[list[int]]       # [terrain 0..6][id] -> terrain stat points
+    magic_class: list[int]       # the magic class (above), -1 for monsters
+    magic_amount: list[int]      # LP recovered (HEAL), damage (BURN), stat change (PENALTY)
+    removal_arg: list[int]       # REMOVAL: a card type, or an ATK floor / 10
+
+    monster: list[bool]          # emucore.hw.fm_stats.is_monster of the type
 
     def is_monster(self, card: int) -> bool:
-        """A monster card: types 0..19 (``Duel_IsMonster``: ``type < 20``)."""
-        return self.type[card] < TYPE_MAGIC
+        return self.monster[card]
 
 
 _FACTS: dict[int, tuple[FmTables, CardFacts]] = {}  # the key object is held alive
@@ -56,11 +67,15 @@ def card_facts(tables: FmTables) -> CardFacts:
                                             terrain).astype(int).tolist())
     equip_ids, monster_ids = np.nonzero(tables.equip)
     types = tables.type_id.astype(int).tolist()
+    monster = fm_stats.is_monster(tables.type_id).tolist()
     facts = CardFacts(
         type=types, atk=tables.atk.astype(int).tolist(), dfn=tables.def_.astype(int).tolist(),
         star1=tables.star_1.astype(int).tolist(), star2=tables.star_2.astype(int).tolist(),
         kind=[legal.kind_of(t) for t in types], fusion=tables.fusion.tolist(),
         equip=frozenset(zip(equip_ids.tolist(), monster_ids.tolist(), strict=True)),
-        matchup=matchup.astype(int).tolist(), boost=boost)
+        matchup=matchup.astype(int).tolist(), boost=boost,
+        magic_class=tables.magic_class.astype(int).tolist(),
+        magic_amount=tables.magic_amount.astype(int).tolist(),
+        removal_arg=tables.removal_arg.astype(int).tolist(), monster=monster)
     _FACTS[id(tables)] = (tables, facts)
     return facts

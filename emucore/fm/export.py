@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.fm import state as S
 from emucore.fm.snapshot import ExportSide, ExportView, FieldCard, Snapshot
-from emucore.hw.fm_stats import STAT_MAX
+from emucore.hw.fm_stats import card_stat_one
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
@@ -101,9 +101,9 @@ class _CardRecords(NamedTuple):
             if not flags & S.F_OCCUPIED:
                 out.append(None)
                 continue
-            extra = self.modifier[r] + self.terrain[r]
-            out.append(FieldCard(self.ids[r], min(max(self.atk[r] + extra, 0), STAT_MAX),
-                                 min(max(self.dfn[r] + extra, 0), STAT_MAX), flags))
+            mod, terrain = self.modifier[r], self.terrain[r]
+            out.append(FieldCard(self.ids[r], card_stat_one(self.atk[r], mod, terrain),
+                                 card_stat_one(self.dfn[r], mod, terrain), flags))
         return out
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
+from emucore.fm.cards import BURN
 from emucore.fm.snapshot import (
     AI_HAND,
     DEFENCE,
@@ -26,7 +27,6 @@ from emucore.fm.snapshot import (
 )
 from emucore.hw.fm_stats import guardian_star_matchup
 
-BURN_DAMAGE = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}  # Sparks .. Tremendous Fire
 _STARS = range(16)   # the stars are 4-bit fields of the stat word
 _MATCHUP = [[int(v) for v in row] for row in guardian_star_matchup(
     [[a] for a in _STARS], [list(_STARS)])]
@@ -296,7 +296,8 @@ def calc_card_power(b: Board, card: int, mode: int) -> int:
         if mode == 2:
             return atk if atk > dfn else dfn
         return choices.CALC_POWER_BAD_MODE
-    return BURN_DAMAGE.get(card, 0) if mode == 0 else 0
+    data = b.data
+    return data.magic_amount[card] if mode == 0 and data.magic_class[card] == BURN else 0
 
 
 def check_ritual(b: Board, ritual: int) -> int:
