@@ -73,6 +73,11 @@ class CardView:
         return bool(self.flags & S.F_USED)
 
 
+def _global(name: str, doc: str) -> property:
+    """A read-only property of the duel: field ``name`` of the globals record."""
+    return property(lambda self: getattr(self.st.globals, name), doc=doc)
+
+
 class FmDuel(BoardOps, Duel):
     """One FM duel. Build it with :func:`emucore.fm.setup.new_duel` (decks dealt from an RNG
     state) or directly from two shuffled decks and the RNG as it stands after the deal.
@@ -120,13 +125,11 @@ class FmDuel(BoardOps, Duel):
     def over(self) -> bool:
         return self.st.globals.phase == S.PHASE_OVER
 
-    @property
-    def acting_side(self) -> int:
-        return self.st.globals.acting_side
-
-    @property
-    def phase(self) -> int:
-        return self.st.globals.phase
+    acting_side = _global("acting_side", "The side whose action legal_actions() lists.")
+    phase = _global("phase", "0 hand phase, 1 field phase, 2 over (state.PHASE_*).")
+    terrain = _global("terrain", "The terrain 0..6 (a field card changes it).")
+    opponent = _global("opponent", "The CPU duelist id (1..39), negative in a two-player "
+                                    "duel.")
 
     def snapshot(self) -> bytes:
         """The RAM image (records + globals incl. the RNG state)."""
@@ -200,15 +203,6 @@ class FmDuel(BoardOps, Duel):
     @property
     def end_reason(self) -> str | None:
         return END_REASONS[self.st.globals.end_reason] if self.over else None
-
-    @property
-    def terrain(self) -> int:
-        return self.st.globals.terrain
-
-    @property
-    def opponent(self) -> int:
-        """The CPU duelist id (1..39), negative in a two-player duel."""
-        return self.st.globals.opponent
 
     def swords(self, side: int) -> int:
         return self.st.sides.swords[side]

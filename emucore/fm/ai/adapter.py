@@ -18,19 +18,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from emucore.duel.protocol import IllegalAction
+from emucore.fm import actions as A
 from emucore.fm import state as S
-from emucore.fm.actions import (
-    AUTO,
-    DECK_PICK,
-    DIRECT,
-    Activate,
-    Attack,
-    ChangePosition,
-    Done,
-    EndTurn,
-    FmAction,
-    Play,
-)
 from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.helpers import Board
@@ -55,7 +44,7 @@ class Decision:
     what kind of play that was (:data:`STALE_SLOT`: the documented fm-ai §2.5 case, see
     choices; :data:`NO_DESTINATION`; :data:`DISC_PLAY`), else ``None``."""
 
-    action: FmAction
+    action: A.FmAction
     refused: str | None = None
 
     @property
@@ -128,8 +117,8 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
     return Decision(replace(duel.legal_actions()[0], rng_calls=rng.calls), unusual)
 
 
-def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> Play:
-    """The hand executor's play as an engine :class:`Play` (deep cards as DECK_PICK)."""
+def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> A.Play:
+    """The hand executor's play as an engine :class:`A.Play` (deep cards as A.DECK_PICK)."""
     side = duel.acting_side
     held = sum(1 for j in range(5) if duel.hand_entry(side, j) >= 0)
     cards = []
@@ -137,14 +126,14 @@ def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: in
         if slot < AI_HAND + held:
             cards.append(slot - AI_HAND)
         else:   # a window card still in the deck: its record index is its draw position
-            cards.append(DECK_PICK + b.deck_index[slot] - side * S.DECK_SIZE)
+            cards.append(A.DECK_PICK + b.deck_index[slot] - side * S.DECK_SIZE)
     if decoded.activate:
-        return Play(tuple(cards), AUTO, False, decoded.star, rng_calls=rng_calls)
-    return Play(tuple(cards), decoded.column, decoded.face_down, decoded.star,
+        return A.Play(tuple(cards), A.AUTO, False, decoded.star, rng_calls=rng_calls)
+    return A.Play(tuple(cards), decoded.column, decoded.face_down, decoded.star,
                 rng_calls=rng_calls)
 
 
-def _accepted(duel: FmDuel, action: FmAction) -> bool:
+def _accepted(duel: FmDuel, action: A.FmAction) -> bool:
     """Whether the engine takes the action (tried on the duel, then undone)."""
     saved = duel.snapshot()
     try:
@@ -157,9 +146,9 @@ def _accepted(duel: FmDuel, action: FmAction) -> bool:
 
 
 def _field(duel: FmDuel, who: int, rng: Rand,
-           programs: Programs | None) -> FmAction:
+           programs: Programs | None) -> A.FmAction:
     """One field-phase action. A "done" (or a disc program's action the engine refuses) is
-    the engine's :class:`Done` on an occupied zone; on an empty zone it changes nothing and
+    the engine's :class:`A.Done` on an occupied zone; on an empty zone it changes nothing and
     the program runs again, its rand() calls kept."""
     side = duel.acting_side
     for _ in range(MAX_FIELD_RUNS):
@@ -182,19 +171,19 @@ def _field(duel: FmDuel, who: int, rng: Rand,
             row = S.MAGIC if magic else S.MONSTERS
             if not duel.occupied(duel.rec(side, row, act.zone)):
                 continue
-            return Done(act.zone, magic, rng_calls=rng.calls)
+            return A.Done(act.zone, magic, rng_calls=rng.calls)
         return action
-    return EndTurn(rng_calls=rng.calls)
+    return A.EndTurn(rng_calls=rng.calls)
 
 
-def field_action(act: executors.FieldAction, rng_calls: int = 0) -> FmAction | None:
+def field_action(act: executors.FieldAction, rng_calls: int = 0) -> A.FmAction | None:
     """The engine action of a decoded PlayFieldCard (None for "done", see :func:`_field`)."""
     if act.kind == "defend":
-        return ChangePosition(act.zone, rng_calls=rng_calls)
+        return A.ChangePosition(act.zone, rng_calls=rng_calls)
     if act.kind == "attack":
-        return Attack(act.zone, act.target, rng_calls=rng_calls)
+        return A.Attack(act.zone, act.target, rng_calls=rng_calls)
     if act.kind == "direct":
-        return Attack(act.zone, DIRECT, rng_calls=rng_calls)
+        return A.Attack(act.zone, A.DIRECT, rng_calls=rng_calls)
     if act.kind == "activate":
-        return Activate(act.zone, act.target if act.target >= 0 else AUTO, rng_calls=rng_calls)
+        return A.Activate(act.zone, act.target if act.target >= 0 else A.AUTO, rng_calls=rng_calls)
     return None
