@@ -22,6 +22,7 @@ from emucore.fm.ai import cli as ai_cli
 from emucore.fm.engine import FmDuel
 from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup, new_duel, read_deck, start_state
+from emucore.fm.state import Shuffle
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import DUELIST_COUNT, POOLS
 
@@ -127,7 +128,7 @@ def _deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _unshuffle(shuffled: deck.Shuffled) -> list[int]:
+def _unshuffle(shuffled: Shuffle) -> list[int]:
     """The deck before the swap stage: the permutation byte is each card's old position."""
     before = [0] * deck.DECK_SIZE
     for card, pos in zip(shuffled.cards, shuffled.perm, strict=True):

@@ -11,7 +11,6 @@ from emucore import tables as T
 from emucore.duel.files import UserFileError, read_lines
 from emucore.fm import deck
 from emucore.fm.engine import STARTING_LP, FmDuel
-from emucore.fm.state import Shuffle
 from emucore.hw.psyq_rand import BOOT_STATE, Rand, jump
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
@@ -125,6 +124,6 @@ def new_duel(setup: FmSetup, tables: FmTables | None = None) -> FmDuel:
     else:
         dealt = deck.deal(rng, player_deck, setup.duelist, tables)
         first, other, opponent = dealt.player, dealt.cpu, setup.duelist
-    return FmDuel(tables, Shuffle(first.cards, first.perm), Shuffle(other.cards, other.perm),
+    return FmDuel(tables, first, other,
                   rng, opponent=opponent, terrain=setup.terrain, lp=(setup.lp[0], setup.lp[1]),
                   computer=tuple(setup.computer))
