@@ -335,7 +335,7 @@ class FmChecker:
     def _opening_duel(self, record: Record) -> tuple[FmDuel, dict[str, Any] | None, str]:
         state = S.DuelState()
         state.load(self.images.captured(record).tobytes())
-        opponent = state.globals.opponent
+        opponent = state.globals.opponent[0]
         if not 1 <= opponent <= 39:
             raise CaptureStartError(self.path, f"line {record.line}: opponent id {opponent} "
                                                f"is not a CPU duelist 1..39 (two-player "
@@ -344,7 +344,7 @@ class FmChecker:
         perms = (state.perm[0].tolist(), state.perm[1].tolist())
         player = _build_order(decks[0], perms[0], "player", self.path)
         _build_order(decks[1], perms[1], "cpu", self.path)
-        terrain = state.globals.terrain
+        terrain = state.globals.terrain[0]
         lp = state.sides.max_lp.tolist()
         try:
             found = find_deal(player, opponent, record.rng, decks)

@@ -95,7 +95,7 @@ class BoardOps:
         cards, f = self.st.cards, self.facts
         cards.card_id[r], cards.attack[r], cards.defense[r] = card, f.atk[card], f.dfn[card]
         cards.stat_modifier[r] = 0
-        cards.terrain_modifier[r] = f.boost[self.st.globals.terrain][card]
+        cards.terrain_modifier[r] = f.boost[self.st.globals.terrain[0]][card]
         cards.flags[r], cards.table_index[r] = flags, r
         cards.deck_ptr[r] = DECK_RECORD_BASE + DECK_RECORD_SIZE * deck_index
         self.st.deck_cards.record[deck_index] = r
@@ -165,7 +165,7 @@ class BoardOps:
 
     def recompute_terrain(self) -> None:
         """A field card changed the terrain: every occupied record's terrain_modifier."""
-        boost = self.facts.boost[self.st.globals.terrain]
+        boost = self.facts.boost[self.st.globals.terrain[0]]
         cards = self.st.cards
         for r in range(len(cards.flags)):
             if cards.flags[r] & S.F_OCCUPIED:

@@ -68,7 +68,7 @@ def use_card(d: FmDuel, side: int, r: int) -> None:
 
 
 def _field(d: FmDuel, side: int, card: int) -> None:
-    d.st.globals.terrain = card - 329
+    d.st.globals.terrain[0] = card - 329
     d.recompute_terrain()
     d.events.append(TerrainChange(card - 329))
 
@@ -243,7 +243,7 @@ def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
     """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
     opponent's trap turns the gain into a loss: stat_modifier -= REVERSE_TRAP_FACTOR x bonus
     (choices.REVERSE_TRAP_FACTOR)."""
-    bonus = d.st.globals.equip_bonus
+    bonus = d.st.globals.equip_bonus[0]
     if not bonus or monster < 0 or not d.occupied(monster):
         return
     if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):

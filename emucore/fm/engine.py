@@ -10,6 +10,7 @@ runs the other side's draw phase at once. Side 0 (the player) moves first
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 from emucore.duel.protocol import Duel, IllegalAction
@@ -75,7 +76,7 @@ class CardView:
 
 def _global(name: str, doc: str) -> property:
     """A read-only property of the duel: field ``name`` of the globals record."""
-    return property(lambda self: getattr(self.st.globals, name), doc=doc)
+    return property(lambda self: getattr(self.st.globals, name)[0], doc=doc)
 
 
 class FmDuel(BoardOps, Duel):
@@ -102,28 +103,29 @@ class FmDuel(BoardOps, Duel):
         self.unpacked_snapshots: dict[int, tuple[bytes, object]] = {}
         st = self.st
         for side, shuffle in enumerate((player, cpu)):
-            if len(shuffle.cards) != S.DECK_SIZE:
+            if len(shuffle.cards) != S.DECK_SIZE or len(shuffle.perm) != S.DECK_SIZE:
                 raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
-            for p, (card, perm) in enumerate(zip(shuffle.cards, shuffle.perm, strict=True)):
-                st.shuffled[side][p], st.perm[side][p] = card, perm
+            st.shuffled[side][:] = array("H", shuffle.cards)
+            st.perm[side][:] = array("B", shuffle.perm)
         deck, sides, g = st.deck_cards, st.sides, st.globals
-        for k, card in enumerate((*player.cards, *cpu.cards)):
-            deck.card_id[k], deck.index[k] = card, k  # index: the record's own number
-            deck.record[k], deck.flags[k] = S.NO_RECORD, S.IN_DECK
+        records = 2 * S.DECK_SIZE
+        deck.card_id[:] = array("h", (*player.cards, *cpu.cards))
+        deck.index[:] = array("B", range(records))  # the record's own number
+        deck.record[:] = array("B", [S.NO_RECORD] * records)
+        deck.flags[:] = array("H", [S.IN_DECK] * records)
         for side in (0, 1):
             sides.lp[side] = sides.max_lp[side] = sides.lp_display[side] = lp[side]
-            for j in range(HAND_SIZE):
-                sides.hand[side][j] = -1
-        g.winner, g.opponent, g.terrain, g.rank_tier = -1, opponent, terrain, -1
-        for array in st.ai_snapshot:
-            array[:] = choices.SNAPSHOT_FILL_BYTE
+            sides.hand[side][:] = array("b", [-1] * HAND_SIZE)
+        g.winner[0], g.opponent[0], g.terrain[0], g.rank_tier[0] = -1, opponent, terrain, -1
+        for snapshot in st.ai_snapshot:
+            snapshot[:] = choices.SNAPSHOT_FILL_BYTE
         self._draw_phase(choices.FIRST_SIDE)
         self.opening_events = self._take_events()
 
     # ------------------------------------------------------------------ protocol
     @property
     def over(self) -> bool:
-        return self.st.globals.phase == S.PHASE_OVER
+        return self.st.globals.phase[0] == S.PHASE_OVER
 
     acting_side = _global("acting_side", "The side whose action legal_actions() lists.")
     phase = _global("phase", "0 hand phase, 1 field phase, 2 over (state.PHASE_*).")
@@ -138,13 +140,13 @@ class FmDuel(BoardOps, Duel):
     def ram_image(self) -> bytes:
         """The state bytes in :data:`emucore.fm.machine.MACHINE` order."""
         g = self.st.globals
-        g.rng_state, g.rng_calls = self.rng.state, self.rng.calls & 0xFFFFFFFF
+        g.rng_state[0], g.rng_calls[0] = self.rng.state, self.rng.calls & 0xFFFFFFFF
         return self.st.image()
 
     def restore(self, data: bytes) -> None:
         self.st.load(data)
-        self.rng.state = self.st.globals.rng_state
-        self.rng.calls = self.st.globals.rng_calls
+        self.rng.state = self.st.globals.rng_state[0]
+        self.rng.calls = self.st.globals.rng_calls[0]
         self.events = []
 
     def state_fields(self) -> dict[str, int]:
@@ -157,7 +159,7 @@ class FmDuel(BoardOps, Duel):
         any ``rng_calls``, and deck picks (``DECK_PICK + p``) of the CPU's hand executor.
         """
         g = self.st.globals
-        phase, side = g.phase, g.acting_side
+        phase, side = g.phase[0], g.acting_side[0]
         if phase == S.PHASE_HAND:
             return self._hand_actions(side)
         if phase == S.PHASE_FIELD:
@@ -168,7 +170,7 @@ class FmDuel(BoardOps, Duel):
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
         checked = self._validate(action)
         self.events = []
-        side = self.st.globals.acting_side
+        side = self.st.globals.acting_side[0]
         if side in self.computer_sides:
             export_acting(self)  # the board snapshot export before the computer decided
         if action.rng_calls:
@@ -198,11 +200,11 @@ class FmDuel(BoardOps, Duel):
     def winner(self) -> int | None:
         """``None`` while the duel runs, then the winning side (the RAM byte holds -1 until
         then; FM duels have no draw)."""
-        return self.st.globals.winner if self.over else None
+        return self.st.globals.winner[0] if self.over else None
 
     @property
     def end_reason(self) -> str | None:
-        return END_REASONS[self.st.globals.end_reason] if self.over else None
+        return END_REASONS[self.st.globals.end_reason[0]] if self.over else None
 
     def swords(self, side: int) -> int:
         return self.st.sides.swords[side]
@@ -258,9 +260,10 @@ class FmDuel(BoardOps, Duel):
         """``func_8001898C`` + ``func_80018DB4``."""
         st = self.st
         sides, deck, flags = st.sides, st.deck_cards, st.cards.flags
-        st.globals.acting_side, st.globals.phase = side, S.PHASE_HAND
-        for r in range(len(flags)):
-            flags[r] &= ~S.F_USED & 0xFFFF
+        st.globals.acting_side[0], st.globals.phase[0] = side, S.PHASE_HAND
+        for r, f in enumerate(flags.tolist()):
+            if f & S.F_USED:
+                flags[r] = f & ~S.F_USED
         if sides.swords[side] > 0:
             sides.swords[side] -= 1
         turn = (sides.turns[side] + 1) & 0xFF
@@ -310,7 +313,7 @@ class FmDuel(BoardOps, Duel):
         """End of duel: the end adjustment, both scores, the winner's rank; the prize and
         the one drop roll only when the player beats the CPU (§9)."""
         g, sides = self.st.globals, self.st.sides
-        g.phase, g.winner, g.end_reason = S.PHASE_OVER, winner, reason
+        g.phase[0], g.winner[0], g.end_reason[0] = S.PHASE_OVER, winner, reason
         reason_name = END_REASONS[reason]
         sides.end_adjust[winner] = rank.END_ADJUSTMENT[reason_name]
         if reason == S.END_EXODIA:
@@ -318,14 +321,14 @@ class FmDuel(BoardOps, Duel):
         scores = tuple(rank.rank_score(self.t, self._counters(s), sides.end_adjust[s])
                        for s in (0, 1))
         result = rank.rank_result(scores[winner])
-        g.score[0], g.score[1] = scores
-        g.rank_tier, g.rank_tec = result.tier, int(result.tec)
-        opponent = g.opponent
+        g.score[0][0], g.score[0][1] = scores
+        g.rank_tier[0], g.rank_tec[0] = result.tier, int(result.tec)
+        opponent = g.opponent[0]
         prize = drop = 0
         if winner == 0 and opponent > 0:
             prize = result.starchips
             drop = rank.select_drop(self.rng, self.t.pools[opponent, POOLS.index(result.pool)])
-        g.starchips, g.drop = prize, drop
+        g.starchips[0], g.drop[0] = prize, drop
         self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
                                    result.pool, drop))
 
@@ -343,7 +346,7 @@ class FmDuel(BoardOps, Duel):
         activation's target)."""
         if not isinstance(action, FmAction):
             raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
-        phase, side = self.st.globals.phase, self.st.globals.acting_side
+        phase, side = self.st.globals.phase[0], self.st.globals.acting_side[0]
         if phase == S.PHASE_OVER:
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
@@ -507,7 +510,7 @@ class FmDuel(BoardOps, Duel):
     def _do_play(self, side: int, play: Play, landing: tuple[int, int]) -> None:
         row, col = landing
         st = self.st
-        st.globals.equip_bonus = 0
+        st.globals.equip_bonus[0] = 0
         positions = self._apply_deck_picks(side, play.cards)
         hand = [side * S.RECORDS_PER_SIDE + S.HAND + j for j in positions]
         if len(hand) > 1:
@@ -524,7 +527,7 @@ class FmDuel(BoardOps, Duel):
                 working = ([target] if self.occupied(target) else []) + hand
                 final, fused = combine.run_chain(self, side, working)
                 self._finish_chain(side, final, fused, play, row, col)
-        st.globals.phase = S.PHASE_FIELD
+        st.globals.phase[0] = S.PHASE_FIELD
 
     def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
         card = self.card_at(src)
@@ -589,7 +592,7 @@ class FmDuel(BoardOps, Duel):
         if target < 0:
             effects.use_card(self, side, r)
             return
-        self.st.globals.equip_bonus = 0
+        self.st.globals.equip_bonus[0] = 0
         combine.apply_equip(self, side, monster=target, equip=r,
                             counted=choices.ROW_EQUIPS_COUNT)
         effects.reverse_trap(self, side, target)

@@ -69,7 +69,7 @@ def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     side = duel.acting_side
     return ExportView(acting=_side_view(side, records, sides),
                       other=_side_view(1 - side, records, sides),
-                      terrain=st.globals.terrain, opponent_id=persona, acting_side=side)
+                      terrain=st.globals.terrain[0], opponent_id=persona, acting_side=side)
 
 
 class _SideRecords(NamedTuple):

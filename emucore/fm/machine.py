@@ -9,7 +9,7 @@ spec/fm-ai.md §2). Everything else is generated from this declaration:
 * the field names of ``state_fields()`` and their byte spans (:data:`SPANS`, :func:`fields_of`)
   that replay diffs and the capture verifier use;
 * the named strided views the rules read and write (:func:`views`): ``cards.flags[r]``,
-  ``sides.lp[s]``, ``deck_cards.card_id[k]``, ``globals.phase`` - memoryviews over the one
+  ``sides.lp[s]``, ``deck_cards.card_id[k]``, ``globals.phase[0]`` - memoryviews over the one
   buffer, one per field, so no rule spells an offset or a stride.
 
 Pokered's ``wram.asm`` is the model: one label per byte, and everyone uses it.
@@ -217,18 +217,15 @@ def _plan(at: int, dtype: np.dtype, stride: int, count: int) -> _Plan:
 
 
 def _field_plans(region: Region, base: int) -> dict[str, _Plan | tuple[_Plan, ...]]:
-    """Each field's plan; an array field of a several-record region has one per record."""
+    """Each field's plan; an array field has one plan per record."""
     size, out = region.dtype.itemsize, {}
     for name in region.dtype.names:
         sub, offset = region.dtype.fields[name][:2]
         if sub.subdtype:
             item, shape = sub.subdtype
             n = int(np.prod(shape))
-            plans = tuple(_plan(base + i * size + offset, item, item.itemsize, n)
-                          for i in range(region.count))
-            out[name] = plans[0] if region.count == 1 else plans
-        elif region.count == 1:
-            out[name] = _plan(base + offset, sub, sub.itemsize, 1)
+            out[name] = tuple(_plan(base + i * size + offset, item, item.itemsize, n)
+                              for i in range(region.count))
         else:
             out[name] = _plan(base + offset, sub, size, region.count)
     return out
@@ -245,6 +242,7 @@ class Records:
     def __init__(self, raw: memoryview, region: Region, fields: dict[str, Any]) -> None:
         self.region, self.raw = region, raw
         self.base, self.size = OFFSET[region.name], region.dtype.itemsize
+        self._zeros = bytes(self.size)
         for name, value in fields.items():
             setattr(self, name, value)
 
@@ -261,33 +259,20 @@ class Records:
 
     def copy(self, src: int, dst: int) -> None:
         """Copy record ``src`` over record ``dst`` byte for byte."""
-        self.raw[self.span(dst)] = self.raw[self.span(src)]
+        size, base = self.size, self.base
+        at, frm = base + dst * size, base + src * size
+        self.raw[at:at + size] = self.raw[frm:frm + size]
 
     def clear(self, record: int) -> None:
         """Zero one record."""
-        self.raw[self.span(record)] = bytes(self.size)
-
-
-def _record_class(region: Region) -> type:
-    """The class of a one-record region: its scalar fields read and write as attributes,
-    its array fields are views (``globals.score[side]``)."""
-    attrs: dict[str, Any] = {"__slots__": ("_v",), "__doc__": f"The {region.name} record."}
-    for name in region.dtype.names or ():
-        if region.dtype.fields[name][0].subdtype:
-            attrs[name] = property(lambda self, n=name: self._v[n])
-        else:
-            attrs[name] = property(lambda self, n=name: self._v[n][0],
-                                   lambda self, value, n=name: self._v[n].__setitem__(0, value))
-    return type(f"{region.name.capitalize()}Record", (), attrs)
-
-
-_RECORD_CLASSES = {r.name: _record_class(r) for r in MACHINE if r.count == 1}
+        at = self.base + record * self.size
+        self.raw[at:at + self.size] = self._zeros
 
 
 def views(raw: memoryview, regions: tuple[str, ...]) -> dict[str, Any]:
     """The named views of ``regions`` over ``raw`` (the state buffer, little-endian):
-    :class:`Records` for record regions, a record object for a one-record region, and a
-    typed memoryview for a region of plain values."""
+    :class:`Records` for record regions (a one-record region too: ``globals.phase[0]``),
+    and a typed memoryview for a region of plain values."""
     if sys.byteorder != "little":
         raise RuntimeError("the FM state views assume a little-endian host")
     casts = {fmt: raw.cast(fmt) for fmt in set(_FORMAT.values())}
@@ -305,10 +290,6 @@ def views(raw: memoryview, regions: tuple[str, ...]) -> dict[str, Any]:
             out[name] = make(_plan(OFFSET[name], region.dtype, region.dtype.itemsize,
                                    region.count))
             continue
-        fields = {field: make(plan) for field, plan in _PLANS[name].items()}
-        if region.count == 1:
-            out[name] = _RECORD_CLASSES[name]()
-            out[name]._v = fields
-        else:
-            out[name] = Records(raw, region, fields)
+        out[name] = Records(raw, region, {field: make(plan)
+                                          for field, plan in _PLANS[name].items()})
     return out

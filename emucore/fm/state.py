@@ -4,7 +4,7 @@ One ``uint8`` buffer holds the regions :data:`emucore.fm.machine.MACHINE` declar
 card and deck-card records, shuffled decks and permutations, duel globals, the computer's
 board snapshot arrays). :class:`DuelState` binds the named strided views generated from that
 declaration; rule code reads and writes only through them (``st.cards.flags[r]``,
-``st.sides.lp[s]``, ``st.globals.phase``), so the bytes are always current and
+``st.sides.lp[s]``, ``st.globals.phase[0]``), so the bytes are always current and
 ``ram_image()`` compares region by region with an emulator capture. This module also names
 the values the records hold (flag bits, phases, end reasons, record rows).
 """
@@ -50,7 +50,7 @@ class DuelState:
     """The state buffer and its named views (see :func:`emucore.fm.machine.views`).
 
     ``sides``, ``cards``, ``deck_cards``: :class:`~emucore.fm.machine.Records` (``field[i]``);
-    ``globals``: the one globals record (``globals.phase``); ``shuffled``/``perm``: the two
+    ``globals``: the one globals record (``globals.phase[0]``); ``shuffled``/``perm``: the two
     sides' decks as typed views; ``ai_snapshot``: the two snapshot arrays' bytes (numpy).
     A value written outside its field's width raises, so every wrap or clamp is explicit in
     the rules.

@@ -124,11 +124,11 @@ def _second_play(step_at: int):
     def step(n, duel, action):
         if (n >= step_at and not done and duel.phase == S.PHASE_FIELD
                 and duel.acting_side == 0 and any(c >= 0 for c in duel.hand(0))):
-            duel.st.globals.phase = S.PHASE_HAND
+            duel.st.globals.phase[0] = S.PHASE_HAND
             play = next(a for a in duel.legal_actions() if isinstance(a, Play)
                         and len(a.cards) == 1)
             duel.step(play)
-            duel.st.globals.phase = S.PHASE_FIELD
+            duel.st.globals.phase[0] = S.PHASE_FIELD
             done.append(n)
             return
         duel.step(action)

@@ -37,7 +37,7 @@ def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
     assert (end.winner, end.reason, end.scores[0], end.rank) == (0, "lp", score, result.rank)
     assert end.drop == expected and end.drop > 0
     assert d.rng.state == before.state and end.starchips == result.starchips
-    assert d.st.globals.drop == expected
+    assert d.st.globals.drop[0] == expected
 
 
 def test_cpu_win_gives_nothing_and_rolls_nothing():
@@ -162,7 +162,7 @@ def test_the_shared_contract_winner_end_reason_and_event_kinds():
     from emucore.fm import actions
 
     d = duel(deck(2), deck(1, 9, 22, 100, 101), lp=(100, 8000))
-    assert (d.winner, d.end_reason, d.st.globals.winner) == (None, None, -1)
+    assert (d.winner, d.end_reason, d.st.globals.winner[0]) == (None, None, -1)
     d.step(Play((0,), face_down=True))
     d.step(EndTurn())
     d.step(Play((0,)))

@@ -123,7 +123,7 @@ def test_every_named_view_writes_the_field_its_declared_span_names():
                 after = M.fields_of(st.image())
                 assert {k for k in after if after[k] != before[k]} == {key}
                 target[at] = 0
-    st.globals.terrain, st.globals.score[1] = 5, -3
+    st.globals.terrain[0], st.globals.score[0][1] = 5, -3
     fields = M.fields_of(st.image())
     assert (fields["terrain"], fields["score[1]"]) == (5, -3)
     st.shuffled[1][39], st.perm[0][2] = 722, 9
