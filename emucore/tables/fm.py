@@ -119,6 +119,7 @@ class FmTables(CardCatalogue):
     rank_thresholds: NDArray[np.int32]  # [row, 5] exclusive upper bound per bracket
     rank_values: NDArray[np.int32]  # [row, 5]
     ranks: list[tuple[int, str, int, str]]  # (score_min, rank, starchips, pool), best first
+    monster: NDArray[np.bool_]  # per id: emucore.hw.fm_stats.is_monster of the type
     magic_class: NDArray[np.int8]  # per id: the magic class byte (0..13), -1 for monsters
     magic_amount: NDArray[np.int16]  # per id: LP recovered / damage dealt / stat change
     removal_arg: NDArray[np.int16]  # per id (class 5): a card type, or an ATK floor / 10
@@ -148,9 +149,9 @@ class FmTables(CardCatalogue):
         return KINDS[int(self.kind[ident])]
 
     def is_monster(self, ident: int) -> bool:
-        """emucore.hw.fm_stats.is_monster of the card's type (the load checks it agrees
-        with the kind column)."""
-        return bool(fm_stats.is_monster(self.type_id[ident]))
+        """emucore.hw.fm_stats.is_monster of the card's type (computed once at load, where
+        it is checked against the kind column)."""
+        return bool(self.monster[ident])
 
     def duelist_name(self, duelist: int) -> str:
         return str(self.raw["duelists.csv"]["name"][duelist - 1])
@@ -292,6 +293,7 @@ def load(folder: Path) -> FmTables:
         fusion=fusion, fusion_glitch=glitch, equip=equip, rituals=rituals, pools=pools,
         starter_weights=starter, starter_drawn=drawn, terrain=terrain,
         rank_thresholds=thresholds, rank_values=values, ranks=ranks,
-        magic_class=magic_class, magic_amount=magic_amount, removal_arg=removal_arg,
+        monster=by_type, magic_class=magic_class, magic_amount=magic_amount,
+        removal_arg=removal_arg,
         _by_name={n.casefold(): i for i, n in enumerate(names) if n},
     )
