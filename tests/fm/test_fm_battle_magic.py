@@ -86,21 +86,24 @@ def test_win_against_defence_position_no_damage():
 
 
 def test_standoff_double_ko_and_losses():
-    d = board(2, 2, 2, 2)
+    def defended_board():
+        d = board(2, 2, 2, 2)
+        set_stats(d, defenders[0], dfn=3000, flags=S.F_DEFENSE)
+        set_stats(d, defenders[1], atk=3000)
+        set_stats(d, defenders[2], atk=3500)
+        set_stats(d, defenders[3], dfn=3400, flags=S.F_DEFENSE)
+        return d
+
+    defenders = [S.RECORDS_PER_SIDE + S.MONSTERS + c for c in range(4)]
+    d = defended_board()
     a = d.rec(0, S.MONSTERS, 0)
-    defenders = [d.rec(1, S.MONSTERS, c) for c in range(4)]
-    set_stats(d, defenders[0], dfn=3000, flags=S.F_DEFENSE)
-    set_stats(d, defenders[1], atk=3000)
-    set_stats(d, defenders[2], atk=3500)
-    set_stats(d, defenders[3], dfn=3400, flags=S.F_DEFENSE)
+    assert defenders == [d.rec(1, S.MONSTERS, c) for c in range(4)]
     assert compare(d, a, defenders[0]) == 0 and compare(d, a, defenders[1]) == -1
     d.step(Attack(0, 0))  # standoff
     assert d.card(0, "monster", 0) and d.card(1, "monster", 0) and d.lp(0) == d.lp(1) == 8000
     for col, (attacker_lives, lp0, defensive) in {1: (False, 8000, 0), 2: (False, 7500, 0),
                                                   3: (True, 7600, 1)}.items():
-        d2 = board(2, 2, 2, 2)
-        for dr in defenders:
-            d2.st.raw[d2.st.cards.span(dr)] = d.st.raw[d.st.cards.span(dr)]
+        d2 = defended_board()
         d2.step(Attack(0, col))
         assert (d2.card(0, "monster", 0) is not None) == attacker_lives
         assert d2.lp(0) == lp0 and d2.counters(1)["defensive_wins"] == defensive
