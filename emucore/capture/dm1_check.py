@@ -19,7 +19,7 @@ from typing import Any
 
 from emucore import tables as T
 from emucore.capture.fileformat import Capture
-from emucore.capture.fm_check import Mismatch
+from emucore.capture.fm_check import CaptureMismatch
 from emucore.hw.gameboy import from_bcd
 
 EMPTY = 0x016D
@@ -42,7 +42,7 @@ class Check:
 class Dm1Verdict:
     system: str
     checks: list[Check] = field(default_factory=list)
-    mismatch: Mismatch | None = None
+    mismatch: CaptureMismatch | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"checks": [c.what for c in self.checks]}
@@ -104,7 +104,7 @@ def verify(capture: Capture) -> Dm1Verdict:
             what, diffs = outcome
             number = len(verdict.checks) + 1
             if diffs:
-                verdict.mismatch = Mismatch(number, record.line, record.frame, -1,
+                verdict.mismatch = CaptureMismatch(number, record.line, record.frame, -1,
                                             f"{what}: emucore's tables disagree", None, diffs)
                 return verdict
             verdict.checks.append(Check(number, record.line, record.frame, what))

@@ -34,6 +34,7 @@ from emucore.capture.fileformat import Capture, Record
 from emucore.capture.rammap import FM
 from emucore.duel.files import UserFileError
 from emucore.duel.protocol import IllegalAction
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import AUTO, DECK_PICK, Done, FmAction, Play
 from emucore.fm.deck import deal_many
@@ -50,51 +51,10 @@ MAX_BACKTRACKS = 8        # rescans per verification
 COLUMNS = range(5)
 
 
-def _spans(dtype: np.dtype, prefix: str, base: int, count: int, stride: int,
-           indexed: bool) -> list[tuple[str, int, int]]:
-    """(field name as ``fields_of`` spells it, offset, size) of ``count`` records."""
-    out = []
-    for i in range(count):
-        head = f"{prefix}{i}" if not indexed else f"{prefix}[{i}]"
-        for name in dtype.names:
-            if name.startswith("pad"):
-                continue
-            sub, offset = dtype.fields[name][:2]
-            at = base + i * stride + offset
-            if sub.subdtype:
-                item, shape = sub.subdtype
-                for k in range(int(np.prod(shape))):
-                    out.append((f"{head}.{name}[{k}]", at + k * item.itemsize, item.itemsize))
-            else:
-                out.append((f"{head}.{name}", at, sub.itemsize))
-    return out
-
-
 def field_spans() -> list[tuple[str, int, int]]:
-    """Every named field of the FM state image with its byte span."""
-    out = _spans(S.SIDE_DTYPE, "side", S.OFFSET["side"], 2, S.SIDE_DTYPE.itemsize, False)
-    out += _spans(S.CARD_DTYPE, "card", S.OFFSET["card"], 30, S.CARD_DTYPE.itemsize, True)
-    out += _spans(S.DECK_DTYPE, "deck_card", S.OFFSET["deck_card"], 80, S.DECK_DTYPE.itemsize,
-                  True)
-    for who in ("player", "cpu"):
-        out += [(f"shuffled_{who}[{i}]", S.OFFSET[f"shuffled_{who}"] + 2 * i, 2)
-                for i in range(S.DECK_SIZE)]
-        out += [(f"perm_{who}[{i}]", S.OFFSET[f"perm_{who}"] + i, 1) for i in range(S.DECK_SIZE)]
-    for name in S.AI_SNAPSHOT:
-        out += _spans(S.AI_RECORD_DTYPE, name, S.OFFSET[name], S.AI_SLOTS,
-                      S.AI_RECORD_DTYPE.itemsize, True)
-    g = S.OFFSET["globals"]
-    for name in S.GLOBALS_DTYPE.names:
-        sub, offset = S.GLOBALS_DTYPE.fields[name][:2]
-        if name.startswith("pad"):
-            continue
-        if sub.subdtype:
-            item, shape = sub.subdtype
-            out += [(f"{name}[{k}]", g + offset + k * item.itemsize, item.itemsize)
-                    for k in range(int(np.prod(shape)))]
-        else:
-            out.append((name, g + offset, sub.itemsize))
-    return out
+    """Every named field of the FM state image with its byte span (from the machine's one
+    declaration, :data:`emucore.fm.machine.SPANS`)."""
+    return [(span.name, span.offset, span.size) for span in M.SPANS]
 
 
 class Images:
@@ -102,7 +62,7 @@ class Images:
 
     def __init__(self, approved: tuple[Divergence, ...]) -> None:
         self.spans = field_spans()
-        mirrored = np.zeros(S.SIZE, dtype=bool)
+        mirrored = np.zeros(M.SIZE, dtype=bool)
         for r in FM.ranges:
             if r.target is not None:
                 mirrored[r.target:r.target + r.length] = True
@@ -110,7 +70,7 @@ class Images:
         mask = mirrored.copy()
         self.approved: dict[str, np.ndarray] = {}
         for entry in approved:
-            hit = np.zeros(S.SIZE, dtype=bool)
+            hit = np.zeros(M.SIZE, dtype=bool)
             for name, at, size in self.spans:
                 if entry.matches(name):
                     hit[at:at + size] = True
@@ -121,7 +81,7 @@ class Images:
         self.compared = {name for name, at, size in self.spans if mask[at:at + size].all()}
 
     def captured(self, record: Record) -> np.ndarray:
-        image = np.zeros(S.SIZE, dtype=np.uint8)
+        image = np.zeros(M.SIZE, dtype=np.uint8)
         for r in FM.ranges:
             if r.target is not None:
                 image[r.target:r.target + r.length] = np.frombuffer(record.ranges[r.name],
@@ -133,7 +93,7 @@ class Images:
 
     def diff(self, ours: bytes, captured: bytes) -> list[tuple[str, int, int]]:
         """Compared fields that differ: (name, ours, captured)."""
-        a, b = S.fields_of(bytes(ours)), S.fields_of(bytes(captured))
+        a, b = M.fields_of(bytes(ours)), M.fields_of(bytes(captured))
         return [(n, a[n], b[n]) for n, _, _ in self.spans
                 if n in self.compared and a[n] != b[n]]
 
@@ -163,7 +123,9 @@ def calls_from(state: int, count: int, limit: int = 12) -> list[tuple[int, int]]
 
 
 @dataclass
-class Step:
+class CapturedStep:
+    """One action of a capture as emucore replayed it, with both state images."""
+
     number: int
     line: int
     frame: int
@@ -175,7 +137,10 @@ class Step:
 
 
 @dataclass
-class Mismatch:
+class CaptureMismatch:
+    """Where a capture first disagrees with emucore (line and frame of the capture file;
+    distinct from a replay file's :class:`emucore.duel.replay.Mismatch`)."""
+
     step: int        # 1-based action number; 0 = the start of the duel
     line: int
     frame: int
@@ -198,8 +163,8 @@ class Verdict:
     start_line: int
     setup: dict[str, Any] | None
     deal: str
-    steps: list[Step]
-    mismatch: Mismatch | None
+    steps: list[CapturedStep]
+    mismatch: CaptureMismatch | None
     known: dict[str, int]  # approved divergence id -> records that showed it
     compared: frozenset[str] = frozenset()  # names of the compared fields
     opening: bytes = b""  # emucore's state image before the first step
@@ -225,7 +190,7 @@ class Cursor:
 
     index: int
     base: bytes
-    steps: list[Step]
+    steps: list[CapturedStep]
     known: dict[str, int]
     seen: bool = False
     skip: int | None = None  # a record to take for an animation frame, not a match
@@ -236,9 +201,9 @@ class Scan:
     """A scan's outcome. An unexplained record is kept as (base, record index, seen) and
     described (:meth:`FmChecker._nearest`) only for the scan that is reported."""
 
-    steps: list[Step]
+    steps: list[CapturedStep]
     known: dict[str, int]
-    mismatch: Mismatch | None = None
+    mismatch: CaptureMismatch | None = None
     unexplained: tuple[bytes, int, bool] | None = None
 
     @property
@@ -258,11 +223,11 @@ def _start_index(capture: Capture, images: Images, path: str) -> int:
     first_dealt = None
     for j, record in enumerate(capture.records):
         state.load(images.captured(record).tobytes())
-        ids = state.d_id.tolist()
+        ids = state.deck_cards.card_id.tolist()
         if (min(ids) < 1 or ids[:40] != state.shuffled[0].tolist()
                 or ids[40:] != state.shuffled[1].tolist()):
             continue
-        turns = state.side["turns"].tolist()
+        turns = state.sides.turns.tolist()
         if turns[0] <= 1 and turns[1] == 0:
             return j
         first_dealt = first_dealt if first_dealt is not None else (record, turns)
@@ -363,14 +328,14 @@ class FmChecker:
         original's contents at duel start are unknown, fm-ai.md §2.5)."""
         duel, setup, deal = self._opening_duel(record)
         cpu = S.AI_SNAPSHOT.index("ai_snapshot_cpu")
-        at = S.OFFSET["ai_snapshot_cpu"]
-        duel.st.ai_snapshot[cpu][:] = self.images.captured(record)[at:at + S.AI_SNAPSHOT_BYTES]
+        at, length = M.OFFSET["ai_snapshot_cpu"], M.LENGTH["ai_snapshot_cpu"]
+        duel.st.ai_snapshot[cpu][:] = self.images.captured(record)[at:at + length]
         return duel, setup, deal
 
     def _opening_duel(self, record: Record) -> tuple[FmDuel, dict[str, Any] | None, str]:
         state = S.DuelState()
         state.load(self.images.captured(record).tobytes())
-        opponent = int(state.g["opponent"][0])
+        opponent = state.globals.opponent[0]
         if not 1 <= opponent <= 39:
             raise CaptureStartError(self.path, f"line {record.line}: opponent id {opponent} "
                                                f"is not a CPU duelist 1..39 (two-player "
@@ -379,20 +344,21 @@ class FmChecker:
         perms = (state.perm[0].tolist(), state.perm[1].tolist())
         player = _build_order(decks[0], perms[0], "player", self.path)
         _build_order(decks[1], perms[1], "cpu", self.path)
-        terrain = int(state.g["terrain"][0])
-        lp = [int(v) for v in state.side["max_lp"]]
+        terrain = state.globals.terrain[0]
+        lp = state.sides.max_lp.tolist()
         try:
             found = find_deal(player, opponent, record.rng, decks)
             if found is not None:
                 before, extra = found
                 setup = FmSetup(deck=player, duelist=opponent, sort="none", state=before,
-                                terrain=terrain, lp=lp)
+                                terrain=terrain, lp=lp, computer=[1])
                 deal = (f"deal found: RNG 0x{before:08X}, {extra} more call(s) before the "
                         f"first record of the duel")
                 return new_duel(setup), setup.to_json(), deal
             duel = FmDuel(T.load("fm"), S.Shuffle(tuple(decks[0]), tuple(perms[0])),
                           S.Shuffle(tuple(decks[1]), tuple(perms[1])), Rand(record.rng),
-                          opponent=opponent, terrain=terrain, lp=(lp[0], lp[1]))
+                          opponent=opponent, terrain=terrain, lp=(lp[0], lp[1]),
+                          computer=(1,))
         except (ValueError, IndexError) as exc:
             raise CaptureStartError(self.path, f"line {record.line}: the duel's start state is "
                                                f"not usable ({exc})") from None
@@ -401,13 +367,9 @@ class FmChecker:
 
     # ----------------------------------------------------------------- candidates
     def candidates(self, duel: FmDuel, base: bytes, target: np.ndarray) -> Candidates:
-        """The actions that could lead from ``base`` toward ``target``, played lazily. Every
-        CPU decision starts with the AI's snapshot export, so its candidates carry
-        ``ai_export``."""
-        actions = self._actions(duel, base, target)
-        if duel.acting_side == 1:
-            actions = (dataclasses.replace(a, ai_export=True) for a in actions)
-        return Candidates(duel, base, actions, self.images)
+        """The actions that could lead from ``base`` toward ``target``, played lazily (the
+        duel exports the CPU's snapshot before each of them: side 1 is computer-played)."""
+        return Candidates(duel, base, self._actions(duel, base, target), self.images)
 
     def _consumed(self, duel: FmDuel, base: bytes, target: np.ndarray) -> frozenset | None:
         """Hand positions whose card record differs between ``base`` and ``target`` (the
@@ -415,9 +377,8 @@ class FmChecker:
         if duel.phase != S.PHASE_HAND:
             return None
         ours, mask = np.frombuffer(base, np.uint8), self.images.mask
-        size = S.CARD_DTYPE.itemsize
-        first = S.OFFSET["card"] + duel.acting_side * S.RECORDS_PER_SIDE * size
-        spans = [slice(first + j * size, first + (j + 1) * size) for j in range(5)]
+        first = duel.acting_side * S.RECORDS_PER_SIDE + S.HAND
+        spans = [duel.st.cards.span(first + j) for j in range(5)]
         return frozenset(j for j, at in enumerate(spans)
                          if not np.array_equal(ours[at][mask[at]], target[at][mask[at]]))
 
@@ -532,7 +493,7 @@ class FmChecker:
             number = len(steps) + 1
             gap = self._rng_gap(duel, record, rule_calls, side)
             if gap is not None:
-                return Scan(steps, known, Mismatch(
+                return Scan(steps, known, CaptureMismatch(
                     number, record.line, record.frame, side, "rand() calls differ",
                     action.to_json(), [("rng_state", gap.ours, gap.captured)], gap))
             if side == 1:
@@ -545,7 +506,7 @@ class FmChecker:
             duel.step(action)
             base = duel.snapshot()
             current = images.key(base)
-            steps.append(Step(number, record.line, record.frame, side, action,
+            steps.append(CapturedStep(number, record.line, record.frame, side, action,
                               rule_calls, base, image.tobytes()))
             cache.clear()
             self.ai_pick = None
@@ -555,12 +516,12 @@ class FmChecker:
         return Scan(steps, known)
 
     def _ai_mismatch(self, number: int, record: Record, image: np.ndarray,
-                     action: FmAction) -> Mismatch:
+                     action: FmAction) -> CaptureMismatch:
         pick = self.ai_pick
         fields = self.images.diff(pick.image, image.tobytes())
         if pick.rng != record.rng:
             fields.append(("rng_state", pick.rng, record.rng))
-        return Mismatch(number, record.line, record.frame, 1,
+        return CaptureMismatch(number, record.line, record.frame, 1,
                         f"emucore's computer opponent chooses {pick.action.to_json()}; the "
                         f"capture shows {action.to_json()}", action.to_json(), fields)
 
@@ -580,7 +541,7 @@ class FmChecker:
                 known[ident] += 1
 
     def _nearest(self, duel: FmDuel, base: bytes, first: int, done: int, seen: bool
-                 ) -> Mismatch:
+                 ) -> CaptureMismatch:
         """The first step that no candidate explains: the candidate and record (within a
         window) that differ in the fewest compared bytes."""
         images = self.images
@@ -602,16 +563,16 @@ class FmChecker:
         fields = images.diff(image, images.captured(record).tobytes())
         side = duel.acting_side
         before = duel.rng.state
-        calls_at = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["rng_calls"][1]
+        calls_at = M.field_offset("globals", "rng_calls")
         ours_calls = int(np.frombuffer(image, "<u4", 1, calls_at)[0]) - duel.rng.calls
         gap = RngGap(before, int(psyq_rand.jump(before, ours_calls)), record.rng,
                      ours_calls, index_of(record.rng, before))
         if not seen:
-            return Mismatch(0, record.line, record.frame, side,
+            return CaptureMismatch(0, record.line, record.frame, side,
                             "the opening state differs", None, fields, gap)
         what = (f"no action of side {side} explains the captured state; nearest: "
                 f"{'no action' if action is None else action.to_json()}")
-        return Mismatch(done + 1, record.line, record.frame, side, what,
+        return CaptureMismatch(done + 1, record.line, record.frame, side, what,
                         action.to_json() if action else None, fields, gap)
 
 

@@ -5,7 +5,7 @@ tables (``tools/capture/gen_tables.py`` writes ``tools/capture/<system>_addresse
 it) and of the importer's mapping from captured ranges into emucore's state image, so the two
 sides cannot drift apart.
 
-FM ranges come from ``emucore.fm.state.REGIONS`` (the engine's own RAM mirror) plus the scalar
+FM ranges come from ``emucore.fm.machine.REGIONS`` (the engine's own RAM mirror) plus the scalar
 globals of spec/fm-engine.md §11.2; DM1 ranges are the WRAM rows of
 reference/dm1/memory_map.csv (the rest of DM1's duel RAM is not public).
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emucore.dm1 import state as dm1_state
-from emucore.fm import state as fm_state
+from emucore.fm import machine as fm_machine
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class RamMap:
 
 def _fm_global(field: str) -> int:
     """Offset of a globals field in the FM state image."""
-    return fm_state.OFFSET["globals"] + fm_state.GLOBALS_DTYPE.fields[field][1]
+    return fm_machine.field_offset("globals", field)
 
 
 _FM_REGION_MEANING = {
@@ -89,8 +89,8 @@ FM = RamMap(
         Range("trap_id", 0x8009B22A, 2, None, "selected trap id"),
         Range("trap_record", 0x8009B1B8, 1, None, "selected trap record"),
         Range("effect_card", 0x8009B1D2, 2, None, "effect card id being resolved"),
-        *(Range(name, address, length, fm_state.OFFSET[name], _FM_REGION_MEANING[name])
-          for name, address, length in fm_state.REGIONS if address is not None),
+        *(Range(name, address, length, fm_machine.OFFSET[name], _FM_REGION_MEANING[name])
+          for name, address, length in fm_machine.REGIONS if address is not None),
     ),
 )
 

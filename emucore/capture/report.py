@@ -10,7 +10,7 @@ from emucore.capture.fileformat import Capture
 from emucore.capture.fm_check import Verdict
 from emucore.capture.verify import describe
 from emucore.duel.files import write_atomic
-from emucore.fm.state import fields_of
+from emucore.fm.machine import fields_of
 
 STYLE = """body{font-family:sans-serif;margin:1em}table{border-collapse:collapse}
 td,th{border:1px solid #999;padding:2px 6px;font-size:13px}.bad{background:#fbb}

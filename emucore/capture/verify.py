@@ -8,7 +8,7 @@ from typing import Any
 from emucore.capture import approved as approved_list
 from emucore.capture import dm1_check, fileformat, fm_check
 from emucore.capture.dm1_check import Dm1Verdict
-from emucore.capture.fm_check import Mismatch, Verdict
+from emucore.capture.fm_check import CaptureMismatch, Verdict
 from emucore.cliutil import UsageError
 from emucore.duel.files import UserFileError
 from emucore.duel.replay import Replay, record_actions
@@ -64,7 +64,7 @@ def describe(capture: fileformat.Capture, verdict: Verdict | Dm1Verdict) -> str:
     return "\n".join([*lines, *_mismatch_lines(verdict.mismatch, label)])
 
 
-def _mismatch_lines(m: Mismatch, label: str) -> list[str]:
+def _mismatch_lines(m: CaptureMismatch, label: str) -> list[str]:
     side = f", side {m.side}" if m.side >= 0 else ""
     lines = [f"{label} {m.step} (record line {m.line}, frame {m.frame}{side}): {m.reason}"]
     lines += [f"  {name}: ours {ours} vs captured {cap}" for name, ours, cap in m.fields]

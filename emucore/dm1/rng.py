@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from emucore.hw.psyq_rand import INCREMENT, MASK32, MULTIPLIER
 
-RNG_NAME = "lcg32-41c64e6d"
 RNG_VERSION = 2  # 2: weighted picks take two draws (the drop picker)
 
 

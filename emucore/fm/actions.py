@@ -5,9 +5,6 @@ implied by the action). Hand positions are 0..4. Every action carries ``rng_call
 number of ``rand()`` calls the deciding party (the computer opponent's scripts) made before
 acting; :meth:`FmDuel.step` advances the duel's single stream by that many calls first, so a
 replay of actions alone reproduces the stream exactly. People and scripts leave it at 0.
-Likewise ``ai_export``: True on every action the computer opponent chose, so ``step()`` first
-exports the board into the acting side's persistent AI snapshot array, as the original does
-before each CPU decision (spec/fm-ai.md §2); people and scripts leave it False.
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from emucore.duel.protocol import Action, Event
+from emucore.duel.protocol import Action, Event, EventKind
 
 AUTO = -1  # zone: the lowest free column of the row the play lands in
 DIRECT = -1  # attack target: the opponent's life points
@@ -25,7 +22,6 @@ DECK_PICK = 100  # Play.cards entry DECK_PICK + p: the card at draw position p (
 @dataclass(frozen=True)
 class FmAction(Action):
     rng_calls: int = field(default=0, kw_only=True)
-    ai_export: bool = field(default=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -93,16 +89,18 @@ ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activa
 
 
 # ----------------------------------------------------------------------------- events
+# Kinds the systems share come from emucore.duel.protocol.EventKind; FM-only ideas (a
+# combination failure, a terrain change, a stat change, a ritual summon) keep their own.
 @dataclass(frozen=True)
 class TurnStart(Event):
-    kind = "turn"
+    kind = EventKind.TURN
     side: int
     turn: int
 
 
 @dataclass(frozen=True)
 class Draw(Event):
-    kind = "draw"
+    kind = EventKind.DRAW
     side: int
     card: int
     hand_pos: int
@@ -112,7 +110,7 @@ class Draw(Event):
 class Placed(Event):
     """A card arrives in a zone (row "monster" or "magic")."""
 
-    kind = "placed"
+    kind = EventKind.PLACED
     side: int
     card: int
     row: str
@@ -123,7 +121,7 @@ class Placed(Event):
 
 @dataclass(frozen=True)
 class Fusion(Event):
-    kind = "fusion"
+    kind = EventKind.FUSION
     side: int
     a: int
     b: int
@@ -132,7 +130,7 @@ class Fusion(Event):
 
 @dataclass(frozen=True)
 class Equip(Event):
-    kind = "equip"
+    kind = EventKind.EQUIP
     side: int
     equip: int
     monster: int
@@ -151,7 +149,7 @@ class Failure(Event):
 
 @dataclass(frozen=True)
 class Flip(Event):
-    kind = "flip"
+    kind = EventKind.FLIP
     side: int
     row: str
     zone: int
@@ -160,7 +158,7 @@ class Flip(Event):
 
 @dataclass(frozen=True)
 class PositionChange(Event):
-    kind = "position"
+    kind = EventKind.POSITION
     side: int
     zone: int
     card: int
@@ -171,7 +169,7 @@ class PositionChange(Event):
 class Battle(Event):
     """``result`` is func_8001EFD4's value (-1 = tie of two attack-position monsters)."""
 
-    kind = "battle"
+    kind = EventKind.BATTLE
     side: int
     attacker: int
     attacker_zone: int
@@ -183,7 +181,7 @@ class Battle(Event):
 
 @dataclass(frozen=True)
 class Trap(Event):
-    kind = "trap"
+    kind = EventKind.TRAP
     side: int  # the trap's owner
     card: int
     zone: int
@@ -192,7 +190,7 @@ class Trap(Event):
 
 @dataclass(frozen=True)
 class Magic(Event):
-    kind = "magic"
+    kind = EventKind.MAGIC
     side: int
     card: int
     effect: str
@@ -214,16 +212,16 @@ class StatChange(Event):
 
 
 @dataclass(frozen=True)
-class LpChange(Event):
-    kind = "lp"
+class LifeChange(Event):
+    kind = EventKind.LIFE
     side: int
     delta: int
     lp: int
 
 
 @dataclass(frozen=True)
-class Destroy(Event):
-    kind = "destroy"
+class Destroyed(Event):
+    kind = EventKind.DESTROYED
     side: int
     row: str
     zone: int
@@ -241,7 +239,7 @@ class RitualSummon(Event):
 
 @dataclass(frozen=True)
 class DuelEnd(Event):
-    kind = "end"
+    kind = EventKind.ENDED
     winner: int
     reason: str  # lp, deckout, exodia
     scores: tuple[int, int]

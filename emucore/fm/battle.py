@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Battle, Flip, PositionChange, Trap
-from emucore.fm.board import STAT_MAX
+from emucore.hw import fm_stats
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
@@ -17,7 +17,7 @@ ATTACK_TRAPS = (681, 682, 683, 684, 685, 686)  # House of Adhesive Tape .. Wides
 TRAP_THRESHOLDS = (5, 10, 15, 20, 30, 255)  # gDuel_abTrapAttackThresholds 0x8009AF24, x100
 THRESHOLD_SCALE = 100
 FAKE_TRAP = 690
-TIE = -1
+TIE = fm_stats.TIE
 
 
 def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
@@ -54,12 +54,10 @@ def compare(d: FmDuel, left: int, right: int) -> int:
     r_atk, r_def = d.stats(right)
     l_defends = bool(d.flags(left) & S.F_DEFENSE)
     r_defends = bool(d.flags(right) & S.F_DEFENSE)
-    bonus = d._matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
-    actual = min((l_def if l_defends else l_atk) + bonus, STAT_MAX)
-    wanted = r_def if r_defends else r_atk
-    if actual != wanted:
-        return actual - wanted
-    return 0 if (l_defends or r_defends) else TIE
+    bonus = d.facts.matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
+    actual = fm_stats.battle_value_one(l_def if l_defends else l_atk, bonus)
+    return fm_stats.battle_compare_one(actual, r_def if r_defends else r_atk, l_defends,
+                                       r_defends)
 
 
 def attack(d: FmDuel, side: int, col: int, target: int) -> None:

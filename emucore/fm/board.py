@@ -1,81 +1,34 @@
 """Record-level operations every FM rule uses: set up, move and clear card records, stats,
 life points. :class:`BoardOps` is the base of :class:`emucore.fm.engine.FmDuel`.
 
-Scalar fast paths: the per-card table columns are cached as Python lists, and the guardian
-star matchup as a 16 x 16 list computed once from ``emucore.hw.fm_stats`` (the vectorised
-reference), so a ``step()`` does not pay numpy's per-call overhead.
+Card facts (table columns, combinations, star matchup, terrain boosts) come from the one
+:class:`emucore.fm.cards.CardFacts` of the duel's tables (``self.facts``).
 """
 
 from __future__ import annotations
 
-import struct
-from typing import Any
-
-import numpy as np
-
-from emucore.fm import legal
 from emucore.fm import state as S
-from emucore.fm.actions import Destroy, LpChange
+from emucore.fm.actions import Destroyed, LifeChange
+from emucore.fm.cards import card_facts
+from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE
 from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
-# Strides used below: a card record is 28 bytes = 14 halfwords = 7 words; a side record
-# 32 bytes = 16 halfwords; a deck-card record 6 bytes = 3 halfwords.
-W_ID, W_ATK, W_DEF, W_MOD, W_TERRAIN, W_FLAGS = (S.W_ID, S.W_ATK, S.W_DEF, S.W_MOD, S.W_TERRAIN,
-                                                  S.W_FLAGS)
-CARD_BYTE = S.OFFSET["card"]
-# Card record +0x0C..+0x18 as Duel_SetupCardRecord writes it: id, ATK, DEF, stat_modifier,
-# terrain_modifier, flags, table index (one pack instead of seven stores).
-RECORD_BODY = struct.Struct("<hhhhhHB")
-B_BODY = CARD_BYTE + S.CARD_DTYPE.fields["card_id"][1]
-RECORDS_PER_SIDE, MONSTERS, B_HAND_ENTRY = S.RECORDS_PER_SIDE, S.MONSTERS, S.B_HAND
-D_PTR, DECK_RECORD_BASE = S.D_PTR, S.DECK_RECORD_BASE
-W_DECK_FLAGS, B_DECK_RECORD = S.W_DECK_FLAGS, S.B_DECK_RECORD
-EMPTY_RECORD = bytes(S.CARD_DTYPE.itemsize)
-B_TABLE_INDEX = S.OFFSET["card"] + S.CARD_DTYPE.fields["table_index"][1]
-TERRAIN_BYTE = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["terrain"][1]
 STAT_MAX = fm_stats.STAT_MAX
 MEGAMORPH = 657
 EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
 EXODIA = frozenset((17, 18, 19, 20, 21))
-TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
+ROW_WIDTH = 5
+DECK_RECORD_SIZE = DECK_DTYPE.itemsize  # the card record's deck_ptr steps by this
 
-# Row scans read the high byte of the five records' u16 flags (one strided slice) and map
-# each byte to 0/1 with a 256-byte translation table; the pattern names the columns.
-B_FLAGS_HIGH = CARD_BYTE + S.CARD_DTYPE.fields["flags"][1] + 1  # little-endian
+# Row scans map the five records' flags to 0/1 bytes with a 256-entry translation table of
+# the flag word's high byte; the pattern names the columns.
 OCCUPIED = bytes(int(b & S.F_OCCUPIED >> 8 != 0) for b in range(256))
 READY = bytes(int(b & (S.F_OCCUPIED | S.F_USED) >> 8 == S.F_OCCUPIED >> 8) for b in range(256))
-COLUMNS = {bytes(mask >> c & 1 for c in range(5)): tuple(c for c in range(5) if mask >> c & 1)
-           for mask in range(32)}
-
-
-_COLUMNS: dict[int, tuple[FmTables, dict[str, Any]]] = {}  # the key object is held alive
-
-
-def _columns(tables: FmTables) -> dict[str, Any]:
-    """Per-id table columns as Python lists, cached per tables object."""
-    hit = _COLUMNS.get(id(tables))
-    if hit is not None:
-        return hit[1]
-    stars = np.arange(16)
-    matchup = fm_stats.guardian_star_matchup(stars[:, None], stars[None, :])
-    boost = [[0] * len(tables.atk)]  # terrain 0: no boost
-    for terrain in range(1, 7):
-        boost.append(fm_stats.terrain_boost(tables.terrain, tables.type_id.astype(np.int64),
-                                            terrain).astype(int).tolist())
-    equip_ids, monster_ids = np.nonzero(tables.equip)
-    cached = {"atk": tables.atk.astype(int).tolist(), "def": tables.def_.astype(int).tolist(),
-              "fusion": tables.fusion.tolist(),
-              "equip": set(zip(equip_ids.tolist(), monster_ids.tolist(), strict=True)),
-              "type": tables.type_id.astype(int).tolist(),
-              "star1": tables.star_1.astype(int).tolist(),
-              "star2": tables.star_2.astype(int).tolist(),
-              "matchup": matchup.astype(int).tolist(), "boost": boost}
-    cached["kind"] = [legal.kind_of(t) for t in cached["type"]]
-    _COLUMNS[id(tables)] = (tables, cached)
-    return cached
+COLUMNS = {bytes(mask >> c & 1 for c in range(ROW_WIDTH)):
+           tuple(c for c in range(ROW_WIDTH) if mask >> c & 1) for mask in range(32)}
 
 
 def s16(value: int) -> int:
@@ -91,29 +44,24 @@ class BoardOps:
         self.st = S.DuelState()
         self.rng = rng
         self.events: list = []
-        cols = _columns(tables)
-        self._atk, self._def, self._type = cols["atk"], cols["def"], cols["type"]
-        self._star1, self._star2 = cols["star1"], cols["star2"]
-        self._matchup, self._boost = cols["matchup"], cols["boost"]
-        self._kind: list[str] = cols["kind"]  # legal.kind_of per id
-        self._fusion: list[list[int]] = cols["fusion"]  # [a][b], symmetric
-        self._equip: set[tuple[int, int]] = cols["equip"]
+        self.facts = card_facts(tables)
+        self._flags_high = self.st.cards.byte_view("flags", 1)  # for row scans
 
     # ------------------------------------------------------------------ card facts
     def card_type(self, card: int) -> int:
-        return self._type[card]
+        return self.facts.type[card]
 
     def is_monster(self, card: int) -> bool:
-        return self._type[card] < TYPE_MAGIC
+        return self.facts.is_monster(card)
 
     def fusion_of(self, a: int, b: int) -> int:
         """``Duel_CheckFusion`` (0x80019A60): table lookup, order-free; 0 = none (the 15
         odd-count-tail glitch pairs are live)."""
-        return self._fusion[a][b]
+        return self.facts.fusion[a][b]
 
     def equip_fits(self, equip: int, monster: int) -> bool:
         """``Duel_CheckEquip(equip, monster)`` (0x80019A08): argument order matters."""
-        return (equip, monster) in self._equip
+        return (equip, monster) in self.facts.equip
 
     @staticmethod
     def equip_bonus(equip: int) -> int:
@@ -126,80 +74,72 @@ class BoardOps:
         return side * S.RECORDS_PER_SIDE + row + col
 
     def occupied(self, r: int) -> bool:
-        return bool(self.st.u16[W_FLAGS + 14 * r] & S.F_OCCUPIED)
+        return bool(self.st.cards.flags[r] & S.F_OCCUPIED)
 
     def card_at(self, r: int) -> int:
-        return self.st.s16[W_ID + 14 * r]
-
-    def all_flags(self) -> list[int]:
-        """The flags of the 30 card records, by record index."""
-        return self.st.u16[W_FLAGS:W_FLAGS + 14 * 30:14].tolist()
+        return self.st.cards.card_id[r]
 
     def all_ids(self) -> list[int]:
         """The card ids of the 30 card records, by record index."""
-        return self.st.s16[W_ID:W_ID + 14 * 30:14].tolist()
+        return self.st.cards.card_id.tolist()
 
     def flags(self, r: int) -> int:
-        return self.st.u16[W_FLAGS + 14 * r]
+        return self.st.cards.flags[r]
 
     def set_flags(self, r: int, value: int) -> None:
-        self.st.u16[W_FLAGS + 14 * r] = value & 0xFFFF
+        self.st.cards.flags[r] = value & 0xFFFF
 
     def setup_record(self, r: int, card: int, deck_index: int, flags: int) -> None:
-        """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost."""
-        st = self.st
-        u8 = st.u8
-        RECORD_BODY.pack_into(u8, B_BODY + 28 * r, card, self._atk[card], self._def[card], 0,
-                              self._boost[u8[TERRAIN_BYTE]][card], flags, r)
-        st.u32[D_PTR + 7 * r] = DECK_RECORD_BASE + 6 * deck_index
-        u8[B_DECK_RECORD + 6 * deck_index] = r
+        """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost; the
+        record points at deck-card record ``deck_index`` and that one back at it."""
+        cards, f = self.st.cards, self.facts
+        cards.card_id[r], cards.attack[r], cards.defense[r] = card, f.atk[card], f.dfn[card]
+        cards.stat_modifier[r] = 0
+        cards.terrain_modifier[r] = f.boost[self.st.globals.terrain[0]][card]
+        cards.flags[r], cards.table_index[r] = flags, r
+        cards.deck_ptr[r] = DECK_RECORD_BASE + DECK_RECORD_SIZE * deck_index
+        self.st.deck_cards.record[deck_index] = r
 
     def deck_index_of(self, r: int) -> int:
-        return (self.st.u32[D_PTR + 7 * r] - DECK_RECORD_BASE) // 6
+        return (self.st.cards.deck_ptr[r] - DECK_RECORD_BASE) // DECK_RECORD_SIZE
 
     def deck_flags(self, k: int) -> int:
         """Where deck-card record ``k`` is (state.IN_DECK / IN_HAND / ON_FIELD / GONE)."""
-        return self.st.u16[S.W_DECK_FLAGS + 3 * k]
+        return self.st.deck_cards.flags[k]
 
     def set_deck(self, k: int, where: int, record: int) -> None:
-        st = self.st
-        st.u16[W_DECK_FLAGS + 3 * k] = where
-        st.u8[B_DECK_RECORD + 6 * k] = record
+        deck = self.st.deck_cards
+        deck.flags[k], deck.record[k] = where, record
 
     def move_record(self, src: int, dst: int) -> None:
         """Move a card record (hand <-> field) and repoint its deck-card record."""
-        st = self.st
-        at, frm = CARD_BYTE + 28 * dst, CARD_BYTE + 28 * src
-        st.u8[at:at + 28] = st.u8[frm:frm + 28]
-        st.u8[B_TABLE_INDEX + 28 * dst] = dst
+        cards = self.st.cards
+        cards.copy(src, dst)
+        cards.table_index[dst] = dst
         d = self.deck_index_of(dst)
         self.clear_record(src)
         side, local = divmod(dst, S.RECORDS_PER_SIDE)
         if local < S.MONSTERS:
             self.set_deck(d, S.IN_HAND, dst)
-            st.s8[S.B_HAND + 32 * side + local] = d
+            self.st.sides.hand[side][local] = d
         else:
             self.set_deck(d, S.ON_FIELD, dst)
 
     def clear_record(self, r: int) -> None:
         """Empty a card record; a hand record also empties its side-record hand entry."""
-        at = CARD_BYTE + 28 * r
-        self.st.u8[at:at + 28] = EMPTY_RECORD
-        side, local = divmod(r, RECORDS_PER_SIDE)
-        if local < MONSTERS:
-            self.st.s8[B_HAND_ENTRY + 32 * side + local] = -1
+        self.st.cards.clear(r)
+        side, local = divmod(r, S.RECORDS_PER_SIDE)
+        if local < S.MONSTERS:
+            self.st.sides.hand[side][local] = -1
 
     def hand_entry(self, side: int, j: int) -> int:
         """Side record +0x1A[j]: the deck-card record in hand position j, -1 when empty."""
-        return self.st.s8[S.B_HAND + 32 * side + j]
+        return self.st.sides.hand[side][j]
 
     def discard(self, r: int) -> int:
         """A card leaves play (destroyed, used, consumed); returns its id."""
-        st = self.st
-        card = st.s16[W_ID + 14 * r]
-        k = (st.u32[D_PTR + 7 * r] - DECK_RECORD_BASE) // 6  # deck_index_of(r)
-        st.u16[W_DECK_FLAGS + 3 * k] = S.GONE
-        st.u8[B_DECK_RECORD + 6 * k] = S.NO_RECORD
+        card = self.card_at(r)
+        self.set_deck(self.deck_index_of(r), S.GONE, S.NO_RECORD)
         self.clear_record(r)
         return card
 
@@ -208,37 +148,37 @@ class BoardOps:
         side, local = divmod(r, S.RECORDS_PER_SIDE)
         row = S.MONSTERS if local < S.MAGIC else S.MAGIC
         card = self.discard(r)
-        self.events.append(Destroy(side, ROW_NAME[row], local - row, card))
+        self.events.append(Destroyed(side, ROW_NAME[row], local - row, card))
 
     def stats(self, r: int) -> tuple[int, int]:
         """``Duel_CalcCardStats``: base + stat_modifier + terrain_modifier, one clamp 0..9999."""
-        h, w = self.st.s16, 14 * r
-        extra = h[W_MOD + w] + h[W_TERRAIN + w]
-        atk = min(max(h[W_ATK + w] + extra, 0), STAT_MAX)
-        dfn = min(max(h[W_DEF + w] + extra, 0), STAT_MAX)
-        return atk, dfn
+        cards = self.st.cards
+        mod, terrain = cards.stat_modifier[r], cards.terrain_modifier[r]
+        return (fm_stats.card_stat_one(cards.attack[r], mod, terrain),
+                fm_stats.card_stat_one(cards.defense[r], mod, terrain))
 
     def active_star(self, r: int) -> int:
         """The star a record fights with: star 2 if flag 0x200, else star 1."""
         card = self.card_at(r)
-        return self._star2[card] if self.flags(r) & S.F_STAR2 else self._star1[card]
+        f = self.facts
+        return f.star2[card] if self.flags(r) & S.F_STAR2 else f.star1[card]
 
     def recompute_terrain(self) -> None:
         """A field card changed the terrain: every occupied record's terrain_modifier."""
-        boost = self._boost[self.st.u8[TERRAIN_BYTE]]
-        h = self.st.s16
-        for r in range(30):
-            if self.occupied(r):
-                h[W_TERRAIN + 14 * r] = boost[h[W_ID + 14 * r]]
+        boost = self.facts.boost[self.st.globals.terrain[0]]
+        cards = self.st.cards
+        for r in range(len(cards.flags)):
+            if cards.flags[r] & S.F_OCCUPIED:
+                cards.terrain_modifier[r] = boost[cards.card_id[r]]
 
     def add_modifier(self, r: int, delta: int) -> None:
         """stat_modifier += delta in its s16 width (no clamp in retail)."""
-        h = self.st.s16
-        h[W_MOD + 14 * r] = s16(h[W_MOD + 14 * r] + delta)
+        mods = self.st.cards.stat_modifier
+        mods[r] = s16(mods[r] + delta)
 
     # ------------------------------------------------------------------ life points
     def lp(self, side: int) -> int:
-        return self.st.u16[S.W_LP + 16 * side]
+        return self.st.sides.lp[side]
 
     def damage(self, side: int, amount: int) -> None:
         """``LP -= d; if (s16)LP < 0: LP = 0`` on the u16 LP field."""
@@ -254,33 +194,32 @@ class BoardOps:
         negative and escapes the cap (reachable only with two-player LP above 27767).
         """
         lp = (self.lp(side) + amount) & 0xFFFF
-        top = self.st.s16[S.W_MAX_LP + 16 * side]
+        top = self.st.sides.max_lp[side]
         if top < s16(lp):
             lp = top & 0xFFFF
         self._set_lp(side, lp)
 
     def _set_lp(self, side: int, lp: int) -> None:
         old = self.lp(side)
-        self.st.u16[S.W_LP + 16 * side] = lp
-        self.st.s16[S.W_LP_DISPLAY + 16 * side] = s16(lp)
+        sides = self.st.sides
+        sides.lp[side], sides.lp_display[side] = lp, s16(lp)
         if lp != old:
-            self.events.append(LpChange(side, lp - old, lp))
+            self.events.append(LifeChange(side, lp - old, lp))
 
     # ------------------------------------------------------------------ rows
     def first_free(self, side: int, row: int) -> int:
         """Lowest free column of a row, -1 when full."""
-        u16 = self.st.u16
-        base = W_FLAGS + 14 * (side * S.RECORDS_PER_SIDE + row)
-        for col in range(5):
-            if not u16[base + 14 * col] & S.F_OCCUPIED:
+        flags = self.st.cards.flags
+        first = side * S.RECORDS_PER_SIDE + row
+        for col in range(ROW_WIDTH):
+            if not flags[first + col] & S.F_OCCUPIED:
                 return col
         return -1
 
     def columns(self, first: int, test: bytes = OCCUPIED) -> tuple[int, ...]:
         """The columns of the row whose column 0 is record ``first`` that pass ``test``
         (OCCUPIED, or READY: occupied and not used this turn)."""
-        at = B_FLAGS_HIGH + 28 * first
-        return COLUMNS[self.st.u8[at:at + 28 * 5:28].tobytes().translate(test)]
+        return COLUMNS[self._flags_high[first:first + ROW_WIDTH].tobytes().translate(test)]
 
     def row_records(self, side: int, row: int) -> list[int]:
         """Occupied record indices of a row, by column."""

@@ -32,3 +32,7 @@ FIELD_FUSIONS_COUNT = True
 #: An equip set in the magic/trap row and activated onto a monster counts in equips (+0x09)
 #: and arms Reverse Trap like an equip in a combination.
 ROW_EQUIPS_COUNT = True
+
+#: fm-ai.md §10.3: the byte ``gDuel_aActiveCards`` holds everywhere before the first export
+#: of a duel (the engine writes the array; docs/fm-ai.md lists it with the AI's choices).
+SNAPSHOT_FILL_BYTE = 0

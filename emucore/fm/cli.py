@@ -22,6 +22,7 @@ from emucore.fm.ai import cli as ai_cli
 from emucore.fm.engine import FmDuel
 from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup, new_duel, read_deck, start_state
+from emucore.fm.state import Shuffle
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import DUELIST_COUNT, POOLS
 
@@ -127,7 +128,7 @@ def _deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _unshuffle(shuffled: deck.Shuffled) -> list[int]:
+def _unshuffle(shuffled: Shuffle) -> list[int]:
     """The deck before the swap stage: the permutation byte is each card's old position."""
     before = [0] * deck.DECK_SIZE
     for card, pos in zip(shuffled.cards, shuffled.perm, strict=True):
@@ -214,14 +215,16 @@ def _script(path: str) -> tuple[dict[str, Any] | None, list[FmAction]]:
 
 
 def _setup(args: argparse.Namespace) -> tuple[FmSetup, Iterator[FmAction] | None]:
-    """The setup and the scripted actions from the command line."""
+    """The setup and the scripted actions from the command line. The computer plays the
+    CPU side of a ``--duelist`` duel, side 0 too with ``--player ai``, and whatever sides a
+    script's setup lists in ``computer``."""
     setup_json, actions = (None, []) if not args.script else _script(args.script)
     if args.duelist is not None:
         if args.deck is None or args.sort is None or (args.state is None and args.index is None):
             raise UsageError("--duelist needs --deck, --sort and --state or --index")
         cards = read_deck(args.deck, T.load("fm"))
         setup = FmSetup(deck=cards, duelist=args.duelist, sort=args.sort, state=_start(args),
-                        terrain=args.terrain)
+                        terrain=args.terrain, computer=[1])
     elif setup_json is not None:
         try:
             setup = FmSetup.from_json(setup_json)
@@ -231,21 +234,20 @@ def _setup(args: argparse.Namespace) -> tuple[FmSetup, Iterator[FmAction] | None
         raise UsageError("give --script FILE with a setup, or --duelist/--deck/--sort/--state")
     if args.player == "script" and not args.script:
         raise UsageError("--player script needs --script FILE")
+    if args.player == "ai":
+        setup.computer = sorted({0, *setup.computer})
     return setup, iter(actions) if args.script else None
 
 
 def _chooser(args: argparse.Namespace, scripted: Iterator[FmAction] | None
              ) -> Callable[[FmDuel], FmAction | None]:
-    """Who picks each action: the script, or the computer opponent for AI-driven sides."""
+    """Who picks each action: the computer for the duel's computer sides, else the script."""
     from emucore.fm.ai import choose_action
 
-    ai_sides = set() if args.duelist is None else {1}
-    if args.player == "ai":
-        ai_sides.add(0)
     programs = ai_cli.programs_from_args(args)
 
     def choose(duel: FmDuel) -> FmAction | None:
-        if duel.acting_side in ai_sides:
+        if duel.acting_side in duel.computer_sides:
             return choose_action(duel, programs)
         return next(scripted, None) if scripted is not None else None
     return choose

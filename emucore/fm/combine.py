@@ -68,5 +68,5 @@ def apply_equip(d: FmDuel, side: int, monster: int, equip: int, counted: bool = 
     d.add_modifier(monster, bonus)
     if counted:
         d.st.bump(side, "equips")
-        d.st.s16[S.W_EQUIP_BONUS] = s16(d.st.s16[S.W_EQUIP_BONUS] + bonus)  # D_8009B154
+        d.st.globals.equip_bonus[0] = s16(d.st.globals.equip_bonus[0] + bonus)  # D_8009B154
     d.events.append(Equip(side, equip_id, monster_id, bonus))

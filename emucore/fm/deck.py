@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.fm.state import Shuffle
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
@@ -45,14 +46,6 @@ def sort_deck(cards: Sequence[int], order: str, tables: FmTables) -> list[int]:
         return sorted(cards)
     keys = tables.sort_keys[order]
     return sorted(cards, key=lambda c: int(keys[c]))
-
-
-@dataclass(frozen=True)
-class Shuffled:
-    """A shuffled deck: the 40 card ids in draw order and the permutation bytes ``out8``."""
-
-    cards: tuple[int, ...]
-    perm: tuple[int, ...]
 
 
 @functools.lru_cache(maxsize=256)
@@ -107,7 +100,7 @@ def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
 
 
 def shuffle_deck(rng: Rand, source: Sequence[int] | None,
-                 weights: NDArray | None = None) -> Shuffled:
+                 weights: NDArray | None = None) -> Shuffle:
     """``Duel_ShuffleDeck``: copy ``source`` (no RNG) or deal from ``weights``, then swap."""
     if source is not None:
         if len(source) != DECK_SIZE:
@@ -118,15 +111,15 @@ def shuffle_deck(rng: Rand, source: Sequence[int] | None,
             raise ValueError("a generated deck needs a weight pool")
         cards, perm = generate_pool_deck(rng, weights)
     swap_stage(rng, cards, perm)
-    return Shuffled(tuple(cards), tuple(perm))
+    return Shuffle(tuple(cards), tuple(perm))
 
 
 @dataclass(frozen=True)
 class Deal:
     """Both decks as a duel starts, and what the deal cost in ``rand()`` calls."""
 
-    player: Shuffled
-    cpu: Shuffled
+    player: Shuffle
+    cpu: Shuffle
     state_before: int
     state_after: int
     calls: int

@@ -1,7 +1,9 @@
 """Magic cards (14 classes, §6), effect-response traps (§7.2) and rituals (§8).
 
-``func_80026BA4`` dispatches on a class byte per card (table 0x80090AD4, not dumped); the
-membership below is the spec's §6.2, which lists every magic, equip, trap and ritual id.
+``func_80026BA4`` dispatches on a class byte per card (table 0x80090AD4, not dumped); each
+card's class, amount and removal argument are the table columns of roms_tables/fm/magic.csv
+(built from the spec's §6.2, which lists every magic, equip, trap and ritual id), read
+through the duel's card facts.
 """
 
 from __future__ import annotations
@@ -19,50 +21,32 @@ from emucore.fm.actions import (
     TerrainChange,
     Trap,
 )
-from emucore.fm.board import TYPE_MAGIC
+from emucore.fm.cards import (
+    BOARD_DESTRUCTION,
+    BURN,
+    CURSEBREAKER,
+    DARK_PIERCING_LIGHT,
+    EQUIP_OR_TRAP,
+    FIELD,
+    HARPIE,
+    HEAL,
+    JAR_TARGET_TYPE,
+    RAIGEKI,
+    REMOVAL,
+    REMOVAL_TYPE_LIMIT,
+    RITUAL,
+    STAT_PENALTY,
+    STOP_DEFENSE,
+    SWORDS,
+    TYPE_MAGIC,
+)
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
-# Class numbers (spec §6.2).
-EQUIP_OR_TRAP, FIELD, HEAL, BURN, BOARD_DESTRUCTION, REMOVAL, STOP_DEFENSE, RAIGEKI = range(8)
-DARK_PIERCING_LIGHT, STAT_PENALTY, SWORDS, CURSEBREAKER, RITUAL, HARPIE = range(8, 14)
-
-HEAL_AMOUNTS = {338: 200, 339: 500, 340: 1000, 341: 2000, 342: 5000}  # 0x8009AF30 x100
-BURN_AMOUNTS = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}  # 0x8009AF38 x10
-# 0x80090A4C pairs {id - 600, arg}
-REMOVAL_RULES = {653: 3, 656: 2, 660: 14, 661: 150, 662: 9, 663: 18, 664: 12}
-REMOVAL_TYPE_LIMIT = 21  # arg < 21: a card type; else an ATK floor of arg x 10
-STAT_PENALTIES = {349: -500, 669: -1000}
-DARK_HOLE, DRAGON_CAPTURE_JAR, RAIGEKI_ID, STOP_DEFENSE_ID = 336, 329, 337, 320
-DARK_PIERCING_LIGHT_ID, SWORDS_ID, CURSEBREAKER_ID, HARPIE_ID = 350, 348, 655, 672
-FIELD_CARDS = range(330, 336)  # terrain = id - 329
+DARK_HOLE = 336
 GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP = 687, 688, 689
 SWORDS_TURNS = 3 + 1  # DUEL_SWORDS_DURATION_TURNS + 1
-DRAGON = 0
-
-
-
-def magic_class(card: int, card_type: int) -> int:
-    """The class byte of a card (§6.2)."""
-    if card in FIELD_CARDS:
-        return FIELD
-    if card in HEAL_AMOUNTS:
-        return HEAL
-    if card in BURN_AMOUNTS:
-        return BURN
-    if card in (DARK_HOLE, DRAGON_CAPTURE_JAR):
-        return BOARD_DESTRUCTION
-    if card in REMOVAL_RULES:
-        return REMOVAL
-    if card in STAT_PENALTIES:
-        return STAT_PENALTY
-    fixed = {STOP_DEFENSE_ID: STOP_DEFENSE, RAIGEKI_ID: RAIGEKI, SWORDS_ID: SWORDS,
-             DARK_PIERCING_LIGHT_ID: DARK_PIERCING_LIGHT, CURSEBREAKER_ID: CURSEBREAKER,
-             HARPIE_ID: HARPIE}
-    if card in fixed:
-        return fixed[card]
-    return RITUAL if card_type == 22 else EQUIP_OR_TRAP
 
 
 def use_card(d: FmDuel, side: int, r: int) -> None:
@@ -72,7 +56,7 @@ def use_card(d: FmDuel, side: int, r: int) -> None:
     ctype = d.card_type(card)
     if ctype == TYPE_MAGIC:
         d.st.bump(side, "pure_magic")
-    cls = magic_class(card, ctype)
+    cls = d.facts.magic_class[card]
     if cls == RITUAL:
         deck_index = d.deck_index_of(r)
         d.discard(r)
@@ -84,14 +68,14 @@ def use_card(d: FmDuel, side: int, r: int) -> None:
 
 
 def _field(d: FmDuel, side: int, card: int) -> None:
-    d.st.g_terrain[0] = card - 329
+    d.st.globals.terrain[0] = card - 329
     d.recompute_terrain()
     d.events.append(TerrainChange(card - 329))
 
 
 def _heal(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyLifePointRecovery``; Bad Reaction to Simochi turns it into a loss."""
-    amount = HEAL_AMOUNTS[card]
+    amount = d.facts.magic_amount[card]
     if _respond(d, 1 - side, BAD_REACTION, card):
         d.damage(side, amount)
     else:
@@ -100,7 +84,7 @@ def _heal(d: FmDuel, side: int, card: int) -> None:
 
 def _burn(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyDirectDamage``; Goblin Fan sends the damage back to the caster."""
-    amount = BURN_AMOUNTS[card]
+    amount = d.facts.magic_amount[card]
     if _respond(d, 1 - side, GOBLIN_FAN, card):
         d.damage(side, amount)
     else:
@@ -126,14 +110,14 @@ def _board_destruction(d: FmDuel, side: int, card: int) -> None:
         targets = d.row_records(0, S.MONSTERS) + d.row_records(1, S.MONSTERS)
     else:
         targets = [r for r in d.row_records(1 - side, S.MONSTERS)
-                   if d.card_type(d.card_at(r)) == DRAGON]
+                   if d.card_type(d.card_at(r)) == JAR_TARGET_TYPE]
     for r in targets:
         d.destroy(r)
 
 
 def _removal(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyMonsterRemoval``: arg < 21 a type, else CalcCardStats ATK >= arg*10."""
-    arg = REMOVAL_RULES[card]
+    arg = d.facts.removal_arg[card]
     for r in d.row_records(1 - side, S.MONSTERS):
         if arg < REMOVAL_TYPE_LIMIT:
             hit = d.card_type(d.card_at(r)) == arg
@@ -175,15 +159,15 @@ def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyStatPenalty``: permanent stat_modifier penalty on every opposing
     monster (ATK and DEF)."""
     for r in d.row_records(1 - side, S.MONSTERS):
-        d.add_modifier(r, STAT_PENALTIES[card])
-        d.events.append(StatChange(1 - side, r % 5, d.card_at(r), int(d.st.c_mod[r])))
+        d.add_modifier(r, d.facts.magic_amount[card])
+        d.events.append(StatChange(1 - side, r % 5, d.card_at(r), d.st.cards.stat_modifier[r]))
 
 
 def _swords(d: FmDuel, side: int, card: int) -> None:
     """Reveal the opposing monsters; the opponent's side +0x19 = 4. It is decremented at
     that side's own draw phase (func_8001898C), so it blocks its next three turns."""
     _reveal(d, 1 - side, (S.MONSTERS,))
-    d.st.s_swords[1 - side] = SWORDS_TURNS
+    d.st.sides.swords[1 - side] = SWORDS_TURNS
 
 
 def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
@@ -192,8 +176,8 @@ def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
     if not choices.CURSEBREAKER_RESETS_PENALTIES:
         return
     for r in d.row_records(side, S.MONSTERS):
-        if int(d.st.c_mod[r]) < 0:
-            d.st.c_mod[r] = 0
+        if d.st.cards.stat_modifier[r] < 0:
+            d.st.cards.stat_modifier[r] = 0
             d.events.append(StatChange(side, r % 5, d.card_at(r), 0))
 
 
@@ -259,10 +243,10 @@ def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
     """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
     opponent's trap turns the gain into a loss: stat_modifier -= REVERSE_TRAP_FACTOR x bonus
     (choices.REVERSE_TRAP_FACTOR)."""
-    bonus = d.st.s16[S.W_EQUIP_BONUS]
+    bonus = d.st.globals.equip_bonus[0]
     if not bonus or monster < 0 or not d.occupied(monster):
         return
     if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):
         d.add_modifier(monster, -choices.REVERSE_TRAP_FACTOR * bonus)
         d.events.append(StatChange(side, monster % 5, d.card_at(monster),
-                                   int(d.st.c_mod[monster])))
+                                   d.st.cards.stat_modifier[monster]))

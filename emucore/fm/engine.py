@@ -10,10 +10,12 @@ runs the other side's draw phase at once. Side 0 (the player) moves first
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 from emucore.duel.protocol import Duel, IllegalAction
 from emucore.fm import choices, combine, effects, legal, rank
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import (
     AUTO,
@@ -33,19 +35,10 @@ from emucore.fm.actions import (
     PositionChange,
     TurnStart,
 )
-from emucore.fm.ai import choices as ai_choices
-from emucore.fm.ai.export import export_acting
 from emucore.fm.battle import attack
-from emucore.fm.board import (
-    EXODIA,
-    READY,
-    TYPE_EQUIP,
-    TYPE_MAGIC,
-    TYPE_RITUAL,
-    TYPE_TRAP,
-    BoardOps,
-    s16,
-)
+from emucore.fm.board import EXODIA, READY, BoardOps, s16
+from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
+from emucore.fm.export import export_acting
 from emucore.fm.legal import ActionList
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
@@ -55,7 +48,6 @@ ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 JUMP_ABOVE = 64  # rng_calls beyond this are applied with an O(log n) jump
-DECK_RECORD_INDICES = tuple(range(2 * S.DECK_SIZE))  # deck-card byte 2: the record's own index
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
 @dataclass(frozen=True)
 class CardView:
@@ -82,66 +74,83 @@ class CardView:
         return bool(self.flags & S.F_USED)
 
 
+def _global(name: str, doc: str) -> property:
+    """A read-only property of the duel: field ``name`` of the globals record."""
+    return property(lambda self: getattr(self.st.globals, name)[0], doc=doc)
+
+
 class FmDuel(BoardOps, Duel):
     """One FM duel. Build it with :func:`emucore.fm.setup.new_duel` (decks dealt from an RNG
-    state) or directly from two shuffled decks and the RNG as it stands after the deal."""
+    state) or directly from two shuffled decks and the RNG as it stands after the deal.
+
+    ``computer`` names the sides the computer plays. Before every action of such a side,
+    :meth:`step` exports the board into that side's snapshot array, as the original does
+    before each ``AiScript_Init`` (fm-ai.md §2); the action itself comes from the one chooser,
+    :func:`emucore.fm.ai.choose_action`, which decides on a fork of the duel's stream.
+    """
 
     system = "fm"
 
     def __init__(self, tables: FmTables, player: S.Shuffle, cpu: S.Shuffle, rng: Rand, *,
                  opponent: int, terrain: int = 0,
-                 lp: tuple[int, int] = (STARTING_LP, STARTING_LP)) -> None:
+                 lp: tuple[int, int] = (STARTING_LP, STARTING_LP),
+                 computer: tuple[int, ...] = ()) -> None:
         BoardOps.__init__(self, tables, rng)
+        if not set(computer) <= {0, 1}:
+            raise ValueError(f"computer sides {computer!r}: each is 0 or 1")
+        self.computer_sides = frozenset(computer)
+        # the last snapshot array unpacked per side (emucore.fm.export's cache)
+        self.unpacked_snapshots: dict[int, tuple[bytes, object]] = {}
         st = self.st
         for side, shuffle in enumerate((player, cpu)):
-            if len(shuffle.cards) != S.DECK_SIZE:
+            if len(shuffle.cards) != S.DECK_SIZE or len(shuffle.perm) != S.DECK_SIZE:
                 raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
-            st.shuffled[side][:] = shuffle.cards
-            st.perm[side][:] = shuffle.perm
-        st.d_id[:] = [*player.cards, *cpu.cards]
-        st.deck["index"] = DECK_RECORD_INDICES
-        st.d_record[:] = S.NO_RECORD
-        st.d_flags[:] = S.IN_DECK
-        st.s_lp[:] = st.s_max_lp[:] = st.side["lp_display"] = lp
-        st.s_hand[:] = -1
-        g = st.g
-        g["winner"], g["opponent"], g["terrain"], g["rank_tier"] = -1, opponent, terrain, -1
-        for array in st.ai_snapshot:
-            array[:] = ai_choices.SNAPSHOT_FILL_BYTE
+            st.shuffled[side][:] = array("H", shuffle.cards)
+            st.perm[side][:] = array("B", shuffle.perm)
+        deck, sides, g = st.deck_cards, st.sides, st.globals
+        records = 2 * S.DECK_SIZE
+        deck.card_id[:] = array("h", (*player.cards, *cpu.cards))
+        deck.index[:] = array("B", range(records))  # the record's own number
+        deck.record[:] = array("B", [S.NO_RECORD] * records)
+        deck.flags[:] = array("H", [S.IN_DECK] * records)
+        for side in (0, 1):
+            sides.lp[side] = sides.max_lp[side] = sides.lp_display[side] = lp[side]
+            sides.hand[side][:] = array("b", [-1] * HAND_SIZE)
+        g.winner[0], g.opponent[0], g.terrain[0], g.rank_tier[0] = -1, opponent, terrain, -1
+        for snapshot in st.ai_snapshot:
+            snapshot[:] = choices.SNAPSHOT_FILL_BYTE
         self._draw_phase(choices.FIRST_SIDE)
         self.opening_events = self._take_events()
 
     # ------------------------------------------------------------------ protocol
     @property
     def over(self) -> bool:
-        return self.st.u8[S.B_PHASE] == S.PHASE_OVER
+        return self.st.globals.phase[0] == S.PHASE_OVER
 
-    @property
-    def acting_side(self) -> int:
-        return self.st.u8[S.B_ACTING]
-
-    @property
-    def phase(self) -> int:
-        return self.st.u8[S.B_PHASE]
+    acting_side = _global("acting_side", "The side whose action legal_actions() lists.")
+    phase = _global("phase", "0 hand phase, 1 field phase, 2 over (state.PHASE_*).")
+    terrain = _global("terrain", "The terrain 0..6 (a field card changes it).")
+    opponent = _global("opponent", "The CPU duelist id (1..39), negative in a two-player "
+                                    "duel.")
 
     def snapshot(self) -> bytes:
         """The RAM image (records + globals incl. the RNG state)."""
         return self.ram_image()
 
     def ram_image(self) -> bytes:
-        """The state bytes in :data:`emucore.fm.state.REGIONS` order."""
-        g = self.st.g
-        g["rng_state"], g["rng_calls"] = self.rng.state, self.rng.calls & 0xFFFFFFFF
+        """The state bytes in :data:`emucore.fm.machine.MACHINE` order."""
+        g = self.st.globals
+        g.rng_state[0], g.rng_calls[0] = self.rng.state, self.rng.calls & 0xFFFFFFFF
         return self.st.image()
 
     def restore(self, data: bytes) -> None:
         self.st.load(data)
-        self.rng.state = int(self.st.g["rng_state"][0])
-        self.rng.calls = int(self.st.g["rng_calls"][0])
+        self.rng.state = self.st.globals.rng_state[0]
+        self.rng.calls = self.st.globals.rng_calls[0]
         self.events = []
 
     def state_fields(self) -> dict[str, int]:
-        return S.fields_of(self.snapshot())
+        return M.fields_of(self.snapshot())
 
     def legal_actions(self) -> ActionList:
         """Every action the acting side may take (a lazy sequence, see :mod:`legal`).
@@ -149,8 +158,8 @@ class FmDuel(BoardOps, Duel):
         Not listed but accepted by :meth:`step`: explicit free columns (listed as AUTO),
         any ``rng_calls``, and deck picks (``DECK_PICK + p``) of the CPU's hand executor.
         """
-        u8 = self.st.u8
-        phase, side = u8[S.B_PHASE], u8[S.B_ACTING]
+        g = self.st.globals
+        phase, side = g.phase[0], g.acting_side[0]
         if phase == S.PHASE_HAND:
             return self._hand_actions(side)
         if phase == S.PHASE_FIELD:
@@ -161,11 +170,11 @@ class FmDuel(BoardOps, Duel):
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
         checked = self._validate(action)
         self.events = []
-        if action.ai_export:
-            export_acting(self)  # the AI's board snapshot export before it decided (fm-ai §2)
+        side = self.st.globals.acting_side[0]
+        if side in self.computer_sides:
+            export_acting(self)  # the board snapshot export before the computer decided
         if action.rng_calls:
             self._advance_rng(action.rng_calls)
-        side = self.st.u8[S.B_ACTING]
         if isinstance(action, Play):
             self._do_play(side, action, checked)
         elif isinstance(action, Attack):
@@ -188,29 +197,22 @@ class FmDuel(BoardOps, Duel):
         return self.t
 
     @property
-    def winner(self) -> int:
-        return self.st.s8[S.B_WINNER]
+    def winner(self) -> int | None:
+        """``None`` while the duel runs, then the winning side (the RAM byte holds -1 until
+        then; FM duels have no draw)."""
+        return self.st.globals.winner[0] if self.over else None
 
     @property
     def end_reason(self) -> str | None:
-        return END_REASONS[int(self.st.g["end_reason"][0])] if self.over else None
-
-    @property
-    def terrain(self) -> int:
-        return self.st.u8[S.B_TERRAIN]
-
-    @property
-    def opponent(self) -> int:
-        """The CPU duelist id (1..39), negative in a two-player duel."""
-        return int(self.st.g["opponent"][0])
+        return END_REASONS[self.st.globals.end_reason[0]] if self.over else None
 
     def swords(self, side: int) -> int:
-        return int(self.st.s_swords[side])
+        return self.st.sides.swords[side]
 
     def counters(self, side: int) -> dict[str, int]:
         """The side record's fields by name (turns, effective_attacks, ...)."""
-        rec = self.st.side[side]
-        return {n: int(rec[n]) for n in S.SIDE_DTYPE.names if n != "hand"}
+        sides = self.st.sides
+        return {n: getattr(sides, n)[side] for n in M.SIDE_DTYPE.names if n != "hand"}
 
     def card(self, side: int, row: str, col: int) -> CardView | None:
         """The card in a hand position or zone (row "hand", "monster" or "magic")."""
@@ -230,13 +232,15 @@ class FmDuel(BoardOps, Duel):
     def deck_remaining(self, side: int) -> list[tuple[int, int]]:
         """(card id, deck-card record index) still in the deck, in draw order."""
         base = side * S.DECK_SIZE
-        return [(int(self.st.d_id[base + p]), base + p)
-                for p in range(int(self.st.s_cursor[side]), S.DECK_SIZE)
-                if int(self.st.d_flags[base + p]) == S.IN_DECK]
+        deck = self.st.deck_cards
+        return [(deck.card_id[base + p], base + p)
+                for p in range(self.st.sides.draw_cursor[side], S.DECK_SIZE)
+                if deck.flags[base + p] == S.IN_DECK]
 
     def rng_fork(self) -> Rand:
-        """A copy of the duel's stream for a decision maker; see ``rng_calls``."""
-        return Rand(self.rng.state, self.rng.calls)
+        """A copy of the duel's stream for a decision maker, its ``calls`` counting from 0:
+        after deciding, ``calls`` is the action's ``rng_calls``."""
+        return Rand(self.rng.state)
 
     def _advance_rng(self, calls: int) -> None:
         """The decision maker's ``rand()`` calls: stepped one by one, or jumped when many."""
@@ -255,41 +259,40 @@ class FmDuel(BoardOps, Duel):
     def _draw_phase(self, side: int) -> None:
         """``func_8001898C`` + ``func_80018DB4``."""
         st = self.st
-        s8, u8, h, u16 = st.s8, st.u8, st.s16, st.u16
-        u8[S.B_ACTING], u8[S.B_PHASE] = side, S.PHASE_HAND
-        st.c_flags &= ~S.F_USED & 0xFFFF
-        at = S.SIDE_STRIDE_B * side
-        if s8[S.B_SWORDS + at] > 0:
-            s8[S.B_SWORDS + at] -= 1
-        turn = (u8[S.B_TURNS + at] + 1) & 0xFF
-        u8[S.B_TURNS + at] = turn
+        sides, deck, flags = st.sides, st.deck_cards, st.cards.flags
+        st.globals.acting_side[0], st.globals.phase[0] = side, S.PHASE_HAND
+        for r, f in enumerate(flags.tolist()):
+            if f & S.F_USED:
+                flags[r] = f & ~S.F_USED
+        if sides.swords[side] > 0:
+            sides.swords[side] -= 1
+        turn = (sides.turns[side] + 1) & 0xFF
+        sides.turns[side] = turn
         events = self.events
         events.append(TurnStart(side, turn))
         held = self._compact_hand(side)
-        cursor = s8[S.B_CURSOR + at]
+        cursor = sides.draw_cursor[side]
         hand = side * S.RECORDS_PER_SIDE + S.HAND
         for j in range(held, HAND_SIZE):
             if cursor >= S.DECK_SIZE:
                 self._end(1 - side, S.END_DECKOUT)  # the side that cannot draw loses
                 return
             k = side * S.DECK_SIZE + cursor
-            card = h[S.W_DECK_ID + 3 * k]
+            card = deck.card_id[k]
             self.setup_record(hand + j, card, k, S.F_OCCUPIED)  # also points record k here
-            s8[S.B_HAND + at + j] = k
-            u16[S.W_DECK_FLAGS + 3 * k] = S.IN_HAND
+            sides.hand[side][j] = k
+            deck.flags[k] = S.IN_HAND
             cursor += 1
-            s8[S.B_CURSOR + at] = cursor
+            sides.draw_cursor[side] = cursor
             events.append(Draw(side, card, j))
-        first = S.W_ID + S.CARD_STRIDE_W * hand
-        held_ids = h[first:first + S.CARD_STRIDE_W * HAND_SIZE:S.CARD_STRIDE_W].tolist()
+        held_ids = st.cards.card_id[hand:hand + HAND_SIZE].tolist()
         if EXODIA.issubset(held_ids):  # Duel_HasAllExodiaPieces after the draw
             self._end(side, S.END_EXODIA)
 
     def _compact_hand(self, side: int) -> int:
         """Move the hand's cards to the front in their order (records and side entries);
         returns how many cards the hand holds."""
-        at = S.B_HAND + S.SIDE_STRIDE_B * side
-        entries = self.st.s8[at:at + HAND_SIZE].tolist()
+        entries = self.st.sides.hand[side].tolist()
         hand = side * S.RECORDS_PER_SIDE + S.HAND
         free = 0
         for j, entry in enumerate(entries):
@@ -301,41 +304,39 @@ class FmDuel(BoardOps, Duel):
 
     def _check_life_points(self) -> None:
         """``func_8001D670``: a side at 0 LP loses (the winner's record +0 = +2)."""
-        st = self.st
-        lp0, lp1 = st.u16[S.W_LP], st.u16[S.W_LP + S.SIDE_STRIDE_W]
-        if (lp0 and lp1) or st.u8[S.B_PHASE] == S.PHASE_OVER:
+        lp0, lp1 = self.lp(0), self.lp(1)
+        if (lp0 and lp1) or self.over:
             return
         self._end(1 if lp0 == 0 else 0, S.END_LP)  # side 0 is checked first
 
     def _end(self, winner: int, reason: int) -> None:
         """End of duel: the end adjustment, both scores, the winner's rank; the prize and
         the one drop roll only when the player beats the CPU (§9)."""
-        st = self.st
-        g = st.g
-        g["phase"], g["winner"], g["end_reason"] = S.PHASE_OVER, winner, reason
+        g, sides = self.st.globals, self.st.sides
+        g.phase[0], g.winner[0], g.end_reason[0] = S.PHASE_OVER, winner, reason
         reason_name = END_REASONS[reason]
-        st.side["end_adjust"][winner] = rank.END_ADJUSTMENT[reason_name]
+        sides.end_adjust[winner] = rank.END_ADJUSTMENT[reason_name]
         if reason == S.END_EXODIA:
             self._set_lp(1 - winner, 0)
-        scores = tuple(rank.rank_score(self.t, self._counters(s), int(st.side["end_adjust"][s]))
+        scores = tuple(rank.rank_score(self.t, self._counters(s), sides.end_adjust[s])
                        for s in (0, 1))
         result = rank.rank_result(scores[winner])
-        g["score"] = scores
-        g["rank_tier"], g["rank_tec"] = result.tier, int(result.tec)
-        opponent = int(g["opponent"][0])
+        g.score[0][0], g.score[0][1] = scores
+        g.rank_tier[0], g.rank_tec[0] = result.tier, int(result.tec)
+        opponent = g.opponent[0]
         prize = drop = 0
         if winner == 0 and opponent > 0:
             prize = result.starchips
             drop = rank.select_drop(self.rng, self.t.pools[opponent, POOLS.index(result.pool)])
-        g["starchips"], g["drop"] = prize, drop
+        g.starchips[0], g.drop[0] = prize, drop
         self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
                                    result.pool, drop))
 
     def _counters(self, side: int) -> dict[str, int]:
-        u8, at = self.st.u8, S.SIDE_STRIDE_B * side
-        counters = {name: u8[S.COUNTER_BYTE[name] + at] for name in rank.COUNTERS
+        sides = self.st.sides
+        counters = {name: getattr(sides, name)[side] for name in rank.COUNTERS
                     if name not in ("cards_used", "lp")}
-        counters["cards_used"] = self.st.s8[S.B_CURSOR + at]
+        counters["cards_used"] = sides.draw_cursor[side]
         counters["lp"] = s16(self.lp(side))
         return counters
 
@@ -345,14 +346,11 @@ class FmDuel(BoardOps, Duel):
         activation's target)."""
         if not isinstance(action, FmAction):
             raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
-        u8 = self.st.u8
-        phase, side = u8[S.B_PHASE], u8[S.B_ACTING]
+        phase, side = self.st.globals.phase[0], self.st.globals.acting_side[0]
         if phase == S.PHASE_OVER:
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
             raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
-        if not isinstance(action.ai_export, bool):
-            raise IllegalAction("ai-export", "ai_export must be true or false")
         if isinstance(action, Play) != (phase == S.PHASE_HAND):
             raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
                                 "phase allows attacks, position changes, activations, end turn")
@@ -386,7 +384,7 @@ class FmDuel(BoardOps, Duel):
         r = self._own_monster(side, action.attacker)
         if self.flags(r) & S.F_USED:
             raise IllegalAction("used", "this monster has already acted this turn")
-        if self.st.s_swords[side] > 0:
+        if self.st.sides.swords[side] > 0:
             raise IllegalAction("swords", "Swords of Revealing Light stops this side's attacks")
         defenders = self.row_records(1 - side, S.MONSTERS)
         if action.target == DIRECT:
@@ -402,8 +400,7 @@ class FmDuel(BoardOps, Duel):
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= HAND_SIZE or \
                 len(set(cards)) != len(cards):
             raise IllegalAction("cards", "a play raises 1 to 5 distinct hand cards")
-        at = S.B_HAND + S.SIDE_STRIDE_B * side
-        held = [j for j, k in enumerate(self.st.s8[at:at + HAND_SIZE].tolist()) if k >= 0]
+        held = [j for j, k in enumerate(self.st.sides.hand[side].tolist()) if k >= 0]
         picks = 0
         for c in cards:
             if not isinstance(c, int):
@@ -423,7 +420,7 @@ class FmDuel(BoardOps, Duel):
     def _first_card(self, side: int, cards: tuple[int, ...]) -> int:
         c = cards[0]
         if c >= DECK_PICK:
-            return self.st.s16[S.W_DECK_ID + 3 * (side * S.DECK_SIZE + c - DECK_PICK)]
+            return self.st.deck_cards.card_id[side * S.DECK_SIZE + c - DECK_PICK]
         return self.card_at(self.rec(side, S.HAND, c))
 
     def _landing(self, side: int, play: Play) -> tuple[int, int]:
@@ -492,7 +489,7 @@ class FmDuel(BoardOps, Duel):
         hand card (fm-ai.md §2.4); returns the raised hand positions in raise order."""
         if max(cards) < DECK_PICK:
             return list(cards)
-        st = self.st
+        ids = self.st.deck_cards.card_id
         free = [self.hand_entry(side, j) for j in range(HAND_SIZE)]
         for c in cards:
             if c < DECK_PICK:
@@ -504,8 +501,8 @@ class FmDuel(BoardOps, Duel):
                 continue
             j = next(i for i in range(HAND_SIZE) if free[i] >= 0)
             held, picked = free[j], side * S.DECK_SIZE + c - DECK_PICK
-            st.d_id[held], st.d_id[picked] = int(st.d_id[picked]), int(st.d_id[held])
-            self.setup_record(self.rec(side, S.HAND, j), int(st.d_id[held]), held, S.F_OCCUPIED)
+            ids[held], ids[picked] = ids[picked], ids[held]
+            self.setup_record(self.rec(side, S.HAND, j), ids[held], held, S.F_OCCUPIED)
             free[j] = -1
             out.append(j)
         return out
@@ -513,7 +510,7 @@ class FmDuel(BoardOps, Duel):
     def _do_play(self, side: int, play: Play, landing: tuple[int, int]) -> None:
         row, col = landing
         st = self.st
-        st.s16[S.W_EQUIP_BONUS] = 0
+        st.globals.equip_bonus[0] = 0
         positions = self._apply_deck_picks(side, play.cards)
         hand = [side * S.RECORDS_PER_SIDE + S.HAND + j for j in positions]
         if len(hand) > 1:
@@ -530,7 +527,7 @@ class FmDuel(BoardOps, Duel):
                 working = ([target] if self.occupied(target) else []) + hand
                 final, fused = combine.run_chain(self, side, working)
                 self._finish_chain(side, final, fused, play, row, col)
-        st.u8[S.B_PHASE] = S.PHASE_FIELD
+        st.globals.phase[0] = S.PHASE_FIELD
 
     def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
         card = self.card_at(src)
@@ -595,7 +592,7 @@ class FmDuel(BoardOps, Duel):
         if target < 0:
             effects.use_card(self, side, r)
             return
-        self.st.s16[S.W_EQUIP_BONUS] = 0
+        self.st.globals.equip_bonus[0] = 0
         combine.apply_equip(self, side, monster=target, equip=r,
                             counted=choices.ROW_EQUIPS_COUNT)
         effects.reverse_trap(self, side, target)
@@ -603,7 +600,7 @@ class FmDuel(BoardOps, Duel):
     # ------------------------------------------------------------------ legal lists
     def _hand_actions(self, side: int) -> ActionList:
         base = side * S.RECORDS_PER_SIDE
-        ids, kinds = self.all_ids(), self._kind
+        ids, kinds = self.all_ids(), self.facts.kind
         held = tuple([(j, kinds[ids[base + j]]) for j in self.columns(base + S.HAND)])
         return legal.hand_phase(held, self.columns(base + S.MONSTERS),
                                 self.columns(base + S.MAGIC))
@@ -613,19 +610,20 @@ class FmDuel(BoardOps, Duel):
         monsters = base + S.MONSTERS
         ready = self.columns(monsters, READY)
         targets: tuple[int, ...] = ()
-        if ready and self.st.s8[S.B_SWORDS + S.SIDE_STRIDE_B * side] == 0:
+        if ready and self.st.sides.swords[side] == 0:
             targets = self.columns((1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (DIRECT,)
         activations = []
         magic = self.columns(base + S.MAGIC)
         if magic:
             ids = self.all_ids()
             occupied = self.columns(monsters)
+            fits = self.facts.equip
             for c in magic:
                 card = ids[base + S.MAGIC + c]
-                ctype = self._type[card]
+                ctype = self.facts.type[card]
                 if ctype == TYPE_EQUIP:
                     activations.append((c, tuple([m for m in occupied
-                                                  if (card, ids[monsters + m]) in self._equip])))
+                                                  if (card, ids[monsters + m]) in fits])))
                 elif ctype != TYPE_TRAP:
                     activations.append((c, None))
         return legal.field_phase(ready, targets, tuple(activations))

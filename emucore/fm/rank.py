@@ -61,11 +61,6 @@ class RankResult:
     starchips: int
     pool: str  # "sa_pow" | "bcd" | "sa_tec"
 
-    @property
-    def pool_index(self) -> int:
-        """0 POW, 1 B/C/D, 2 TEC — the argument of ``Duel_SelectCardDrop``."""
-        return POOLS.index(self.pool) - 1
-
 
 def rank_result(score: int) -> RankResult:
     """``DuelScene_UpdateResultRewards`` on the winner's score.

@@ -11,13 +11,16 @@ from typing import Any
 from emucore.duel.protocol import Action, action_from_json
 from emucore.fm.actions import ACTION_KINDS
 from emucore.fm.engine import FmDuel
+from emucore.fm.machine import fields_of
 from emucore.fm.setup import FmSetup, new_duel
-from emucore.fm.state import fields_of
 from emucore.hw.psyq_rand import RNG_VERSION
 
 # Bump when a rule change alters results or the state image changes layout.
 # 2: the AI's snapshot arrays (gDuel_aActiveCards) joined the state image.
 ENGINE_VERSION = 2
+# Files written before the duel knew its computer sides mark each computer action with this
+# key; ``false`` means nothing and is ignored, ``true`` needs the setup's ``computer`` list.
+LEGACY_EXPORT_KEY = "ai_export"
 
 
 class FmAdapter:
@@ -31,6 +34,9 @@ class FmAdapter:
     def decode_action(self, data: dict[str, Any]) -> Action:
         if not isinstance(data, dict):
             raise ValueError("an action is a JSON object")
+        if data.get(LEGACY_EXPORT_KEY) is True:
+            raise ValueError(f"{LEGACY_EXPORT_KEY!r} is no longer an action field: the "
+                             "setup's 'computer' list names the computer-played sides")
         return action_from_json(data, ACTION_KINDS)
 
     def fields_of(self, snapshot: bytes) -> dict[str, int]:

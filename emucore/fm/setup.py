@@ -11,7 +11,6 @@ from emucore import tables as T
 from emucore.duel.files import UserFileError, read_lines
 from emucore.fm import deck
 from emucore.fm.engine import STARTING_LP, FmDuel
-from emucore.fm.state import Shuffle
 from emucore.hw.psyq_rand import BOOT_STATE, Rand, jump
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
@@ -25,7 +24,9 @@ class FmSetup:
     ``deck`` is the player's 40 cards as the trunk lists them, ``sort`` the last Build Deck
     sort (deck.SORT_ORDERS). ``duelist`` 1..39 is the CPU opponent (its deck is dealt from
     its pool; Duel Master K copies the player's); 0 is a two-player duel whose second deck is
-    ``deck2``/``sort2``. ``state`` is the RNG state when the deal starts.
+    ``deck2``/``sort2``. ``state`` is the RNG state when the deal starts. ``computer`` lists
+    the sides the computer plays (the duel exports its board snapshot before each of their
+    actions; empty when people or scripts drive both sides).
     """
 
     deck: list[int]
@@ -36,6 +37,7 @@ class FmSetup:
     lp: list[int] = field(default_factory=lambda: [STARTING_LP, STARTING_LP])
     deck2: list[int] | None = None
     sort2: str = "none"
+    computer: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -67,6 +69,9 @@ class FmSetup:
             raise ValueError(f"terrain {self.terrain} outside 0..6")
         if len(self.lp) != 2 or not all(1 <= v <= 0x7FFF for v in self.lp):
             raise ValueError("lp must be two values in 1..32767")
+        if not isinstance(self.computer, list) or not set(self.computer) <= {0, 1} or \
+                len(set(self.computer)) != len(self.computer):
+            raise ValueError("computer lists the computer-played sides: 0, 1 or both")
 
 
 def check_deck(cards: list[int], tables: FmTables) -> None:
@@ -119,5 +124,6 @@ def new_duel(setup: FmSetup, tables: FmTables | None = None) -> FmDuel:
     else:
         dealt = deck.deal(rng, player_deck, setup.duelist, tables)
         first, other, opponent = dealt.player, dealt.cpu, setup.duelist
-    return FmDuel(tables, Shuffle(first.cards, first.perm), Shuffle(other.cards, other.perm),
-                  rng, opponent=opponent, terrain=setup.terrain, lp=(setup.lp[0], setup.lp[1]))
+    return FmDuel(tables, first, other,
+                  rng, opponent=opponent, terrain=setup.terrain, lp=(setup.lp[0], setup.lp[1]),
+                  computer=tuple(setup.computer))

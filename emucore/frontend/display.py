@@ -23,10 +23,6 @@ class NoDisplayError(UsageError):
     """No video device: printed as one line that points to ``--headless``."""
 
 
-def headless_requested() -> bool:
-    return os.environ.get("SDL_VIDEODRIVER") == "dummy"
-
-
 def init_video(headless: bool) -> None:
     """Start SDL video, with the dummy driver when headless; NoDisplayError if impossible."""
     if headless:

@@ -102,6 +102,3 @@ class PadState:
     def any_pressed(self) -> bool:
         """Any button went down this frame."""
         return any(self.pressed(name) for name in BUTTONS[self.machine])
-
-    def held_names(self) -> list[str]:
-        return buttons_from_word(self.machine, self.word)

@@ -3,6 +3,11 @@
 All arithmetic is done in wide integers and clamped where the original clamps: the
 effective-stat clamp 0..9999 in ``Duel_CalcCardStats``, the battle cap of 9999 with no floor in
 ``Duel_CalcBattleAttack/Defense``. Inputs may be scalars or arrays of any matching shape.
+
+This module is the one reference the engine and the AI call: the array functions where they
+work on many cards, and the ``*_one`` functions (plain ints, the same arithmetic, checked
+equal to the array functions by tests/core/test_hw_stats.py) on the per-step paths, where
+numpy's per-call overhead would dominate.
 """
 
 from __future__ import annotations
@@ -26,6 +31,16 @@ def card_stat(base: ArrayLike, stat_modifier: ArrayLike, terrain_modifier: Array
     """
     total = np.asarray(base, np.int64) + np.asarray(stat_modifier, np.int64)
     return clamp(total + np.asarray(terrain_modifier, np.int64), 0, STAT_MAX)
+
+
+def card_stat_one(base: int, stat_modifier: int, terrain_modifier: int) -> int:
+    """:func:`card_stat` of one card."""
+    return min(max(base + stat_modifier + terrain_modifier, 0), STAT_MAX)
+
+
+def is_monster(card_type: ArrayLike) -> NDArray:
+    """``type < 20``: the monster types (the engine's and the AI's one test)."""
+    return np.asarray(card_type, np.int64) < MONSTER_TYPES
 
 
 def terrain_boost(table: ArrayLike, card_type: ArrayLike, terrain: ArrayLike) -> NDArray:
@@ -65,6 +80,19 @@ def battle_value(effective: ArrayLike, star_bonus: ArrayLike) -> NDArray:
     """``Duel_CalcBattleAttack/Defense``: effective stat + star bonus, capped at 9999, no floor."""
     v = np.asarray(effective, np.int64) + np.asarray(star_bonus, np.int64)
     return np.minimum(v, STAT_MAX)
+
+
+def battle_compare_one(left_value: int, right_value: int, left_defending: bool,
+                       right_defending: bool) -> int:
+    """:func:`battle_compare` of one pair."""
+    if left_value != right_value:
+        return left_value - right_value
+    return 0 if (left_defending or right_defending) else TIE
+
+
+def battle_value_one(effective: int, star_bonus: int) -> int:
+    """:func:`battle_value` of one card."""
+    return min(effective + star_bonus, STAT_MAX)
 
 
 def battle_compare(

@@ -111,11 +111,11 @@ def _state_of(args: argparse.Namespace) -> int:
 
 
 def _image_fields(image: bytes, where: Path | str) -> dict[str, int]:
-    """Every named field of an fm state image (``emucore.fm.state.fields_of``)."""
-    from emucore.fm import state
+    """Every named field of an fm state image (``emucore.fm.machine.fields_of``)."""
+    from emucore.fm import machine
 
     try:
-        return state.fields_of(image)
+        return machine.fields_of(image)
     except (ValueError, IndexError, KeyError) as exc:
         raise UserFileError(where, f"not an fm duel state ({exc})") from None
 

@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from emucore.fm import rank
 from emucore.tables.fm import FmTables
 
-LP_ROW = rank.COUNTERS.index("lp")
-U8_COUNTERS = tuple(c for c in rank.COUNTERS if c != "lp")
 LP_RANGE = (1, 0x7FFF)  # a winner's LP as the score reads it (s16, above 0)
 DEFAULT_END = "lp"
 END_COST = {"lp": 0, "deckout": 1, "exodia": 1}

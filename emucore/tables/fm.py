@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.hw import fm_stats
 from emucore.tables.catalogue import CardCatalogue
 from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
 
@@ -20,6 +21,8 @@ ID_SLOTS = CARD_COUNT + 1
 DUELIST_COUNT = 39
 POOL_SUM = 2048
 KINDS = ("monster", "magic", "field", "equip", "ritual", "trap")
+MAGIC_CLASSES = 14  # fm-engine.md §6.2; class 0 = equips and traps, 12 = rituals
+MAGIC_CLASS_OF_KIND = {"equip": 0, "trap": 0, "ritual": 12}  # classes fixed by the kind
 POOLS = ("deck", "sa_pow", "bcd", "sa_tec")  # drop pool index = POOLS.index(name) - 1
 SORTS = ("abc", "max", "atk", "def", "type", "ai")
 TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
@@ -82,6 +85,9 @@ SCHEMAS = (
                               Column("category", "str"), Column("min_count", lo=0),
                               Column("max_count", lo=0, optional=True, default=-1),
                               Column("score_delta", lo=-128, hi=127)), rows=50),
+    Schema("magic.csv", (_ids("id", unique=True), Column("class", lo=0, hi=MAGIC_CLASSES - 1),
+                         Column("amount", lo=-5000, hi=5000),
+                         Column("removal_arg", lo=0, hi=255)), rows=101),
     Schema("ranks.csv", (Column("score_min", optional=True, default=-(2**31)),
                          Column("rank", "str", unique=True), Column("starchips", lo=1, hi=5),
                          Column("pool", "choice", choices=POOLS[1:])), rows=10),
@@ -112,8 +118,11 @@ class FmTables(CardCatalogue):
     terrain: NDArray[np.int16]  # [type 0..19, terrain 1..6 -> column 0..5], stat points
     rank_thresholds: NDArray[np.int32]  # [row, 5] exclusive upper bound per bracket
     rank_values: NDArray[np.int32]  # [row, 5]
-    rank_offsets: NDArray[np.int32]  # [row] side-record offset of the counter
     ranks: list[tuple[int, str, int, str]]  # (score_min, rank, starchips, pool), best first
+    monster: NDArray[np.bool_]  # per id: emucore.hw.fm_stats.is_monster of the type
+    magic_class: NDArray[np.int8]  # per id: the magic class byte (0..13), -1 for monsters
+    magic_amount: NDArray[np.int16]  # per id: LP recovered / damage dealt / stat change
+    removal_arg: NDArray[np.int16]  # per id (class 5): a card type, or an ATK floor / 10
     _by_name: dict[str, int] = field(default_factory=dict)
     card_count: int = CARD_COUNT
 
@@ -140,7 +149,9 @@ class FmTables(CardCatalogue):
         return KINDS[int(self.kind[ident])]
 
     def is_monster(self, ident: int) -> bool:
-        return int(self.kind[ident]) == 0
+        """emucore.hw.fm_stats.is_monster of the card's type (computed once at load, where
+        it is checked against the kind column)."""
+        return bool(self.monster[ident])
 
     def duelist_name(self, duelist: int) -> str:
         return str(self.raw["duelists.csv"]["name"][duelist - 1])
@@ -182,10 +193,26 @@ def _fusion_arrays(table: Table) -> tuple[NDArray[np.int16], NDArray[np.bool_]]:
     return fusion, glitch
 
 
-def _rank_arrays(table: Table) -> tuple[NDArray, NDArray, NDArray]:
+def _magic_arrays(table: Table, kind: NDArray) -> tuple[NDArray, NDArray, NDArray]:
+    """Per-id magic class, amount and removal argument; every non-monster card has a row,
+    no monster has one, and equips/traps/rituals have the class their kind implies."""
+    check_refs(table, "id", kind > 0, "a non-monster card")
+    magic_class = np.full(ID_SLOTS, -1, dtype=np.int8)
+    amount = np.zeros(ID_SLOTS, dtype=np.int16)
+    removal = np.zeros(ID_SLOTS, dtype=np.int16)
+    ids = table["id"]
+    magic_class[ids], amount[ids], removal[ids] = (table["class"], table["amount"],
+                                                   table["removal_arg"])
+    for i, ident in enumerate(ids.tolist()):
+        fixed = MAGIC_CLASS_OF_KIND.get(KINDS[int(kind[ident])])
+        if fixed is not None and int(magic_class[ident]) != fixed:
+            raise table.fail(i, "class", f"{KINDS[int(kind[ident])]} cards have class {fixed}")
+    return magic_class, amount, removal
+
+
+def _rank_arrays(table: Table) -> tuple[NDArray, NDArray]:
     thresholds = np.zeros((10, 5), dtype=np.int32)
     values = np.zeros((10, 5), dtype=np.int32)
-    offsets = np.zeros(10, dtype=np.int32)
     slot = np.zeros(10, dtype=np.int32)
     for i in range(len(table)):
         row = int(table["row"][i])
@@ -194,9 +221,8 @@ def _rank_arrays(table: Table) -> tuple[NDArray, NDArray, NDArray]:
         top = int(table["max_count"][i])
         thresholds[row, slot[row]] = top + 1 if top >= 0 else 2**31 - 1
         values[row, slot[row]] = table["score_delta"][i]
-        offsets[row] = table["counter_offset"][i]
         slot[row] += 1
-    return thresholds, values, offsets
+    return thresholds, values
 
 
 def load(folder: Path) -> FmTables:
@@ -209,6 +235,12 @@ def load(folder: Path) -> FmTables:
     kind[cards["id"]] = [KINDS.index(k) for k in cards["kind"]]
     exists = kind >= 0
     monster = kind == 0
+    by_type = np.zeros(ID_SLOTS, dtype=bool)
+    by_type[cards["id"]] = fm_stats.is_monster(cards["type_id"])
+    if (by_type != monster).any():
+        ident = int(np.flatnonzero(by_type != monster)[0])
+        row = int(np.flatnonzero(cards["id"] == ident)[0])
+        raise cards.fail(row, "kind", "a monster's type_id is below 20, and only a monster's")
     for name in ("fusions.csv", "equips.csv", "rituals.csv", "pools.csv", "starter_pools.csv"):
         table = raw[name]
         for col in table.schema.columns:
@@ -244,7 +276,8 @@ def load(folder: Path) -> FmTables:
     rituals = {int(rt["ritual_id"][i]): ((int(rt["tribute_1"][i]), int(rt["tribute_2"][i]),
                                           int(rt["tribute_3"][i])), int(rt["result_id"][i]))
                for i in range(len(rt))}
-    thresholds, values, offsets = _rank_arrays(raw["rank_table.csv"])
+    magic_class, magic_amount, removal_arg = _magic_arrays(raw["magic.csv"], kind)
+    thresholds, values = _rank_arrays(raw["rank_table.csv"])
     rk = raw["ranks.csv"]
     ranks = [(int(rk["score_min"][i]), str(rk["rank"][i]), int(rk["starchips"][i]),
               str(rk["pool"][i])) for i in range(len(rk))]
@@ -259,6 +292,8 @@ def load(folder: Path) -> FmTables:
         sort_keys={s: _id_array(cards, f"{s}_sort", np.int16) for s in SORTS},
         fusion=fusion, fusion_glitch=glitch, equip=equip, rituals=rituals, pools=pools,
         starter_weights=starter, starter_drawn=drawn, terrain=terrain,
-        rank_thresholds=thresholds, rank_values=values, rank_offsets=offsets, ranks=ranks,
+        rank_thresholds=thresholds, rank_values=values, ranks=ranks,
+        monster=by_type, magic_class=magic_class, magic_amount=magic_amount,
+        removal_arg=removal_arg,
         _by_name={n.casefold(): i for i, n in enumerate(names) if n},
     )

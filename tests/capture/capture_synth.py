@@ -17,7 +17,7 @@ import numpy as np
 
 from emucore.capture.fileformat import CaptureWriter
 from emucore.capture.rammap import FM
-from emucore.fm import state as S
+from emucore.fm import machine as M
 from emucore.fm.actions import Play
 from emucore.fm.ai import choose_action
 from emucore.fm.engine import FmDuel
@@ -61,8 +61,8 @@ def _chooser(seed: int, cpu_ai: bool) -> Callable[[FmDuel], object]:
             action = acts[state[0] % len(acts)]
             if len(getattr(action, "cards", ())) <= 2:
                 break
-        if duel.acting_side == 1:  # the original's CPU always runs its AI: export first
-            action = dataclasses.replace(action, rng_calls=state[0] % 3, ai_export=True)
+        if duel.acting_side == 1:  # the CPU's AI used some rand() calls
+            action = dataclasses.replace(action, rng_calls=state[0] % 3)
         return action
     return choose
 
@@ -84,7 +84,7 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
     playing only its first two (a partial chain that looks like a complete shorter play);
     ``calls_after_deal`` ``rand()`` calls happen between the deal and the duel's first record.
     """
-    setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state)
+    setup = FmSetup(deck=list(DECK), duelist=duelist, sort="none", state=state, computer=[1])
     writer = CaptureWriter(FM)
     duel = new_duel(setup)
     for _ in range(calls_after_deal):
@@ -106,7 +106,7 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
         data = bytearray(image)
         for edit in edits:
             edit(data)
-        writer.add(frame, pad, int(np.frombuffer(bytes(data[S.OFFSET["globals"]:][:4]),
+        writer.add(frame, pad, int(np.frombuffer(bytes(data[M.OFFSET["globals"]:][:4]),
                                                  "<u4")[0]), ranges_of(bytes(data), duel))
 
     n = 0
@@ -126,7 +126,7 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
         (step or _plain_step)(n, duel, action)
         synth.actions.append(action)
         after = duel.ram_image()
-        side_end = S.OFFSET["side"] + 2 * S.SIDE_DTYPE.itemsize
+        side_end = M.OFFSET["side"] + M.LENGTH["side"]
         write(after[:side_end] + previous[side_end:], 0xBFFF)  # the animation
         if decoy is not None:
             write(decoy, 0xBFFF)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from capture_synth import synth_fm
 
 from emucore.capture import approved, fileformat, fm_check
-from emucore.fm import state as S
+from emucore.fm import machine as M
 
-SLOT_0 = S.OFFSET["ai_snapshot_cpu"]                      # never written by the exporter
-SLOT_1_ATK = SLOT_0 + S.AI_RECORD_DTYPE.itemsize + S.AI_RECORD_DTYPE.fields["attack"][1]
+SLOT_0 = M.OFFSET["ai_snapshot_cpu"]                      # never written by the exporter
+SLOT_1_ATK = M.field_offset("ai_snapshot_cpu", "attack", 1)
 
 
 def _verify(tamper) -> fm_check.Verdict:

@@ -11,10 +11,11 @@ from capture_synth import synth_fm
 from emucore import cli
 from emucore.capture import approved, fileformat, fm_check
 from emucore.capture.verify import describe, verify_file
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import Play
 
-SIDE1_LP = S.OFFSET["side"] + S.SIDE_DTYPE.itemsize + S.SIDE_DTYPE.fields["lp"][1]
+SIDE1_LP = M.field_offset("side", "lp", 1)
 
 
 def _check(text: str, use_approved: bool = True) -> fm_check.Verdict:
@@ -123,11 +124,11 @@ def _second_play(step_at: int):
     def step(n, duel, action):
         if (n >= step_at and not done and duel.phase == S.PHASE_FIELD
                 and duel.acting_side == 0 and any(c >= 0 for c in duel.hand(0))):
-            duel.st.g_phase[0] = S.PHASE_HAND
+            duel.st.globals.phase[0] = S.PHASE_HAND
             play = next(a for a in duel.legal_actions() if isinstance(a, Play)
                         and len(a.cards) == 1)
             duel.step(play)
-            duel.st.g_phase[0] = S.PHASE_FIELD
+            duel.st.globals.phase[0] = S.PHASE_FIELD
             done.append(n)
             return
         duel.step(action)
@@ -217,9 +218,9 @@ def test_cpu_step_the_computer_would_not_take_is_caught_at_its_step():
         if n != step:
             return None
         wrong = next(a for a in duel.legal_actions()
-                     if a != dataclasses.replace(action, rng_calls=0, ai_export=False)
+                     if a != dataclasses.replace(action, rng_calls=0)
                      and not isinstance(a, EndTurn))
-        return dataclasses.replace(wrong, ai_export=True)  # the CPU's AI still exports
+        return wrong  # the duel still exports: side 1 is computer-played
 
     m = _check_ai(synth_fm(steps=20, cpu_ai=True, before_step=other).text).mismatch
     assert m is not None and m.step == step and m.side == 1
@@ -250,7 +251,7 @@ def test_deal_out_of_reach_still_verifies_from_the_captured_decks(tmp_path, caps
 
 
 def test_start_state_that_emucore_cannot_set_up_is_one_line(tmp_path, capsys):
-    terrain = S.OFFSET["globals"] + S.GLOBALS_DTYPE.fields["terrain"][1]
+    terrain = M.field_offset("globals", "terrain")
 
     def tamper(_n, _duel, image):
         image[terrain] = 9
@@ -274,7 +275,7 @@ def test_cpu_play_from_the_look_ahead_window_is_derived_without_the_ai(shape):
         _, index = duel.deck_remaining(1)[3]
         pick = DECK_PICK + index - S.DECK_SIZE
         used.append(n)
-        return Play((pick,) if shape == "alone" else (4, pick), rng_calls=2, ai_export=True)
+        return Play((pick,) if shape == "alone" else (4, pick), rng_calls=2)
 
     synth = synth_fm(steps=8, before_step=deep)
     assert used

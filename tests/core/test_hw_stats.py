@@ -118,3 +118,31 @@ def test_rounding_rule_is_swappable_and_named():
         gameboy.set_rounding("banker")
     with pytest.raises(ValueError, match="outside"):
         gameboy.scaled_stat(100, level=3)
+
+
+def test_the_one_value_routines_equal_the_array_routines():
+    """The per-step ``*_one`` functions the engine and the AI call are the array reference
+    (Duel_CalcCardStats, Duel_CalcBattleAttack, func_8001EFD4) on one value."""
+    grid = range(-12000, 12001, 1750)
+    for base in (0, 300, 5110, 9999):
+        for mod in grid:
+            for terrain in (-500, 0, 500):
+                assert fm_stats.card_stat_one(base, mod, terrain) == \
+                    int(fm_stats.card_stat(base, mod, terrain))
+    for value in (0, 100, 9500, 9999):
+        for bonus in (-500, 0, 500):
+            one = fm_stats.battle_value_one(value, bonus)
+            assert one == int(fm_stats.battle_value(value, bonus))
+            for right in (0, 100, 9500, 9999):
+                for flags in ((False, False), (True, False), (False, True)):
+                    assert fm_stats.battle_compare_one(one, right, *flags) == \
+                        int(fm_stats.battle_compare(one, right, *flags))
+
+
+def test_is_monster_is_the_type_below_20_and_matches_the_kind_column():
+    """reference/fm/cards.csv: types 0..19 are the monster types, 20+ Magic/Trap/Ritual/Equip;
+    the engine, the AI and the tables ask the same routine."""
+    t = tables.load("fm")
+    kinds = t.raw["cards.csv"]["kind"]
+    assert [bool(m) for m in fm_stats.is_monster(t.type_id[1:])] == \
+        [k == "monster" for k in kinds]

@@ -49,6 +49,13 @@ def test_fm_facts():
     assert t.names[1] == "Blue-eyes White Dragon" and (t.atk[1], t.def_[1]) == (3000, 2500)
     assert t.card_id("BLUE-EYES WHITE DRAGON") == 1
     assert t.duelist_row(39)["name"] == "Duel Master K"
+    # fm-engine.md §6.2: Dian Keto heals 5000 (0x8009AF30: 50 x 100), Tremendous Fire burns
+    # 1000 (0x8009AF38: 100 x 10), Crush Card removes ATK >= 1500 (pair {61, 150})
+    assert (t.magic_class[342], t.magic_amount[342]) == (2, 5000)
+    assert (t.magic_class[347], t.magic_amount[347]) == (3, 1000)
+    assert (t.magic_class[661], t.removal_arg[661]) == (5, 150)
+    assert (t.magic_class[669], t.magic_amount[669]) == (9, -1000)
+    assert t.magic_class[1] == -1 and (t.magic_class[t.kind > 0] >= 0).all()
 
 
 @pytest.fixture
@@ -78,6 +85,9 @@ def _edit(path: Path, line: int, column: str, value: str) -> None:
                                            "monster"),
     ("pools.csv", 2, "weight", "73", "pools.csv line 2, column weight: pool 1/deck sums to 2049"),
     ("rituals.csv", 2, "tribute_1", "", "rituals.csv line 2, column tribute_1: empty value"),
+    ("cards.csv", 2, "type_id", "20", "cards.csv line 2, column kind: a monster's type_id"),
+    ("magic.csv", 2, "class", "3", "magic.csv line 2, column class: equip cards have class 0"),
+    ("magic.csv", 3, "id", "1", "magic.csv line 3, column id: 1 is not a non-monster card"),
 ])
 def test_bad_table_is_refused_with_file_line_column(fm_copy, file, line, column, value,
                                                     message):

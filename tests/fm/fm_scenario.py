@@ -35,9 +35,9 @@ def place(d: FmDuel, side: int, row: str, col: int, card: int, flags: int = 0) -
     rows = {"monster": S.MONSTERS, "magic": S.MAGIC}
     base = side * 40
     k = next(base + p for p in range(39, -1, -1)
-             if int(d.st.d_flags[base + p]) == S.IN_DECK)
-    d.st.d_id[k] = card
-    d.st.d_flags[k] = S.ON_FIELD
+             if d.st.deck_cards.flags[base + p] == S.IN_DECK)
+    d.st.deck_cards.card_id[k] = card
+    d.st.deck_cards.flags[k] = S.ON_FIELD
     r = d.rec(side, rows[row], col)
     d.setup_record(r, card, k, S.F_OCCUPIED | flags)
     return r
@@ -52,19 +52,19 @@ def accounted(d: FmDuel) -> None:
     st = d.st
     for k in range(80):
         side = k // 40
-        where = int(st.d_flags[k])
+        where = st.deck_cards.flags[k]
         if where == S.IN_DECK:
-            assert k % 40 >= int(st.s_cursor[side]), k
+            assert k % 40 >= st.sides.draw_cursor[side], k
         elif where in (S.IN_HAND, S.ON_FIELD):
-            r = int(st.d_record[k])
+            r = st.deck_cards.record[k]
             assert r // 15 == side and d.occupied(r) and d.deck_index_of(r) == k, k
         else:
             assert where == S.GONE
     for r in range(30):
         if d.occupied(r):
             k = d.deck_index_of(r)
-            assert int(st.d_record[k]) == r
+            assert st.deck_cards.record[k] == r
     for side in (0, 1):
         for j in range(5):
-            k = int(st.s_hand[side, j])
+            k = st.sides.hand[side][j]
             assert (k >= 0) == d.occupied(side * 15 + j)

@@ -29,9 +29,9 @@ def board(*cpu_monsters: int, hand: tuple[int, ...] = (SET_CARD,), cpu_magic=(),
 
 def set_stats(d, r, atk=None, dfn=None, flags=None):
     if atk is not None:
-        d.st.c_atk[r] = atk
+        d.st.cards.attack[r] = atk
     if dfn is not None:
-        d.st.c_def[r] = dfn
+        d.st.cards.defense[r] = dfn
     if flags is not None:
         d.set_flags(r, S.F_OCCUPIED | flags)
 
@@ -39,9 +39,10 @@ def set_stats(d, r, atk=None, dfn=None, flags=None):
 def test_calc_card_stats_sums_modifiers_before_one_clamp():
     d = board(2)
     r = d.rec(1, S.MONSTERS, 0)
-    d.st.c_mod[r], d.st.c_terrain[r] = -1000, 500  # 800 - 1000 + 500 = 300
+    cards = d.st.cards
+    cards.stat_modifier[r], cards.terrain_modifier[r] = -1000, 500  # 800 - 1000 + 500 = 300
     assert d.stats(r) == (300, 1500)
-    d.st.c_mod[r] = 12000
+    d.st.cards.stat_modifier[r] = 12000
     assert d.stats(r) == (9999, 9999)
 
 
@@ -85,21 +86,24 @@ def test_win_against_defence_position_no_damage():
 
 
 def test_standoff_double_ko_and_losses():
-    d = board(2, 2, 2, 2)
+    def defended_board():
+        d = board(2, 2, 2, 2)
+        set_stats(d, defenders[0], dfn=3000, flags=S.F_DEFENSE)
+        set_stats(d, defenders[1], atk=3000)
+        set_stats(d, defenders[2], atk=3500)
+        set_stats(d, defenders[3], dfn=3400, flags=S.F_DEFENSE)
+        return d
+
+    defenders = [S.RECORDS_PER_SIDE + S.MONSTERS + c for c in range(4)]
+    d = defended_board()
     a = d.rec(0, S.MONSTERS, 0)
-    defenders = [d.rec(1, S.MONSTERS, c) for c in range(4)]
-    set_stats(d, defenders[0], dfn=3000, flags=S.F_DEFENSE)
-    set_stats(d, defenders[1], atk=3000)
-    set_stats(d, defenders[2], atk=3500)
-    set_stats(d, defenders[3], dfn=3400, flags=S.F_DEFENSE)
+    assert defenders == [d.rec(1, S.MONSTERS, c) for c in range(4)]
     assert compare(d, a, defenders[0]) == 0 and compare(d, a, defenders[1]) == -1
     d.step(Attack(0, 0))  # standoff
     assert d.card(0, "monster", 0) and d.card(1, "monster", 0) and d.lp(0) == d.lp(1) == 8000
     for col, (attacker_lives, lp0, defensive) in {1: (False, 8000, 0), 2: (False, 7500, 0),
                                                   3: (True, 7600, 1)}.items():
-        d2 = board(2, 2, 2, 2)
-        for dr in defenders:
-            d2.st.card[dr] = d.st.card[dr]
+        d2 = defended_board()
         d2.step(Attack(0, col))
         assert (d2.card(0, "monster", 0) is not None) == attacker_lives
         assert d2.lp(0) == lp0 and d2.counters(1)["defensive_wins"] == defensive
@@ -122,7 +126,7 @@ def test_lp_floor_and_win_by_lp_scores_plus_2():
     events = d.step(Attack(0))
     assert d.lp(1) == 0 and d.over and d.winner == 0
     end = events[-1]
-    assert end.kind == "end" and end.reason == "lp" and int(d.st.side["end_adjust"][0]) == 2
+    assert end.kind == "ended" and end.reason == "lp" and d.st.sides.end_adjust[0] == 2
 
 
 def test_terrain_field_card_recomputes_every_monster():
@@ -138,7 +142,7 @@ def test_terrain_field_card_recomputes_every_monster():
 def test_attack_trap_threshold_priority():
     d = board(cpu_magic=(682, 686, 683, 681))  # Eatgaboon 1000, Ruin, Bear Trap 1500, Tape
     r = d.rec(0, S.MONSTERS, 0)
-    d.st.c_atk[r] = 1200
+    d.st.cards.attack[r] = 1200
     events = d.step(Attack(0))
     trap = [e for e in events if e.kind == "trap"][0]
     assert trap.card == 683 and d.card(0, "monster", 0) is None and d.lp(1) == 8000
@@ -159,7 +163,7 @@ def test_fake_trap_fallback_stops_the_attack_only():
 @pytest.mark.parametrize("card,amount", [(338, 200), (342, 5000)])
 def test_heal_is_capped_and_bad_reaction_reverses_it(card, amount):
     d = duel(deck(card), deck(), lp=(8000, 8000))
-    d.st.s_lp[0] = 7000
+    d.st.sides.lp[0] = 7000
     d.step(Play((0,)))
     assert d.lp(0) == min(7000 + amount, 8000)
     d = duel(deck(card), deck())
@@ -251,9 +255,9 @@ def test_swords_counter_blocks_three_turns_of_the_opponent():
 def test_cursebreaker_and_harpie():
     d = duel(deck(655), deck())
     r = place(d, 0, "monster", 0, 2)
-    d.st.c_mod[r] = -500
+    d.st.cards.stat_modifier[r] = -500
     d.step(Play((0,)))
-    assert int(d.st.c_mod[r]) == 0
+    assert d.st.cards.stat_modifier[r] == 0
     d = duel(deck(672), deck())
     place(d, 1, "magic", 0, 681)
     place(d, 1, "magic", 4, 339)
@@ -266,7 +270,7 @@ def test_reverse_trap_turns_the_equip_gain_into_a_loss():
     r = place(d, 0, "monster", 0, 2)
     place(d, 1, "magic", 0, 689)
     d.step(Play((0,), zone=0))
-    assert int(d.st.c_mod[r]) == -1000 and d.card(0, "monster", 0).atk == 0
+    assert d.st.cards.stat_modifier[r] == -1000 and d.card(0, "monster", 0).atk == 0
     assert d.counters(1)["traps_triggered"] == 1 and d.counters(0)["equips"] == 1
 
 
@@ -299,7 +303,7 @@ def test_ritual_summons_and_missing_tributes_consume_the_card():
 def test_each_attack_trap_covers_up_to_its_threshold(trap, threshold):
     for atk, fires in ((min(threshold, 9990), True), (threshold + 10, trap == 686)):
         d = board(cpu_magic=(trap,))
-        d.st.c_atk[d.rec(0, S.MONSTERS, 0)] = min(atk, 9999)
+        d.st.cards.attack[d.rec(0, S.MONSTERS, 0)] = min(atk, 9999)
         events = d.step(Attack(0))
         assert ("trap" in kinds(events)) == fires, (trap, atk)
         assert (d.card(0, "monster", 0) is None) == fires
@@ -331,7 +335,7 @@ def test_choices_switch_the_open_rules(monkeypatch):
     r = place(d, 0, "monster", 0, 2)
     place(d, 1, "magic", 0, 689)
     d.step(Play((0,), zone=0))
-    assert int(d.st.c_mod[r]) == 0
+    assert d.st.cards.stat_modifier[r] == 0
 
 
 def test_starting_terrain_applies_to_every_record_from_the_first_draw():

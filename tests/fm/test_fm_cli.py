@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from pathlib import Path
@@ -112,14 +111,22 @@ def test_recorded_ai_duel_verifies():
     rec = R.load(path)
     if os.environ.get("EMUCORE_UPDATE_GOLDEN") == "1":
         # re-record the same actions (the AI's choices and rand() calls stay as recorded;
-        # every one is the AI's, so every one starts with its snapshot export)
-        actions = [dataclasses.replace(ADAPTER.decode_action(s.action), ai_export=True)
-                   for s in rec.steps]
+        # both sides are computer-played, so the duel exports before every one)
+        actions = [ADAPTER.decode_action(s.action) for s in rec.steps]
         R.record_actions(ADAPTER, rec.setup, actions).save(path)
         rec = R.load(path)
     assert sum(s.action.get("rng_calls", 0) for s in rec.steps) > 0
-    assert all(s.action["ai_export"] for s in rec.steps)
+    assert rec.setup["computer"] == [0, 1]
     assert R.verify(ADAPTER, rec) is None
+
+
+def test_a_legacy_export_mark_names_the_setup_field(tmp_path):
+    """Replays written before the duel knew its computer sides marked each computer action
+    with ``ai_export``; verifying one says what to change instead of a digest mismatch."""
+    rec = R.load(GOLDEN / "ai_vs_ai_seto.json")
+    rec.steps[0].action["ai_export"] = True
+    mismatch = R.verify(ADAPTER, rec)
+    assert mismatch is not None and mismatch.step == 1 and "'computer'" in mismatch.reason
 
 
 def test_duel_against_the_computer_opponent(capsys, tmp_path, deck_file):

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from emucore.duel import replay as R
+from emucore.fm import machine as M
 from emucore.fm import rank
-from emucore.fm import state as S
 from emucore.fm.actions import Attack, EndTurn, Play
 from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup, new_duel
@@ -21,8 +21,6 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS
 
 GOLDEN = Path(__file__).parent / "golden"
-U8_COUNTERS = ("turns", "effective_attacks", "defensive_wins", "face_down_plays", "pure_magic",
-               "traps_triggered", "multi_plays", "fusions", "equips")
 
 
 def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
@@ -39,7 +37,7 @@ def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
     assert (end.winner, end.reason, end.scores[0], end.rank) == (0, "lp", score, result.rank)
     assert end.drop == expected and end.drop > 0
     assert d.rng.state == before.state and end.starchips == result.starchips
-    assert int(d.st.g["drop"][0]) == expected
+    assert d.st.globals.drop[0] == expected
 
 
 def test_cpu_win_gives_nothing_and_rolls_nothing():
@@ -107,8 +105,8 @@ def test_random_legal_duels_keep_every_invariant(seed, duelist, cards, other):
         d.step(acts[pick.rand() % span])
         accounted(d)
         for side in (0, 1):
-            assert 0 <= d.lp(side) <= int(d.st.s_max_lp[side])
-            assert 0 <= int(d.st.s_cursor[side]) <= 40
+            assert 0 <= d.lp(side) <= d.st.sides.max_lp[side]
+            assert 0 <= d.st.sides.draw_cursor[side] <= 40
             assert 0 <= d.swords(side) <= 4
     assert d.over
     assert len(d.legal_actions()) == 0
@@ -148,9 +146,48 @@ def test_golden_replays_verify(name):
 def test_a_tampered_replay_names_the_first_differing_step_and_fields(tmp_path):
     rec = R.load(GOLDEN / "simon_seed1.json")
     image = bytearray(rec.steps[2].state)
-    image[S.OFFSET["side"] + 0x14] ^= 1  # side0.lp
+    image[M.field_offset("side", "lp")] ^= 1  # side0.lp
     rec.steps[2].state = bytes(image)
     rec.steps[2].digest = "0" * 16
     mismatch = R.verify(ADAPTER, rec)
     assert mismatch.step == 3
     assert [f[0] for f in mismatch.fields] == ["side0.lp"]
+
+
+def test_the_shared_contract_winner_end_reason_and_event_kinds():
+    """emucore.duel.protocol: ``winner`` and ``end_reason`` are None while the duel runs (the
+    RAM byte keeps its -1), then 0/1 and a reason; every FM event whose idea the systems
+    share uses a kind from EventKind, and FM-only ideas use names outside it."""
+    from emucore.duel.protocol import EventKind
+    from emucore.fm import actions
+
+    d = duel(deck(2), deck(1, 9, 22, 100, 101), lp=(100, 8000))
+    assert (d.winner, d.end_reason, d.st.globals.winner[0]) == (None, None, -1)
+    d.step(Play((0,), face_down=True))
+    d.step(EndTurn())
+    d.step(Play((0,)))
+    kinds = [e.kind for e in d.step(Attack(0, 0))]
+    assert (d.winner, d.end_reason) == (1, "lp") and kinds[-1] == EventKind.ENDED
+    assert EventKind.LIFE in kinds and EventKind.BATTLE in kinds
+    shared = {actions.TurnStart, actions.Draw, actions.Placed, actions.Fusion, actions.Equip,
+              actions.Flip, actions.PositionChange, actions.Battle, actions.Trap,
+              actions.Magic, actions.LifeChange, actions.Destroyed, actions.DuelEnd}
+    own = {actions.Failure, actions.TerrainChange, actions.StatChange, actions.RitualSummon}
+    assert all(cls.kind in EventKind.ALL for cls in shared)
+    assert not any(cls.kind in EventKind.ALL for cls in own)
+
+
+def test_only_the_outer_layers_import_the_computer_opponent():
+    """The AI package depends on the engine, never the reverse: outside emucore/fm/ai only
+    the CLI, planning, frontend and capture layers import emucore.fm.ai."""
+    import re
+
+    root = Path(__file__).resolve().parents[2] / "emucore"
+    allowed = ("fm/ai/", "fm/cli.py", "planning/", "frontend/", "capture/", "cli.py",
+               "core_cli.py", "cliutil.py")
+    found = re.compile(r"^\s*(from emucore\.fm\.ai\b|import emucore\.fm\.ai\b|"
+                       r"from emucore\.fm import .*\bai\b)", re.M)
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if found.search(p.read_text())
+                 and not str(p.relative_to(root)).startswith(allowed)]
+    assert offenders == []

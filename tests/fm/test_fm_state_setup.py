@@ -7,6 +7,7 @@ from fm_scenario import deck, duel
 
 from emucore import tables as T
 from emucore.fm import deck as D
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import Play
 from emucore.fm.setup import FmSetup, new_duel
@@ -16,14 +17,14 @@ DECK = list(range(1, 41))
 
 
 def test_record_sizes_and_regions():
-    assert (S.SIDE_DTYPE.itemsize, S.CARD_DTYPE.itemsize, S.DECK_DTYPE.itemsize) == (32, 28, 6)
-    assert S.SIDE_DTYPE.fields["lp"][1] == 0x14 and S.SIDE_DTYPE.fields["hand"][1] == 0x1A
-    assert S.CARD_DTYPE.fields["stat_modifier"][1] == 0x12
-    assert S.CARD_DTYPE.fields["flags"][1] == 0x16
+    assert (M.SIDE_DTYPE.itemsize, M.CARD_DTYPE.itemsize, M.DECK_DTYPE.itemsize) == (32, 28, 6)
+    assert M.SIDE_DTYPE.fields["lp"][1] == 0x14 and M.SIDE_DTYPE.fields["hand"][1] == 0x1A
+    assert M.CARD_DTYPE.fields["stat_modifier"][1] == 0x12
+    assert M.CARD_DTYPE.fields["flags"][1] == 0x16
     d = duel(deck(1, 2, 8, 9, 22), deck())
     image = d.ram_image()
-    assert len(image) == S.SIZE == sum(n for _, _, n in S.REGIONS)
-    lp = S.OFFSET["side"] + 0x20 + 0x14  # side 1 LP, little-endian u16
+    assert len(image) == M.SIZE == sum(n for _, _, n in M.REGIONS)
+    lp = M.OFFSET["side"] + 0x20 + 0x14  # side 1 LP, little-endian u16
     assert image[lp] | image[lp + 1] << 8 == 8000
 
 
@@ -39,19 +40,19 @@ def test_state_fields_names():
 
 def test_u8_counters_wrap_and_s16_modifier_wraps():
     d = duel(deck(1, 2, 8, 9, 22), deck())
-    d.st.side["fusions"][0] = 255
+    d.st.sides.fusions[0] = 255
     d.st.bump(0, "fusions")
     assert d.counters(0)["fusions"] == 0
-    d.st.c_mod[5] = 32000
+    d.st.cards.stat_modifier[5] = 32000
     d.add_modifier(5, 1000)
-    assert int(d.st.c_mod[5]) == -32536
+    assert d.st.cards.stat_modifier[5] == -32536
 
 
 def test_lp_arithmetic_floor_cap_and_signed_cap_quirk():
     d = duel(deck(1, 2, 8, 9, 22), deck(), lp=(8000, 30000))
     d.damage(0, 9000)
     assert d.lp(0) == 0
-    d.st.s_lp[0] = 7900
+    d.st.sides.lp[0] = 7900
     d.heal(0, 500)
     assert d.lp(0) == 8000
     d.heal(1, 5000)  # quirk: 35000 reads as a negative s16, so the cap does not apply
@@ -100,3 +101,31 @@ def test_digest_covers_the_rng_state_and_restore_brings_it_back():
     assert d.digest() != digest
     d.restore(saved)
     assert d.digest() == digest and d.rng.state == 0x1234
+
+
+def test_every_named_view_writes_the_field_its_declared_span_names():
+    """The machine declaration (spec/fm-engine.md §11.2 record layouts) generates both the
+    views the rules use and the field names/spans of state_fields(): a value written through
+    ``st.<region>.<field>[i]`` must read back under that field's name and nowhere else."""
+    st = S.DuelState()
+    records = {"side": (st.sides, "side{i}."), "card": (st.cards, "card[{i}]."),
+               "deck_card": (st.deck_cards, "deck_card[{i}].")}
+    for region, (views, label) in records.items():
+        for i in (0, M.BY_NAME[region].count - 1):
+            for name in M.BY_NAME[region].dtype.names:
+                target = getattr(views, name)
+                target, key = ((target[i], f"{label.format(i=i)}{name}[1]")
+                               if isinstance(target, tuple) else
+                               (target, f"{label.format(i=i)}{name}"))
+                at = 1 if isinstance(getattr(views, name), tuple) else i
+                before = M.fields_of(st.image())
+                target[at] = 7
+                after = M.fields_of(st.image())
+                assert {k for k in after if after[k] != before[k]} == {key}
+                target[at] = 0
+    st.globals.terrain[0], st.globals.score[0][1] = 5, -3
+    fields = M.fields_of(st.image())
+    assert (fields["terrain"], fields["score[1]"]) == (5, -3)
+    st.shuffled[1][39], st.perm[0][2] = 722, 9
+    fields = M.fields_of(st.image())
+    assert (fields["shuffled_cpu[39]"], fields["perm_player[2]"]) == (722, 9)

@@ -16,7 +16,7 @@ def test_opening_draw_phase_of_the_player_only():
     assert d.counters(0)["turns"] == 1 and d.counters(0)["draw_cursor"] == 5
     assert d.counters(1)["turns"] == 0 and d.acting_side == 0 and d.phase == S.PHASE_HAND
     assert kinds(d.opening_events) == ["turn"] + ["draw"] * 5
-    assert d.lp(0) == d.lp(1) == 8000 and int(d.st.s_max_lp[1]) == 8000
+    assert d.lp(0) == d.lp(1) == 8000 and d.st.sides.max_lp[1] == 8000
 
 
 def test_one_play_per_turn_then_field_phase_then_other_sides_draw():
@@ -54,7 +54,7 @@ def test_fusion_chain_counts_and_is_face_up():
     events = d.step(Play((0, 1, 2), face_down=True))
     view = d.card(0, "monster", 0)
     assert view.card == 638 and not view.face_down
-    assert int(d.st.c_mod[d.rec(0, S.MONSTERS, 0)]) == 1000  # Megamorph after the fusion
+    assert d.st.cards.stat_modifier[d.rec(0, S.MONSTERS, 0)] == 1000  # Megamorph after the fusion
     c = d.counters(0)
     assert (c["fusions"], c["equips"], c["multi_plays"], c["face_down_plays"]) == (1, 1, 1, 0)
     assert kinds(events) == ["fusion", "equip", "placed"] and d.rng.calls == calls
@@ -65,7 +65,7 @@ def test_fusion_wipes_an_earlier_equip_bonus():
     d = duel(deck(2, 657, 8, 9, 22), deck())
     d.step(Play((0, 1, 2)))
     r = d.rec(0, S.MONSTERS, 0)
-    assert d.card_at(r) == 638 and int(d.st.c_mod[r]) == 0
+    assert d.card_at(r) == 638 and d.st.cards.stat_modifier[r] == 0
     assert d.counters(0)["equips"] == 1 and d.counters(0)["fusions"] == 1
 
 
@@ -195,17 +195,17 @@ def test_deck_pick_swaps_with_the_lowest_unselected_hand_card():
 
 def test_deck_out_loses_with_minus_40():
     d = duel(deck(1, 2, 8, 9, 22), deck())
-    d.st.s_cursor[1] = 40
+    d.st.sides.draw_cursor[1] = 40
     events = d.step(Play((0,))) + d.step(EndTurn())
     end = events[-1]
-    assert end.kind == "end" and end.winner == 0 and end.reason == "deckout"
-    assert int(d.st.side["end_adjust"][0]) == -40 and d.over
+    assert end.kind == "ended" and end.winner == 0 and end.reason == "deckout"
+    assert d.st.sides.end_adjust[0] == -40 and d.over
 
 
 def test_exodia_in_hand_wins_with_plus_40():
     d = duel(deck(17, 18, 19, 20, 21), deck())
     assert d.over and d.winner == 0 and d.lp(1) == 0
-    assert int(d.st.side["end_adjust"][0]) == 40
+    assert d.st.sides.end_adjust[0] == 40
     assert d.opening_events[-1].reason == "exodia"
 
 

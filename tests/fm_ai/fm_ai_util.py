@@ -16,11 +16,11 @@ from emucore.fm.ai.disc import (
     WA_MRG_LBA,
 )
 from emucore.fm.ai.helpers import Board
-from emucore.fm.ai.snapshot import BoardView, SideView, Snapshot
 from emucore.fm.ai.vm import Machine
+from emucore.fm.snapshot import ExportSide, ExportView, Snapshot
 from emucore.hw.psyq_rand import Rand
 
-EMPTY_SIDE = SideView([None] * 5, [None] * 5, [], [], 8000, 0)
+EMPTY_SIDE = ExportSide([None] * 5, [None] * 5, [], [], 8000, 0)
 
 # G4/G5: base stats of the synthetic cards and their fusions.
 SYNTH_STATS = {900: (1000, 800), 901: (1200, 1000), 902: (2000, 1500), 903: (1500, 1800),
@@ -41,13 +41,13 @@ def synthetic_data() -> ai_data.AiData:
 
 
 def board(records: dict[int, tuple], data: ai_data.AiData | None = None, window: int = 5,
-          view: BoardView | None = None, snapshot: Snapshot | None = None) -> Board:
+          view: ExportView | None = None, snapshot: Snapshot | None = None) -> Board:
     """A board whose snapshot slots hold ``records`` = {slot: (id, atk, def, flags, type,
     star, star2, deck_index)} (short tuples are padded with zeros)."""
     snap = snapshot or Snapshot()
     for slot, rec in records.items():
         snap.write(slot, tuple(rec) + (0,) * (8 - len(rec)))
-    return Board(snap, view or BoardView(EMPTY_SIDE, EMPTY_SIDE, 0, 1),
+    return Board(snap, view or ExportView(EMPTY_SIDE, EMPTY_SIDE, 0, 1),
                  data or synthetic_data(), window)
 
 

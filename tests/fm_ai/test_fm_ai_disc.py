@@ -102,7 +102,7 @@ def test_foreign_or_broken_images_are_refused(tmp_path):
 def test_duels_run_on_the_disc_programs(disc):
     programs = read_programs(disc, specs())
     duel = new_duel(FmSetup(deck=[c for c in range(1, 60) if c not in (17, 18, 19, 20, 21)][:40],
-                            duelist=5, state=0xABCDEF))
+                            duelist=5, state=0xABCDEF, computer=[0, 1]))
     calls = 0
     while not duel.over:
         action = choose_action(duel, programs)

@@ -8,20 +8,20 @@ import pytest
 from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.helpers import Board
-from emucore.fm.ai.snapshot import (
+from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
+from emucore.fm.snapshot import (
     DEFENCE,
     FACE_DOWN,
     USED,
-    BoardView,
+    ExportSide,
+    ExportView,
     FieldCard,
-    SideView,
     Snapshot,
 )
-from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 
 BLUE_EYES, MYSTICAL_ELF, DARK_MAGICIAN = 1, 2, 35
-BABY_DRAGON, TIME_WIZARD, THOUSAND_DRAGON = 4, 16, 69
+BABY_DRAGON, TIME_WIZARD = 4, 16
 RYU_KISHIN, MUSHROOM_MAN, SHADOW_SPECTER = 5, 8, 9
 BEAR_TRAP, HARPIES, OOKAZI, HINOTAMA, UMI = 683, 672, 346, 344, 334
 ON = 0x8000
@@ -32,16 +32,16 @@ def card(cid: int, flags: int = 0) -> FieldCard:
     return FieldCard(cid, d.raw_atk[cid], d.raw_def[cid], ON | flags)
 
 
-def side(monsters=(), magic=(), hand=(), lp=8000, swords=0) -> SideView:
-    return SideView(list(monsters) + [None] * (5 - len(monsters)),
+def side(monsters=(), magic=(), hand=(), lp=8000, swords=0) -> ExportSide:
+    return ExportSide(list(monsters) + [None] * (5 - len(monsters)),
                     list(magic) + [None] * (5 - len(magic)), list(hand), [MUSHROOM_MAN] * 30,
                     lp, swords, deck_first=45)
 
 
-def run(program, duelist: int, cpu: SideView, player: SideView, terrain: int = 0,
+def run(program, duelist: int, cpu: ExportSide, player: ExportSide, terrain: int = 0,
         state: int = BOOT_STATE):
     d = ai_data.load()
-    view = BoardView(cpu, player, terrain, duelist)
+    view = ExportView(cpu, player, terrain, duelist)
     snap = Snapshot()
     snap.export(view, d.card_type, d.star_1, d.star_2, d.raw_atk, d.raw_def)
     rng = Rand(state)

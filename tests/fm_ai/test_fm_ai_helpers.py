@@ -5,36 +5,28 @@ from __future__ import annotations
 import pytest
 from fm_ai_util import board
 
+from emucore.fm import snapshot as sn
 from emucore.fm.ai import helpers as h
 from emucore.fm.ai.helpers import State
-from emucore.fm.ai.snapshot import (
-    DEFENCE,
-    FACE_DOWN,
-    USED,
-    BoardView,
-    FieldCard,
-    SideView,
-    Snapshot,
-)
 
 
 def test_g2_find_killer_weakest_winner_with_guardian_stars():
     records = {1: (1, 1500, 0, 0, 0, 1), 2: (1, 1200, 0, 0, 0, 1), 3: (1, 2000, 0, 0, 0, 3),
-               4: (1, 1000, 0, USED, 0, 6), 56: (1, 1600, 0, 0, 0, 2)}
+               4: (1, 1000, 0, sn.USED, 0, 6), 56: (1, 1600, 0, 0, 0, 2)}
     assert h.find_killer(board(records), 56, 0) == 2
     del records[2]
     assert h.find_killer(board(records), 56, 0) == 1
 
 
 def test_find_killer_never_returns_9999_and_ignores_position():
-    b = board({1: (1, 9999, 0, DEFENCE, 0, 1), 56: (1, 100, 0, 0, 0, 1)})
+    b = board({1: (1, 9999, 0, sn.DEFENCE, 0, 1), 56: (1, 100, 0, 0, 0, 1)})
     assert h.find_killer(b, 56, 0) == 0
-    b = board({1: (1, 2000, 0, DEFENCE, 0, 1), 56: (1, 100, 0, 0, 0, 1)})
+    b = board({1: (1, 2000, 0, sn.DEFENCE, 0, 1), 56: (1, 100, 0, 0, 0, 1)})
     assert h.find_killer(b, 56, 0) == 1
 
 
 def g3():
-    return board({56: (10, 2500, 2000, FACE_DOWN), 57: (11, 1800, 2100, 0),
+    return board({56: (10, 2500, 2000, sn.FACE_DOWN), 57: (11, 1800, 2100, 0),
                   58: (12, 2100, 1000, 0)})
 
 
@@ -64,7 +56,7 @@ def test_card_set_exclusion_and_the_id_zero_quirk():
 
 
 def test_find_first_card_skips_stale_used_flags_before_the_empty_test():
-    b = board({1: (0, 1000, 1000, USED), 2: (0, 0, 0, 0), 3: (5, 0, 0, FACE_DOWN)})
+    b = board({1: (0, 1000, 1000, sn.USED), 2: (0, 0, 0, 0), 3: (5, 0, 0, sn.FACE_DOWN)})
     assert h.find_first_card(b, 0, 1) == 2          # zone 1 (unused only) skips slot 1
     assert h.find_first_card(b, 0, 0) == 1
     assert h.find_first_card(b, 2, 0) == 3
@@ -72,7 +64,7 @@ def test_find_first_card_skips_stale_used_flags_before_the_empty_test():
 
 
 def test_find_card_and_match_type_hide_face_down_player_cards():
-    b = board({57: (10, 1, 1, FACE_DOWN, 5), 58: (10, 1, 1, 0, 5)})
+    b = board({57: (10, 1, 1, sn.FACE_DOWN, 5), 58: (10, 1, 1, 0, 5)})
     assert h.find_card(b, 10, 5, 1) == 58
     assert h.find_card(b, 10, 5, 0) == 57
     assert h.match_type(b, State(), 5, 5, 1, 0) == 58
@@ -121,31 +113,32 @@ def test_g5_evaluate_fusion_quirk(hand, depth, result, combo):
 
 
 def test_g8_ghost_monster_in_find_defense_stopper():
-    snap = Snapshot()
-    player = SideView([FieldCard(5, 1800, 1000, 0x8000), None, None, None, None],
-                      [None] * 5, [], [], 8000, 0)
-    before = SideView([FieldCard(5, 1500, 0, 0x8000), FieldCard(6, 2000, 0, 0x8000), None,
-                       None, None], [None] * 5, [], [], 8000, 0)
-    after = SideView([FieldCard(5, 1500, 0, 0x8000), None, None, None, None], [None] * 5, [],
-                     [], 8000, 0)
+    array = sn.Snapshot()
+    card = sn.FieldCard
+    player = sn.ExportSide([card(5, 1800, 1000, 0x8000), None, None, None, None],
+                           [None] * 5, [], [], 8000, 0)
+    before = sn.ExportSide([card(5, 1500, 0, 0x8000), card(6, 2000, 0, 0x8000), None,
+                            None, None], [None] * 5, [], [], 8000, 0)
+    after = sn.ExportSide([card(5, 1500, 0, 0x8000), None, None, None, None], [None] * 5, [],
+                          [], 8000, 0)
     from fm_ai_util import synthetic_data
     d = synthetic_data()
     args = (d.card_type, d.star_1, d.star_2, d.raw_atk, d.raw_def)
-    snap.export(BoardView(before, player, 0, 1), *args)
-    snap.export(BoardView(after, player, 0, 1), *args)
-    b = board({}, snapshot=snap)
+    array.export(sn.ExportView(before, player, 0, 1), *args)
+    array.export(sn.ExportView(after, player, 0, 1), *args)
+    b = board({}, snapshot=array)
     assert b.ids[2] == 0 and b.atk[2] == 2000          # stale ATK kept
     assert h.find_defense_stopper(b, 1) == 1
-    fresh = Snapshot()
-    fresh.export(BoardView(after, player, 0, 1), *args)
+    fresh = sn.Snapshot()
+    fresh.export(sn.ExportView(after, player, 0, 1), *args)
     assert h.find_defense_stopper(board({}, snapshot=fresh), 1) == 0
 
 
 def test_calc_card_power_burns_and_terrain():
     from emucore.fm.ai import data as ai_data
     d = ai_data.load()
-    b = board({}, data=d, view=BoardView(SideView([None] * 5, [None] * 5, [], [], 1, 0),
-                                         SideView([None] * 5, [None] * 5, [], [], 1, 0), 3, 1))
+    empty = sn.ExportSide([None] * 5, [None] * 5, [], [], 1, 0)
+    b = board({}, data=d, view=sn.ExportView(empty, empty, 3, 1))
     assert [h.calc_card_power(b, c, 0) for c in range(343, 348)] == [50, 100, 200, 500, 1000]
     assert h.calc_card_power(b, 343, 2) == 0
     # Blue-eyes White Dragon (1): 3000/2500, Dragon +500 on Mountain (terrain 3)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from test_fm_ai_duels import player_deck
 
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import Done
 from emucore.fm.ai import choose_action
@@ -29,7 +30,7 @@ def _continue(duel) -> list[str]:
                                                  (26, 3, 30), (39, 4, 41)])
 def test_restore_mid_duel_then_ai_play_equals_the_uninterrupted_duel(duelist, seed, steps):
     setup = FmSetup(deck=player_deck(duelist + seed), duelist=duelist,
-                    state=int(jump(BOOT_STATE, 500 * seed + duelist)))
+                    state=int(jump(BOOT_STATE, 500 * seed + duelist)), computer=[0, 1])
     duel = new_duel(setup)
     for _ in range(steps):
         duel.step(choose_action(duel))
@@ -47,7 +48,8 @@ def test_field_done_is_the_engines_done_and_sets_the_used_flag_in_the_state():
     seen = 0
     for duelist, seed in ((7, 0), (8, 1), (15, 2), (26, 3)):
         duel = new_duel(FmSetup(deck=player_deck(duelist + seed), duelist=duelist,
-                                state=int(jump(BOOT_STATE, 500 * seed + duelist))))
+                                state=int(jump(BOOT_STATE, 500 * seed + duelist)),
+                                computer=[0, 1]))
         while not duel.over and seen < 3:
             action = choose_action(duel)
             side = duel.acting_side
@@ -60,6 +62,6 @@ def test_field_done_is_the_engines_done_and_sets_the_used_flag_in_the_state():
             if duel.acting_side == side:   # same field phase: the next decision exports it
                 duel.step(choose_action(duel))
                 slot = (6 if action.magic else 1) + action.zone
-                flags = duel.st.ai_snapshot[side].view(S.AI_RECORD_DTYPE)["flags"]
+                flags = duel.st.ai_snapshot[side].view(M.AI_RECORD_DTYPE)["flags"]
                 assert flags[slot] & S.F_USED
     assert seen == 3

@@ -8,8 +8,8 @@ from fm_ai_util import board, machine, synthetic_data
 from emucore import tables
 from emucore.fm.actions import DECK_PICK
 from emucore.fm.ai import adapter, executors
-from emucore.fm.ai.snapshot import RECORD, STAR_2, BoardView, FieldCard, SideView, Snapshot
 from emucore.fm.setup import FmSetup, new_duel
+from emucore.fm.snapshot import RECORD, STAR_2, ExportSide, ExportView, FieldCard, Snapshot
 from emucore.hw.psyq_rand import Rand
 
 
@@ -18,14 +18,14 @@ def test_record_layout_is_the_original_12_bytes():
     assert [RECORD.fields[n][1] for n in RECORD.names] == [0, 2, 4, 6, 8, 9, 10, 11]
 
 
-def _export(snap: Snapshot, acting: SideView, other: SideView) -> None:
+def _export(snap: Snapshot, acting: ExportSide, other: ExportSide) -> None:
     d = synthetic_data()
-    snap.export(BoardView(acting, other, 0, 1), d.card_type, d.star_1, d.star_2, d.raw_atk,
+    snap.export(ExportView(acting, other, 0, 1), d.card_type, d.star_1, d.star_2, d.raw_atk,
                 d.raw_def)
 
 
-def side(monsters=(), hand=(), deck=(), lp=8000, deck_first=0) -> SideView:
-    return SideView(list(monsters) + [None] * (5 - len(monsters)), [None] * 5, list(hand),
+def side(monsters=(), hand=(), deck=(), lp=8000, deck_first=0) -> ExportSide:
+    return ExportSide(list(monsters) + [None] * (5 - len(monsters)), [None] * 5, list(hand),
                     list(deck), lp, 0, deck_first)
 
 
@@ -87,12 +87,12 @@ def test_g6_deep_card_swap():
 def test_g6_through_the_engine_heishin_plays_a_deep_card():
     t = tables.load("fm")
     deck = [c for c in range(1, 300) if t.is_monster(c)][:40]
-    duel = new_duel(FmSetup(deck=deck, duelist=8, state=0x1234))
+    duel = new_duel(FmSetup(deck=deck, duelist=8, state=0x1234, computer=[0, 1]))
     while duel.acting_side == 0:                       # the player's first turn
-        duel.step(adapter.choose_action(duel))
+        duel.step(adapter.decide(duel).action)
     m = adapter._machine(duel, 8, Rand(1))
     assert m.board.window == 20
-    cpu_ids = duel.st.d_id.tolist()[40:80]
+    cpu_ids = duel.st.deck_cards.card_id.tolist()[40:80]
     position_7 = cpu_ids[7]
     former_hand_0 = cpu_ids[0]
     assert m.board.ids[18] == position_7 and m.board.deck_index[18] == 47
@@ -102,4 +102,4 @@ def test_g6_through_the_engine_heishin_plays_a_deep_card():
     assert play.cards == (DECK_PICK + 7,)
     events = duel.step(play)
     assert any(getattr(e, "card", None) == position_7 for e in events)
-    assert int(duel.st.d_id[47]) == former_hand_0      # drawn when the cursor reaches 7
+    assert duel.st.deck_cards.card_id[47] == former_hand_0      # drawn when the cursor reaches 7

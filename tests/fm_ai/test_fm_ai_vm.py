@@ -10,8 +10,8 @@ from emucore.fm.ai import data as ai_data
 from emucore.fm.ai import executors
 from emucore.fm.ai.asm import AsmError, assemble, disassemble
 from emucore.fm.ai.opcodes import OPS
-from emucore.fm.ai.snapshot import DEFENCE, BoardView, SideView
 from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, VmError
+from emucore.fm.snapshot import DEFENCE, ExportSide, ExportView
 
 
 def run(source: str, b=None, state: int = 0x55555555):
@@ -80,9 +80,9 @@ def test_call_return_and_stack_limits():
 
 def test_loads_read_the_view_and_the_duelist_row():
     d = ai_data.load()
-    cpu = SideView([None] * 5, [None] * 5, [], [], 1234, 2)
-    player = SideView([None] * 5, [None] * 5, [], [], 4321, 0)
-    b = board({}, data=d, view=BoardView(cpu, player, 5, 8))
+    cpu = ExportSide([None] * 5, [None] * 5, [], [], 1234, 2)
+    player = ExportSide([None] * 5, [None] * 5, [], [], 4321, 0)
+    b = board({}, data=d, view=ExportView(cpu, player, 5, 8))
     m, _, _ = run("""
         LoadLifePoint r0, r1
         Store 1, r9
@@ -156,7 +156,7 @@ def test_assembler_round_trip_and_errors():
 def g4_board():
     from fm_ai_util import SYNTH_STATS
 
-    from emucore.fm.ai.snapshot import FACE_DOWN as DOWN
+    from emucore.fm.snapshot import FACE_DOWN as DOWN
     records = {1: (905, *SYNTH_STATS[905], 0, 0, 1), 56: (907, 500, 500, DOWN, 0, 1)}
     records.update({11 + i: (c, *SYNTH_STATS[c]) for i, c in enumerate([900, 901, 903, 907,
                                                                         908])})

@@ -205,13 +205,3 @@ def test_two_players_share_one_machine():
         app.step((IDLE["psx"], bot.word(app.frame, duel_buttons(screen))))
     assert screen.view.acting_side == 0
     assert screen.view.sides[1].counters["turns"] == 1 and plays == 5
-
-
-def test_registry_reports_a_missing_system_in_one_line(monkeypatch, capsys):
-    import importlib.util
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name.endswith(".tcglite") else real(name, *a))
-    assert main(["play", "--system", "tcglite", "--headless", "--script", "x"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "no screens for tcglite yet" in err

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emucore.fm.actions import Battle, DuelEnd, Fusion, LpChange, Placed
+from emucore.fm.actions import Battle, DuelEnd, Fusion, LifeChange, Placed
 from emucore.frontend.systems.fm.events import describe
 from emucore.frontend.systems.fm.session import FmGame
 
@@ -36,7 +36,7 @@ def test_the_opponents_face_down_card_stays_hidden(game):
 
 
 def test_lp_change_flashes_the_side(game):
-    message = describe(game, LpChange(1, -500, 7500), {0})
+    message = describe(game, LifeChange(1, -500, 7500), {0})
     assert (message.lp_side, message.lp_delta) == (1, -500) and "7500" in message.text
 
 

@@ -181,12 +181,12 @@ def test_snapshot_that_is_not_a_state(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_plan_rank_takes_the_end_from_a_finished_state(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from emucore.fm.machine import field_offset
     from emucore.fm.setup import FmSetup, new_duel
-    from emucore.fm.state import SIDE_DTYPE
 
     duel = new_duel(FmSetup(deck=sorted(list(range(1, 21)) * 2), duelist=1), FM)
     image = bytearray(duel.snapshot())
-    assert SIDE_DTYPE.fields["end_adjust"][1] == 0  # side 0's record +0 opens the image
+    assert field_offset("side", "end_adjust") == 0  # side 0's record +0 opens the image
     image[0] = 0xD8  # -40: the player won by the opponent's deck-out
     path = tmp_path / "state.bin"
     path.write_bytes(bytes(image))

@@ -28,7 +28,7 @@ def _hand_phase_duels(count: int):
     seed = 0
     while len(out) < count:
         seed += 1
-        duel = new_duel(FmSetup(deck=_deck(), duelist=8, state=seed * 7919))
+        duel = new_duel(FmSetup(deck=_deck(), duelist=8, state=seed * 7919, computer=[0, 1]))
         cpu_turns = 0
         while not duel.over:
             if duel.acting_side == 1 and duel.phase == 0:

@@ -1,44 +1,31 @@
-"""The AI on the engine: export the board from an ``FmDuel``, run a program, return an action.
+"""The AI on the engine: read the duel's export, run a program, return an action.
 
-The duel owns the one RNG stream; the engine's actions carry ``rng_calls`` and ``step()``
-advances the stream by that many calls before it acts (emucore.fm.actions). So the programs
-run on a copy of the stream, and the number of ``rand()`` calls they made - in the
-original's order, all before the action itself - travels with the action; a replay of the
-actions alone then reproduces the stream exactly.
+The duel owns the one RNG stream and the snapshot arrays. It knows which sides the computer
+plays (``FmDuel.computer_sides``) and exports the board into the acting side's array itself
+when it steps such a side's action (:mod:`emucore.fm.export`). The programs run on a fork of
+the stream and on a copy of the array with that same export applied; the number of
+``rand()`` calls they made - in the original's order, all before the action itself - travels
+with the action as ``rng_calls``, so a replay of the actions alone reproduces the stream.
 
-The AI keeps nothing of its own between decisions: the persistent snapshot arrays (stale
-data included, §2.5; one per side, the CPU's at RAM 0x801AB000) live in the duel's state and
-the engine exports into them before each decision (:mod:`emucore.fm.ai.export`); the field
-program's "done" (``PlayFieldCard slot,0,0,0``) is the engine's :class:`Done` action, which
-sets the card record's used flag. Only a count of refused plays is kept per duel (statistics).
+The AI keeps nothing of its own between decisions: the field program's "done"
+(``PlayFieldCard slot,0,0,0``) is the engine's :class:`Done` action, which sets the card
+record's used flag. A refused play (:func:`decide`'s ``fallback``) is reported to the caller.
 """
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from emucore.duel.protocol import IllegalAction
+from emucore.fm import actions as A
 from emucore.fm import state as S
-from emucore.fm.actions import (
-    AUTO,
-    DECK_PICK,
-    DIRECT,
-    Activate,
-    Attack,
-    ChangePosition,
-    Done,
-    EndTurn,
-    FmAction,
-    Play,
-)
 from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
-from emucore.fm.ai.export import exported_snapshot, sides_view
 from emucore.fm.ai.helpers import Board
-from emucore.fm.ai.snapshot import AI_HAND
 from emucore.fm.ai.vm import FIELD_DONE, Machine
+from emucore.fm.export import exported_snapshot, sides_view
+from emucore.fm.snapshot import AI_HAND
 from emucore.hw.psyq_rand import Rand
 
 if TYPE_CHECKING:
@@ -48,22 +35,21 @@ if TYPE_CHECKING:
 MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monsters, 5 cards)
 
 
-@dataclass
-class AiMemory:
-    """Statistics of the AI on one duel (no decision depends on them)."""
-
-    fallbacks: int = 0    # plays the engine refused (should stay 0)
+STALE_SLOT, NO_DESTINATION, DISC_PLAY = "stale-slot", "no-destination", "disc-play"
 
 
-_MEMORY: weakref.WeakKeyDictionary[Any, AiMemory] = weakref.WeakKeyDictionary()
+@dataclass(frozen=True)
+class Decision:
+    """The chooser's answer: the action and, when it replaces a play the engine refused,
+    what kind of play that was (:data:`STALE_SLOT`: the documented fm-ai §2.5 case, see
+    choices; :data:`NO_DESTINATION`; :data:`DISC_PLAY`), else ``None``."""
 
+    action: A.FmAction
+    refused: str | None = None
 
-def memory(duel: FmDuel) -> AiMemory:
-    """The duel's AI memory, created at its first use."""
-    mem = _MEMORY.get(duel)
-    if mem is None:
-        mem = _MEMORY[duel] = AiMemory()
-    return mem
+    @property
+    def fallback(self) -> bool:
+        return self.refused is not None
 
 
 def persona_of(duel: FmDuel, side: int, persona: int | None = None) -> int:
@@ -71,7 +57,7 @@ def persona_of(duel: FmDuel, side: int, persona: int | None = None) -> int:
     the opponent; an AI-driven player side per choices.PLAYER_SIDE_PERSONA."""
     if persona:
         return persona
-    opponent = int(duel.st.g["opponent"][0])
+    opponent = duel.opponent
     if opponent <= 0:
         return choices.TWO_PLAYER_PERSONA
     if side == 0 and choices.PLAYER_SIDE_PERSONA:
@@ -79,30 +65,33 @@ def persona_of(duel: FmDuel, side: int, persona: int | None = None) -> int:
     return opponent
 
 
-def choose_action(duel: FmDuel, programs: Programs | None = None,
-                  persona: int | None = None) -> FmAction:
+def decide(duel: FmDuel, programs: Programs | None = None,
+           persona: int | None = None) -> Decision:
     """The acting side's next action (see :func:`emucore.fm.ai.choose_action`)."""
     if duel.over:
         raise IllegalAction("duel-over", "the duel is over")
     side = duel.acting_side
-    mem = memory(duel)
+    if side not in duel.computer_sides:
+        raise IllegalAction("not-computer", f"side {side} is not played by the computer "
+                            "(the setup's computer list)")
     who = persona_of(duel, side, persona)
-    rng = Rand(duel.rng.state)
+    rng = duel.rng_fork()
     if duel.phase == S.PHASE_HAND:
-        return _hand(duel, mem, who, rng, programs)
-    return _field(duel, who, rng, programs)
+        return _hand(duel, who, rng, programs)
+    return Decision(_field(duel, who, rng, programs))
 
 
 def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
     """A machine on the acting side's array as the engine exported it (a copy: MoveCard
     marks of the run stay in it, see docs/fm-ai.md)."""
-    data = ai_data.load()
+    data = ai_data.of(duel.tables)
     view = sides_view(duel, who)
     return Machine(Board(exported_snapshot(duel), view, data, data.duelists[who].row[0]),
                    rng.rand)
 
 
-def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs | None) -> Play:
+def _hand(duel: FmDuel, who: int, rng: Rand,
+          programs: Programs | None) -> Decision:
     """One hand decision. Plays the embedded program makes only in rare cases (a stale slot
     past the exported deck, a placement without a valid destination byte) and every play of
     a disc program are tried on the engine first; one it refuses is replaced by its first
@@ -117,31 +106,34 @@ def _hand(duel: FmDuel, mem: AiMemory, who: int, rng: Rand, programs: Programs |
     action = hand_play(duel, m.board, decoded, rng.calls)
     acting = m.board.view.acting
     exported = AI_HAND + len(acting.hand) + len(acting.deck)   # past it: stale slots
-    unusual = (decoded.column < 0 and not decoded.activate) or any(
-        slot >= exported for slot in decoded.slots)
-    if not (programs or unusual) or _accepted(duel, action):
-        return action
-    mem.fallbacks += 1
-    return replace(duel.legal_actions()[0], rng_calls=rng.calls)
+    if any(slot >= exported for slot in decoded.slots):
+        unusual: str | None = STALE_SLOT
+    elif decoded.column < 0 and not decoded.activate:
+        unusual = NO_DESTINATION
+    else:
+        unusual = DISC_PLAY if programs else None
+    if unusual is None or _accepted(duel, action):
+        return Decision(action)
+    return Decision(replace(duel.legal_actions()[0], rng_calls=rng.calls), unusual)
 
 
-def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> Play:
-    """The hand executor's play as an engine :class:`Play` (deep cards as DECK_PICK)."""
+def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> A.Play:
+    """The hand executor's play as an engine :class:`A.Play` (deep cards as A.DECK_PICK)."""
     side = duel.acting_side
-    held = sum(1 for j in range(5) if duel.st.s_hand[side, j] >= 0)
+    held = sum(1 for j in range(5) if duel.hand_entry(side, j) >= 0)
     cards = []
     for slot in decoded.slots:
         if slot < AI_HAND + held:
             cards.append(slot - AI_HAND)
         else:   # a window card still in the deck: its record index is its draw position
-            cards.append(DECK_PICK + b.deck_index[slot] - side * S.DECK_SIZE)
+            cards.append(A.DECK_PICK + b.deck_index[slot] - side * S.DECK_SIZE)
     if decoded.activate:
-        return Play(tuple(cards), AUTO, False, decoded.star, rng_calls=rng_calls)
-    return Play(tuple(cards), decoded.column, decoded.face_down, decoded.star,
+        return A.Play(tuple(cards), A.AUTO, False, decoded.star, rng_calls=rng_calls)
+    return A.Play(tuple(cards), decoded.column, decoded.face_down, decoded.star,
                 rng_calls=rng_calls)
 
 
-def _accepted(duel: FmDuel, action: FmAction) -> bool:
+def _accepted(duel: FmDuel, action: A.FmAction) -> bool:
     """Whether the engine takes the action (tried on the duel, then undone)."""
     saved = duel.snapshot()
     try:
@@ -153,9 +145,10 @@ def _accepted(duel: FmDuel, action: FmAction) -> bool:
     return True
 
 
-def _field(duel: FmDuel, who: int, rng: Rand, programs: Programs | None) -> FmAction:
+def _field(duel: FmDuel, who: int, rng: Rand,
+           programs: Programs | None) -> A.FmAction:
     """One field-phase action. A "done" (or a disc program's action the engine refuses) is
-    the engine's :class:`Done` on an occupied zone; on an empty zone it changes nothing and
+    the engine's :class:`A.Done` on an occupied zone; on an empty zone it changes nothing and
     the program runs again, its rand() calls kept."""
     side = duel.acting_side
     for _ in range(MAX_FIELD_RUNS):
@@ -178,19 +171,19 @@ def _field(duel: FmDuel, who: int, rng: Rand, programs: Programs | None) -> FmAc
             row = S.MAGIC if magic else S.MONSTERS
             if not duel.occupied(duel.rec(side, row, act.zone)):
                 continue
-            return Done(act.zone, magic, rng_calls=rng.calls)
+            return A.Done(act.zone, magic, rng_calls=rng.calls)
         return action
-    return EndTurn(rng_calls=rng.calls)
+    return A.EndTurn(rng_calls=rng.calls)
 
 
-def field_action(act: executors.FieldAction, rng_calls: int = 0) -> FmAction | None:
+def field_action(act: executors.FieldAction, rng_calls: int = 0) -> A.FmAction | None:
     """The engine action of a decoded PlayFieldCard (None for "done", see :func:`_field`)."""
     if act.kind == "defend":
-        return ChangePosition(act.zone, rng_calls=rng_calls)
+        return A.ChangePosition(act.zone, rng_calls=rng_calls)
     if act.kind == "attack":
-        return Attack(act.zone, act.target, rng_calls=rng_calls)
+        return A.Attack(act.zone, act.target, rng_calls=rng_calls)
     if act.kind == "direct":
-        return Attack(act.zone, DIRECT, rng_calls=rng_calls)
+        return A.Attack(act.zone, A.DIRECT, rng_calls=rng_calls)
     if act.kind == "activate":
-        return Activate(act.zone, act.target if act.target >= 0 else AUTO, rng_calls=rng_calls)
+        return A.Activate(act.zone, act.target if act.target >= 0 else A.AUTO, rng_calls=rng_calls)
     return None

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 # --- the machine (VM, helpers, snapshot) ---------------------------------------------------
 
-#: §10.3: the byte ``gDuel_aActiveCards`` holds everywhere before the first export of a duel.
-SNAPSHOT_FILL_BYTE = 0
 #: CalcCardPower with a mode other than 0/1/2 on a monster leaves the result undefined: 0.
 CALC_POWER_BAD_MODE = 0
 #: LoadCardType/TestHighStat of card 0 read the word before the stat table: type 0, stats 0.
@@ -27,7 +25,7 @@ VM_INSTRUCTION_BUDGET = 200_000
 
 # §2.5, not switchable: a hand play picking a stale window slot whose deck record has left
 # the deck (an untraced glitch in the original) is refused by the engine; the adapter then
-# plays the engine's first legal action and counts it in AiMemory.fallbacks.
+# plays the engine's first legal action and reports it (adapter.Decision.refused = STALE_SLOT).
 
 # §5.2, not switchable: a PlayFieldCard whose acting slot is outside 1..10 (no retail program
 # does this) ends the field phase.

@@ -1,17 +1,19 @@
 """The card and duelist data the AI reads, as plain Python lists for fast scalar lookups.
 
-Built once per process from ``emucore.tables.load('fm')``; tests may build their own (a
-synthetic fusion table for the golden cases of spec/fm-ai.md §11).
+Built once per tables object (:func:`of`: the chooser reads the duel's own ``tables``); tests
+may build their own (a synthetic fusion table for the golden cases of spec/fm-ai.md §11).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
-STAT_MAX = 9999
-MONSTER_TYPES = 20
+from emucore.fm import cards
+from emucore.hw import fm_stats
+from emucore.tables.fm import FmTables
+
+STAT_MAX, MONSTER_TYPES = fm_stats.STAT_MAX, fm_stats.MONSTER_TYPES
 TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
 MEGAMORPH = 657
 OPPONENT_BYTES = 9  # gDuel_aOpponentData row width
@@ -55,16 +57,18 @@ class AiData:
     rituals: tuple[tuple[int, tuple[int, int, int], int], ...]  # (ritual, tributes, result)
     opponent_bytes: list[int]       # 40 rows x 9 bytes, row 0 = copy of row 1
     duelists: dict[int, Duelist]
-
-    def check_fusion(self, a: int, b: int) -> int:
-        """``Duel_CheckFusion``: pure table lookup, 0 = none."""
-        return self.fusion[a].get(b, 0)
+    magic_class: list[int]          # the card facts' magic columns (emucore.fm.cards)
+    magic_amount: list[int]
+    burns: tuple[int, ...]          # BURN cards in id order (Sparks .. Tremendous Fire)
+    heals: tuple[int, ...]          # HEAL cards in id order
+    type_removal: dict[int, int]    # card -> the card type it removes (Jar, then class 5)
 
     def check_equip(self, equip: int, monster: int) -> int:
         """``Duel_CheckEquip(equip, monster)``: the monster if the equip fits it, else 0."""
         return monster if monster in self.equips[equip] else 0
 
     def is_monster(self, card: int) -> bool:
+        """emucore.hw.fm_stats.is_monster of the card's type."""
         return self.card_type[card] < MONSTER_TYPES
 
 
@@ -72,19 +76,30 @@ def build(card_type: Iterable[int], atk: Iterable[int], dfn: Iterable[int],
           star_1: Iterable[int], star_2: Iterable[int], terrain_table: Iterable[Iterable[int]],
           fusions: Iterable[tuple[int, int, int]], equips: Iterable[tuple[int, int]],
           rituals: Mapping[int, tuple[tuple[int, int, int], int]],
-          duelists: Mapping[int, Duelist]) -> AiData:
-    """Assemble :class:`AiData` from plain sequences (ids index every per-card list)."""
+          duelists: Mapping[int, Duelist],
+          magic: tuple[Iterable[int], Iterable[int], Iterable[int]] | None = None) -> AiData:
+    """Assemble :class:`AiData` from plain sequences (ids index every per-card list);
+    ``magic`` is the card facts' (magic_class, magic_amount, removal_arg) columns (none:
+    no card has a magic class)."""
     ctype = [int(x) for x in card_type]
+    if magic is None:
+        magic = ([-1] * len(ctype), [0] * len(ctype), [0] * len(ctype))
+    classes, amounts, removal = ([int(x) for x in column] for column in magic)
+    type_removal = {cards.DRAGON_CAPTURE_JAR: cards.JAR_TARGET_TYPE} if (
+        len(classes) > cards.DRAGON_CAPTURE_JAR
+        and classes[cards.DRAGON_CAPTURE_JAR] == cards.BOARD_DESTRUCTION) else {}
+    type_removal.update((c, removal[c]) for c, k in enumerate(classes)
+                        if k == cards.REMOVAL and removal[c] < cards.REMOVAL_TYPE_LIMIT)
     raw_atk, raw_def = [int(x) for x in atk], [int(x) for x in dfn]
     n = len(ctype)
+    table = [list(r) for r in terrain_table]
     boost = [[0] * 24]
-    for col in zip(*[list(r) for r in terrain_table], strict=True):
+    for col in zip(*table, strict=True):
         boost.append([int(v) for v in col] + [0] * 4)   # types 20..23 never boosted
 
     def base(stat: list[int], terrain: int) -> list[int]:
-        row = boost[terrain]
-        return [min(max(stat[i] + (row[ctype[i]] if 0 <= ctype[i] < 24 else 0), 0), STAT_MAX)
-                for i in range(n)]
+        """``Duel_GetBaseCardStat``: the stat with the terrain boost, one clamp."""
+        return fm_stats.card_stat(stat, 0, fm_stats.terrain_boost(table, ctype, terrain)).tolist()
 
     fusion: list[dict[int, int]] = [{} for _ in range(n)]
     for a, b, r in fusions:
@@ -104,15 +119,32 @@ def build(card_type: Iterable[int], atk: Iterable[int], dfn: Iterable[int],
         base_def=[base(raw_def, t) for t in range(7)],
         terrain_boost=boost, fusion=fusion, equips=[frozenset(s) for s in fits],
         rituals=tuple((r, tuple(t), res) for r, (t, res) in sorted(rituals.items())),
-        opponent_bytes=opponent, duelists=dict(duelists))
+        opponent_bytes=opponent, duelists=dict(duelists), magic_class=classes,
+        magic_amount=amounts,
+        burns=tuple(c for c, k in enumerate(classes) if k == cards.BURN),
+        heals=tuple(c for c, k in enumerate(classes) if k == cards.HEAL),
+        type_removal=type_removal)
 
 
-@lru_cache(maxsize=1)
+_BUILT: dict[int, tuple[FmTables, AiData]] = {}  # the key object is held alive
+
+
+def of(tables: FmTables) -> AiData:
+    """The AI data of ``tables``, built on first use."""
+    hit = _BUILT.get(id(tables))
+    if hit is None:
+        hit = _BUILT[id(tables)] = (tables, _from_tables(tables))
+    return hit[1]
+
+
 def load() -> AiData:
-    """The AI data of the shipped FM tables (cached per process)."""
+    """The AI data of the shipped FM tables."""
     from emucore import tables
 
-    t = tables.load("fm")
+    return of(tables.load("fm"))
+
+
+def _from_tables(t: FmTables) -> AiData:
     fus = t.raw["fusions.csv"]
     eq = t.raw["equips.csv"]
     duel_t = t.raw["duelists.csv"]
@@ -132,4 +164,4 @@ def load() -> AiData:
         zip(fus["material_low"].tolist(), fus["material_high"].tolist(),
             fus["result"].tolist(), strict=True),
         zip(eq["equip_id"].tolist(), eq["monster_id"].tolist(), strict=True),
-        t.rituals, duelists)
+        t.rituals, duelists, (t.magic_class, t.magic_amount, t.removal_arg))

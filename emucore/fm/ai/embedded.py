@@ -12,8 +12,8 @@ from __future__ import annotations
 from emucore.fm.ai import choices
 from emucore.fm.ai import helpers as h
 from emucore.fm.ai.data import MONSTER_TYPES, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
-from emucore.fm.ai.snapshot import AI_HAND, FACE_DOWN, USED
 from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
+from emucore.fm.snapshot import AI_HAND, FACE_DOWN, USED
 
 # Zone codes (§3.2): card ranges ...
 AI_MON, AI_MON_UNUSED, AI_MT, AI_MT_UNUSED, WINDOW = 0, 1, 2, 3, 4
@@ -23,12 +23,9 @@ W_AI, W_AI_UNUSED, W_WINDOW, W_PL, W_PL_ATTACK, W_PL_DEFENCE = 0, 1, 2, 3, 4, 5
 ATK, DEF, MAX = 0, 1, 2
 EMPTY, FACE_UP, DOWN = 0, 1, 2   # FindFirstCard states
 
-BURNS = (343, 344, 345, 346, 347)            # Sparks .. Tremendous Fire
-HEALS = (338, 339, 340, 341, 342)            # Mooyan Curry .. Dian Keto
 HARPIES = 672
 SWORDS, STOP_DEFENSE, DARK_PIERCING = 348, 320, 350
 SPELLBINDING, SHADOW_SPELL, CRUSH_CARD, RAIGEKI, DARK_HOLE = 349, 669, 661, 337, 336
-TYPE_REMOVAL = {329: 0, 653: 3, 656: 2, 660: 14, 662: 9, 663: 18, 664: 12}  # card -> type
 REMOVAL_TRAPS = (686, 685, 684, 683, 682, 681, 690)
 FIELD_CARDS = range(330, 336)                # terrain = id - 329
 WALLS = frozenset((72, 362, 366, 2, 40, 83, 88, 121, 156, 170, 255, 274, 277, 369, 416, 418,
@@ -124,9 +121,9 @@ def _lethal_burn(s: Script) -> int:
     """§6.1.2: a burn card that finishes the player, if their magic/trap row is empty."""
     if s.count(PL_MT):
         return 0
-    for card in BURNS:
+    for card in s.b.data.burns:
         slot = s.find(card)
-        damage = h.BURN_DAMAGE[card]
+        damage = s.b.data.magic_amount[card]
         lethal = damage >= s.player_lp if choices.LETHAL_BURN_INCLUSIVE else damage > s.player_lp
         if slot and lethal:
             return s.play((slot,), 0, face_down=False)
@@ -300,7 +297,7 @@ def _behind(s: Script, pl_best: int) -> int:
 def _removal_card(s: Script, target: int) -> int:
     """§6.1.9.3: the first removal card held, in the fixed priority."""
     target_type = s.b.ctype[target]
-    for card, ctype in TYPE_REMOVAL.items():
+    for card, ctype in s.b.data.type_removal.items():
         if ctype == target_type and s.find(card):
             return s.find(card)
     candidates = [
@@ -359,7 +356,7 @@ def _verdict(s: Script, slot: int, card: int) -> str:
         return "skip"
     if card == HARPIES:
         return "activate" if s.count(PL_MT) and s.roll(s.hold) else "keep"
-    if card in BURNS or card in HEALS:
+    if card in s.b.data.burns or card in s.b.data.heals:
         return _burn_or_heal(s)
     if ctype == TYPE_EQUIP:
         target = h.find_equip_target(s.b, s.s, card, choices.EQUIP_TARGET_MODE, 0)
@@ -390,8 +387,8 @@ def _magic_condition(s: Script, card: int) -> bool:
         return not s.pinned(me=False) and (ai_best == 0 or player_stronger)
     if card == STOP_DEFENSE:
         return not s.pinned(me=True) and _stop_defense(s, pl_count, ai_count)
-    if card in TYPE_REMOVAL:
-        return player_leads and s.b.ctype[pl_best] == TYPE_REMOVAL[card]
+    if card in s.b.data.type_removal:
+        return player_leads and s.b.ctype[pl_best] == s.b.data.type_removal[card]
     if card in (SPELLBINDING, SHADOW_SPELL):
         return player_leads
     if card == CRUSH_CARD:

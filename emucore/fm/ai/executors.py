@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from emucore.fm.ai.data import TYPE_EQUIP, TYPE_TRAP
-from emucore.fm.ai.snapshot import AI_HAND, DEFENCE, PL_MONSTERS
+from emucore.fm.snapshot import AI_HAND, DEFENCE, PL_MONSTERS
 
 HAND_SLOTS = 5
 DIRECT_CODE = 0x3A   # PlayFieldCard category >= 255 -> byte 10 = 58

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
-from emucore.fm.ai.snapshot import (
+from emucore.fm.cards import BURN
+from emucore.fm.snapshot import (
     AI_HAND,
     DEFENCE,
     FACE_DOWN,
@@ -21,12 +22,11 @@ from emucore.fm.ai.snapshot import (
     PL_MONSTERS,
     SIDE_STRIDE,
     USED,
-    BoardView,
+    ExportView,
     Snapshot,
 )
 from emucore.hw.fm_stats import guardian_star_matchup
 
-BURN_DAMAGE = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}  # Sparks .. Tremendous Fire
 _STARS = range(16)   # the stars are 4-bit fields of the stat word
 _MATCHUP = [[int(v) for v in row] for row in guardian_star_matchup(
     [[a] for a in _STARS], [list(_STARS)])]
@@ -37,7 +37,7 @@ class Board:
     """What one VM run sees: the snapshot's columns plus the duel globals (§2, §3.3)."""
 
     snapshot: Snapshot
-    view: BoardView
+    view: ExportView
     data: AiData
     window: int                      # Ai_GetHandSize: byte 0 of the duelist's row
     terrain: int = field(init=False)
@@ -80,7 +80,6 @@ class State:
     path: list[int] = field(default_factory=lambda: [0] * 6)
     used: list[int] = field(default_factory=lambda: [0] * 32)
     selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
-    best_attack: tuple[int, int, int] = (0, 0, 0)   # FindBestAttack results (never set)
     window: list[tuple[int, int, int]] = field(default_factory=list)  # fusion search input
     window_ids: frozenset[int] = frozenset()
 
@@ -297,7 +296,8 @@ def calc_card_power(b: Board, card: int, mode: int) -> int:
         if mode == 2:
             return atk if atk > dfn else dfn
         return choices.CALC_POWER_BAD_MODE
-    return BURN_DAMAGE.get(card, 0) if mode == 0 else 0
+    data = b.data
+    return data.magic_amount[card] if mode == 0 and data.magic_class[card] == BURN else 0
 
 
 def check_ritual(b: Board, ritual: int) -> int:

@@ -1,18 +1,21 @@
 """AI-vs-AI duels: one duel to its end, and many from consecutive RNG indices.
 
-Both sides are driven by :func:`emucore.fm.ai.adapter.choose_action`: side 1 as the chosen
+The duel is created with both sides computer-played (``FmSetup.computer``), so it exports
+the board before every action exactly as in ``fm duel --player ai`` and the frontend; the
+one chooser, :func:`emucore.fm.ai.adapter.decide`, picks every action: side 1 as the chosen
 duelist, side 0 (the player's deck) with the persona ``player_as`` (default:
-choices.PLAYER_SIDE_PERSONA, i.e. the same duelist).
+choices.PLAYER_SIDE_PERSONA, i.e. the same duelist). A game's ``digest`` is the final state
+digest, as ``fm duel --json`` reports it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from emucore.fm.actions import DuelEnd
-from emucore.fm.ai.adapter import choose_action, memory
+from emucore.fm.ai.adapter import decide
 from emucore.fm.ai.disc import Programs
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw.psyq_rand import BOOT_STATE, jump
@@ -23,13 +26,19 @@ MAX_STEPS = 5000   # far beyond any real duel (40 draws a side); reaching it is 
 @dataclass(frozen=True)
 class DuelResult:
     index: int
-    winner: int          # 0 player side, 1 CPU, -1 unfinished
+    winner: int | None   # 0 player side, 1 CPU, None unfinished
     reason: str
     rank: str
     drop: int
     turns: int
     steps: int
     fallbacks: int
+    digest: str          # the final state digest
+
+    def to_json(self) -> dict:
+        """One game as ``fm sim --json`` lists it."""
+        return {"index": self.index, "winner": self.winner, "turns": self.turns,
+                "digest": self.digest, "drop": self.drop, "rank": self.rank}
 
 
 @dataclass
@@ -45,13 +54,15 @@ class SimSummary:
     ranks: Counter = field(default_factory=Counter)     # the player's rank on its wins
     drops: Counter = field(default_factory=Counter)     # card id -> count
     reasons: Counter = field(default_factory=Counter)
+    results: list[DuelResult] = field(default_factory=list)
 
     def add(self, r: DuelResult) -> None:
         self.games += 1
+        self.results.append(r)
         self.turns += r.turns
         self.fallbacks += r.fallbacks
         self.reasons[r.reason] += 1
-        if r.winner < 0:
+        if r.winner is None:
             self.unfinished += 1
         elif r.winner == 0:
             self.wins += 1
@@ -68,28 +79,30 @@ class SimSummary:
             "reasons": dict(self.reasons), "ranks": dict(self.ranks.most_common()),
             "drops": [{"id": c, "name": names[c], "count": n}
                       for c, n in self.drops.most_common()],
+            "duels": [r.to_json() for r in self.results],
         }
 
 
 def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int | None = None,
               index: int = 0) -> DuelResult:
-    """Play one AI-vs-AI duel to its end."""
-    duel = new_duel(setup)
+    """Play one AI-vs-AI duel to its end (``setup.computer`` is set to both sides)."""
+    duel = new_duel(replace(setup, computer=[0, 1]))
     personas = (player_as, None)
     end: DuelEnd | None = None
-    steps = 0
+    steps = fallbacks = 0
     while not duel.over and steps < MAX_STEPS:
-        action = choose_action(duel, programs, personas[duel.acting_side])
-        for event in duel.step(action):
+        decision = decide(duel, programs, personas[duel.acting_side])
+        fallbacks += decision.fallback
+        for event in duel.step(decision.action):
             if isinstance(event, DuelEnd):
                 end = event
         steps += 1
-    turns = int(duel.st.side["turns"].sum())
-    fallbacks = memory(duel).fallbacks
+    turns = duel.st.sides.turns[0] + duel.st.sides.turns[1]
     if end is None:
-        return DuelResult(index, -1, "unfinished", "", 0, turns, steps, fallbacks)
+        return DuelResult(index, None, "unfinished", "", 0, turns, steps, fallbacks,
+                          duel.digest())
     return DuelResult(index, end.winner, end.reason, end.rank, end.drop, turns, steps,
-                      fallbacks)
+                      fallbacks, duel.digest())
 
 
 def play_range(setup: FmSetup, first: int, count: int, programs: Programs | None = None,

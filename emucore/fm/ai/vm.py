@@ -15,7 +15,7 @@ from emucore.fm.ai import choices, helpers
 from emucore.fm.ai.data import MONSTER_TYPES
 from emucore.fm.ai.helpers import Board, State
 from emucore.fm.ai.opcodes import OPS
-from emucore.fm.ai.snapshot import FACE_DOWN
+from emucore.fm.snapshot import FACE_DOWN
 
 HAND_DONE, FIELD_ACTION, FIELD_DONE = 1, 2, 3   # Run()'s return codes (EndHand, Play, EndField)
 REGISTERS = 20
@@ -253,14 +253,15 @@ class Machine:
         value = rows[at] if 0 <= at < len(rows) else 0
         self.set(dest, value * 100 if f == 0 else value)
 
+    # FindBestAttack never runs (choices: VmError), so its three results read 0.
     def _op_LoadBestDifference(self, dest: int) -> None:
-        self.set(dest, self.state.best_attack[0])
+        self.set(dest, 0)
 
     def _op_LoadBestAttacker(self, dest: int) -> None:
-        self.set(dest, self.state.best_attack[1])
+        self.set(dest, 0)
 
     def _op_LoadBestTarget(self, dest: int) -> None:
-        self.set(dest, self.state.best_attack[2])
+        self.set(dest, 0)
 
     # -- searches (§4) --------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Forbidden Memories tables from ``reference/fm`` (+ the AI table of ``spec/fm-ai.md`` §6.4)."""
+"""Forbidden Memories tables from ``reference/fm`` (+ the AI table of ``spec/fm-ai.md`` §6.4
+and the magic-card classes of ``spec/fm-engine.md`` §6.2)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,67 @@ def _ai_table(spec_dir: Path) -> dict[int, dict[str, object]]:
     return rows
 
 
+
+
+MAGIC_CLASSES = 14
+EQUIP_OR_TRAP, BURN_OR_HEAL, REMOVAL, RITUAL = 0, (2, 3), 5, 12
+# fm-engine.md §6.2 names class 5's targets in prose: "ATK≥N" is the ATK floor (arg = N / 10,
+# the pair table stores tens); a plural type name is a card type (arg = its type id).
+_ATK_FLOOR = re.compile(r"ATK\s*≥\s*(\d+)")
+
+
+def _magic_table(spec_dir: Path, cards: list[dict[str, str]],
+                 type_names: dict[str, str]) -> list[list[int]]:
+    """Rows ``id, class, amount, removal_arg`` for every non-monster card, from the class
+    table of fm-engine.md §6.2 (the class bytes at 0x80090AD4, the amounts of
+    0x8009AF30/0x8009AF38 and the handlers, the removal pairs of 0x80090A4C)."""
+    text = (spec_dir / "fm-engine.md").read_text(encoding="utf-8")
+    section = text.split("### 6.2", 1)[1].split("### 6.3", 1)[0]
+    kinds = {int(c["id"]): c["kind"] for c in cards}
+    by_kind = {kind: [i for i, k in kinds.items() if k == kind] for kind in set(kinds.values())}
+    rows: dict[int, list[int]] = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 4 or not cells[0].isdigit():
+            continue
+        cls, members = int(cells[0]), cells[1]
+        if cls == EQUIP_OR_TRAP:
+            ids = by_kind["equip"] + by_kind["trap"]
+        elif cls == RITUAL:
+            ids = by_kind["ritual"]
+        else:
+            ids = [int(x) for x in re.findall(r"(?<!\()\b(\d{3})\b(?!\))", members)]
+        amounts = {int(i): int(a.replace("−", "-"))
+                   for i, a in re.findall(r"\b(\d{3}) \(([−-]?\d+)\)", members)}
+        args = [0] * len(ids)
+        if cls == REMOVAL:
+            targets = cells[3].split("targets:", 1)[1].split("respectively", 1)[0]
+            args = [_removal_arg(t, type_names) for t in re.split(r",\s*(?![^()]*\))", targets)]
+        if cls in BURN_OR_HEAL + (9,) and sorted(amounts) != sorted(ids):
+            raise ValueError(f"fm-engine.md §6.2 class {cls}: an amount per card expected")
+        if len(args) != len(ids):
+            raise ValueError(f"fm-engine.md §6.2 class {cls}: {len(ids)} cards, "
+                             f"{len(args)} removal rules")
+        for ident, arg in zip(ids, args, strict=True):
+            if ident in rows:
+                raise ValueError(f"fm-engine.md §6.2: card {ident} in two classes")
+            rows[ident] = [ident, cls, amounts.get(ident, 0), arg]
+    non_monsters = sorted(i for i, k in kinds.items() if k != "monster")
+    if sorted(rows) != non_monsters:
+        raise ValueError("fm-engine.md §6.2 does not list every non-monster card exactly once")
+    return [rows[i] for i in non_monsters]
+
+
+def _removal_arg(target: str, type_names: dict[str, str]) -> int:
+    """A class-5 target as the pair table's argument (a type id, or an ATK floor / 10)."""
+    floor = _ATK_FLOOR.search(target)
+    if floor:
+        return int(floor.group(1)) // 10
+    word = target.strip(" .()").casefold()
+    for type_id, name in type_names.items():
+        if word in (name.casefold(), name.casefold() + "s"):
+            return int(type_id)
+    raise ValueError(f"fm-engine.md §6.2: unknown removal target {target!r}")
 
 
 def build(reference: Path, out: Path) -> dict[str, int]:
@@ -95,6 +157,9 @@ def build(reference: Path, out: Path) -> dict[str, int]:
         ([r["row"], r["counter_offset"].replace("+", ""), r["category"], r["min_count"],
           r["max_count"], r["score_delta"]] for r in read_csv(src / "rank_score_table.csv")))
     enums = json.loads((src / "enums.json").read_text(encoding="utf-8"))
+    counts["magic"] = write_csv(out / "magic.csv", ("id", "class", "amount", "removal_arg"),
+                                _magic_table(reference.parent / "spec", cards,
+                                             enums["card_types"]))
     counts["ranks"] = write_csv(out / "ranks.csv", ("score_min", "rank", "starchips", "pool"),
                                 ([r["score_min"] if r["score_min"] is not None else "",
                                   r["rank"], r["starchips"], r["pool"]] for r in enums["ranks"]))

@@ -13,7 +13,7 @@ from emucore.tables.fm import KINDS, STAR_NAMES, TERRAINS, TYPE_NAMES
 TERRAIN_NAMES = ("Normal",) + tuple(t.capitalize() for t in TERRAINS)
 
 EVENT_SOUNDS = {"draw": "draw", "fusion": "fusion", "equip": "magic", "failure": "error",
-                "battle": "battle", "trap": "trap", "magic": "magic", "lp": "damage",
+                "battle": "battle", "trap": "trap", "magic": "magic", "life": "damage",
                 "ritual": "fusion", "terrain": "magic"}
 
 

@@ -73,7 +73,7 @@ class DuelScreen(FmScreen):
                  campaign: bool = False) -> None:
         super().__init__(game, back)
         self.duel, self.duelist, self.campaign = duel, duelist, campaign
-        self.humans = {0, 1} if duelist == 0 else {0}
+        self.humans = {0, 1} - duel.computer_sides  # the duel names the computer's sides
         self.view: BoardView = board_view(duel)
         self.ui = Ui()
         self.queue: deque[ev.Message] = deque()
@@ -131,7 +131,7 @@ class DuelScreen(FmScreen):
 
     def _show(self, events: list) -> None:
         for event in events:
-            if event.kind == "end":
+            if event.kind == "ended":
                 self.end = event
             message = ev.describe(self.game, event, self.humans)
             if message is not None:

@@ -72,10 +72,10 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
         return Message(f"Terrain: {TERRAIN_NAMES[event.terrain]}", sound)
     if kind == "stat":
         return Message(f"{name(event.card)} {event.stat_modifier:+d}", "magic")
-    if kind == "lp":
+    if kind == "life":
         return Message(f"{who} LP {event.delta:+d} = {event.lp}", sound, event.side,
                        event.delta)
-    if kind == "destroy":
+    if kind == "destroyed":
         return Message(f"{name(event.card)} destroyed", "damage",
                        focus=((event.side, event.row, event.zone),))
     if kind == "ritual":
@@ -83,7 +83,7 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
             return Message(f"{name(event.ritual)}: tributes missing", "error")
         return Message(f"Ritual! {name(event.result)}", sound,
                        cards=(event.ritual, event.result), joiner="=")
-    if kind == "end":
+    if kind == "ended":
         if len(humans) == 2:
             return Message(f"Player {event.winner + 1} wins!", "win")
         return Message("You win!" if event.winner == 0 else "You lose...",

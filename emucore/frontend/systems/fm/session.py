@@ -127,7 +127,7 @@ class FmGame:
         sorted); ``duelist`` 0 with ``deck2`` is a two-player duel."""
         setup = FmSetup(deck=list(self.deck), duelist=duelist, sort=self.data["sort"],
                         state=self.rng.state, terrain=FREE_DUEL_TERRAIN, deck2=deck2,
-                        sort2=self.data["sort"])
+                        sort2=self.data["sort"], computer=[1] if duelist else [])
         return new_duel(setup, self.tables)
 
     def duel_finished(self, duelist: int, winner: int, rng_state: int, starchips: int,

@@ -31,7 +31,7 @@ class BoardView:
     acting_side: int
     over: bool
     terrain: int
-    winner: int
+    winner: int | None  # None while the duel runs
     rng_state: int
 
 

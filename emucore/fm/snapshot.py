@@ -7,7 +7,8 @@ gets ``card_id = 0`` and keeps its old ATK/DEF/flags, and slots past the single 
 whatever an earlier, longer export left there. :class:`Snapshot` is that persistent array,
 kept for the whole duel and written exactly as the exporter writes it; the duel holds its
 bytes (``emucore.fm.state`` regions ``ai_snapshot_cpu``/``ai_snapshot_player``) and
-:mod:`emucore.fm.ai.export` writes them there.
+:mod:`emucore.fm.export` writes them there. It belongs to the engine: the original engine
+exports before each decision of a computer-played side, whatever the program then decides.
 
 The fields live in Python lists (the helpers read single fields thousands of times per
 decision); :attr:`Snapshot.records` and :meth:`Snapshot.to_bytes` give the 12-byte numpy
@@ -24,11 +25,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from emucore.fm import state as S
-from emucore.fm.ai import choices
+from emucore.fm import choices
+from emucore.fm import machine as M
 
-RECORD = S.AI_RECORD_DTYPE   # 12 bytes: id, ATK, DEF, flags, type, star, star 2, deck index
-SLOTS = S.AI_SLOTS   # slots 0..110: the player's side starts at 56 and runs on with its deck
+RECORD = M.AI_RECORD_DTYPE   # 12 bytes: id, ATK, DEF, flags, type, star, star 2, deck index
+SLOTS = M.AI_SLOTS   # slots 0..110: the player's side starts at 56 and runs on with its deck
 SIDE_STRIDE = 55   # 0x294 bytes
 MONSTERS, MAGIC, HAND = 1, 6, 11   # offsets of a side's zones from its base (0 or 55)
 AI_MONSTERS, AI_MAGIC, AI_HAND = 1, 6, 11
@@ -61,7 +62,7 @@ class FieldCard(NamedTuple):
 
 
 @dataclass(frozen=True)
-class SideView:
+class ExportSide:
     """One side as the exporter sees it (read from the engine's RAM-mirroring records)."""
 
     monsters: Sequence[FieldCard | None]   # 5 zones
@@ -74,11 +75,11 @@ class SideView:
 
 
 @dataclass(frozen=True)
-class BoardView:
+class ExportView:
     """Everything the AI reads at one export: both sides plus the duel globals."""
 
-    acting: SideView
-    other: SideView
+    acting: ExportSide
+    other: ExportSide
     terrain: int
     opponent_id: int       # gDuel_bOpponentID: the duelist whose row and program branches apply
     acting_side: int = 1   # 0 player, 1 CPU (TestPinned and LoadLifePoint are relative to it)
@@ -134,7 +135,7 @@ class Snapshot:
                 flat[k::8] = column[lo:hi]
             _records(hi - lo).pack_into(buffer, lo * RECORD.itemsize, *flat)
 
-    def export(self, view: BoardView, card_type: Sequence[int], star_1: Sequence[int],
+    def export(self, view: ExportView, card_type: Sequence[int], star_1: Sequence[int],
                star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int]
                ) -> list[tuple[int, int]]:
         """``func_80028220``: the acting side at slot 1, the other side at slot 56. Returns
@@ -143,7 +144,7 @@ class Snapshot:
         return (self._export_side(0, view.acting, cards)
                 + self._export_side(SIDE_STRIDE, view.other, cards))
 
-    def _export_side(self, base: int, side: SideView, cards: tuple[Sequence[int], ...]
+    def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...]
                      ) -> list[tuple[int, int]]:
         """``func_80027DF8`` for one side; writes only what the original writes."""
         card_type, star_1, star_2, raw_atk, raw_def = cards

@@ -1,0 +1,81 @@
+"""The card facts every FM layer reads: one object per tables, built once from the tables.
+
+:class:`CardFacts` holds the per-id table columns as Python lists (a ``step()`` reads single
+cards, where numpy's per-call overhead would dominate), the combination tables as a lookup
+list and a pair set, and the guardian-star matchup and terrain boosts computed once from
+``emucore.hw.fm_stats`` (the vectorised reference). The engine, the exporter, the computer
+opponent, planning and screens read the same object (``FmDuel.cards``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from emucore.fm import legal
+from emucore.hw import fm_stats
+from emucore.tables.fm import FmTables
+
+TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23  # card types 0..19: monsters
+
+# Magic classes: the class byte ``func_80026BA4`` dispatches on (fm-engine.md §6.2); each
+# card's class, amount and removal argument are columns of roms_tables/fm/magic.csv.
+EQUIP_OR_TRAP, FIELD, HEAL, BURN, BOARD_DESTRUCTION, REMOVAL, STOP_DEFENSE, RAIGEKI = range(8)
+DARK_PIERCING_LIGHT, STAT_PENALTY, SWORDS, CURSEBREAKER, RITUAL, HARPIE = range(8, 14)
+REMOVAL_TYPE_LIMIT = 21  # a removal argument below this is a card type, else an ATK floor / 10
+DRAGON_CAPTURE_JAR, JAR_TARGET_TYPE = 329, 0  # DuelEffect_ApplyBoardDestruction: Dragons
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """Per-id columns of one :class:`FmTables` (index 0 unused)."""
+
+    type: list[int]              # type_id; 20 magic, 21 trap, 22 ritual, 23 equip
+    atk: list[int]               # table ATK (already x10), no terrain
+    dfn: list[int]
+    star1: list[int]
+    star2: list[int]
+    kind: list[str]              # legal.kind_of per id
+    fusion: list[list[int]]      # [a][b] -> result or 0, symmetric
+    equip: frozenset[tuple[int, int]]   # (equip id, monster id) pairs that fit
+    matchup: list[list[int]]     # [star][star] -> +500 bonus side (fm_stats)
+    boost: list[list[int]]       # [terrain 0..6][id] -> terrain stat points
+    magic_class: list[int]       # the magic class (above), -1 for monsters
+    magic_amount: list[int]      # LP recovered (HEAL), damage (BURN), stat change (PENALTY)
+    removal_arg: list[int]       # REMOVAL: a card type, or an ATK floor / 10
+
+    monster: list[bool]          # emucore.hw.fm_stats.is_monster of the type
+
+    def is_monster(self, card: int) -> bool:
+        return self.monster[card]
+
+
+_FACTS: dict[int, tuple[FmTables, CardFacts]] = {}  # the key object is held alive
+
+
+def card_facts(tables: FmTables) -> CardFacts:
+    """The facts of ``tables``, built on first use and shared by every duel on them."""
+    hit = _FACTS.get(id(tables))
+    if hit is not None:
+        return hit[1]
+    stars = np.arange(16)
+    matchup = fm_stats.guardian_star_matchup(stars[:, None], stars[None, :])
+    boost = [[0] * len(tables.atk)]  # terrain 0: no boost
+    for terrain in range(1, 7):
+        boost.append(fm_stats.terrain_boost(tables.terrain, tables.type_id.astype(np.int64),
+                                            terrain).astype(int).tolist())
+    equip_ids, monster_ids = np.nonzero(tables.equip)
+    types = tables.type_id.astype(int).tolist()
+    monster = fm_stats.is_monster(tables.type_id).tolist()
+    facts = CardFacts(
+        type=types, atk=tables.atk.astype(int).tolist(), dfn=tables.def_.astype(int).tolist(),
+        star1=tables.star_1.astype(int).tolist(), star2=tables.star_2.astype(int).tolist(),
+        kind=[legal.kind_of(t) for t in types], fusion=tables.fusion.tolist(),
+        equip=frozenset(zip(equip_ids.tolist(), monster_ids.tolist(), strict=True)),
+        matchup=matchup.astype(int).tolist(), boost=boost,
+        magic_class=tables.magic_class.astype(int).tolist(),
+        magic_amount=tables.magic_amount.astype(int).tolist(),
+        removal_arg=tables.removal_arg.astype(int).tolist(), monster=monster)
+    _FACTS[id(tables)] = (tables, facts)
+    return facts

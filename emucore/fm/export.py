@@ -1,0 +1,117 @@
+"""The exporter: ``func_80028220``/``func_80027DF8`` into the duel's own state (fm-ai.md §2).
+
+The engine owns it. A duel knows which sides the computer plays (``FmDuel.computer_sides``);
+before it applies an action of such a side, :meth:`FmDuel.step` runs :func:`export_acting`,
+exactly what the original does before each ``AiScript_Init``. The persistent arrays live in
+the state buffer (``emucore.fm.state`` regions ``ai_snapshot_player`` / ``ai_snapshot_cpu``),
+so ``snapshot()``/``restore()``/``digest()`` cover the AI's stale data, and a replay of the
+actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
+:func:`exported_snapshot`, a copy of the acting side's array with the same export applied.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from emucore.fm import state as S
+from emucore.fm.snapshot import ExportSide, ExportView, FieldCard, Snapshot
+from emucore.hw.fm_stats import card_stat_one
+
+if TYPE_CHECKING:
+    from emucore.fm.engine import FmDuel
+
+def _unpacked(duel: FmDuel, side: int) -> Snapshot:
+    """The side's array as a :class:`Snapshot` equal to the state's bytes (the duel keeps
+    the last one it unpacked: unpacking 111 records per step would cost more than the
+    export itself)."""
+    raw = duel.st.ai_snapshot[side].tobytes()
+    hit = duel.unpacked_snapshots.get(side)
+    if hit is not None and hit[0] == raw:
+        return hit[1]
+    snap = Snapshot(raw)
+    duel.unpacked_snapshots[side] = (raw, snap)
+    return snap
+
+
+def _export(duel: FmDuel, snap: Snapshot) -> list[tuple[int, int]]:
+    """Export both sides into ``snap`` as the acting side's array; the slot ranges written."""
+    c = duel.facts
+    return snap.export(sides_view(duel), c.type, c.star1, c.star2, c.atk, c.dfn)
+
+
+def export_acting(duel: FmDuel) -> None:
+    """``func_80028220`` for the side to act: export both sides into its array, in the state."""
+    side = duel.acting_side
+    snap = _unpacked(duel, side)
+    written = _export(duel, snap)
+    array = duel.st.ai_snapshot[side]
+    snap.pack_into(array, written)
+    duel.unpacked_snapshots[side] = (array.tobytes(), snap)
+
+
+def exported_snapshot(duel: FmDuel) -> Snapshot:
+    """The acting side's array as :func:`export_acting` would leave it, as a copy (the
+    chooser's scratch; the state itself is exported when the chosen action is stepped)."""
+    snap = Snapshot(duel.st.ai_snapshot[duel.acting_side].tobytes())
+    _export(duel, snap)
+    return snap
+
+
+def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
+    """What ``func_80027DF8`` reads from the engine's records, for both sides."""
+    st = duel.st
+    c, s = st.cards, st.sides
+    records = _CardRecords(c.card_id.tolist(), c.attack.tolist(), c.defense.tolist(),
+                           c.stat_modifier.tolist(), c.terrain_modifier.tolist(),
+                           c.flags.tolist())
+    sides = _SideRecords(st.deck_cards.card_id.tolist(), s.draw_cursor.tolist(),
+                         [h.tolist() for h in s.hand], s.lp.tolist(), s.swords.tolist())
+    side = duel.acting_side
+    return ExportView(acting=_side_view(side, records, sides),
+                      other=_side_view(1 - side, records, sides),
+                      terrain=st.globals.terrain[0], opponent_id=persona, acting_side=side)
+
+
+class _SideRecords(NamedTuple):
+    """The deck-card ids and the side-record fields the exporter reads, as lists."""
+
+    deck_ids: list[int]
+    cursor: list[int]
+    hand: list[list[int]]
+    lp: list[int]
+    swords: list[int]
+
+
+class _CardRecords(NamedTuple):
+    """The 30 card records' fields as lists (one strided read per field)."""
+
+    ids: list[int]
+    atk: list[int]
+    dfn: list[int]
+    modifier: list[int]       # stat_modifier
+    terrain: list[int]        # terrain_modifier
+    flags: list[int]
+
+    def row(self, first: int) -> list[FieldCard | None]:
+        """``Duel_CalcCardStats`` of each occupied record of a row, with its flags (the used
+        flag included, as the field executor's "done" sets it through ``Done``)."""
+        out: list[FieldCard | None] = []
+        for r in range(first, first + 5):
+            flags = self.flags[r]
+            if not flags & S.F_OCCUPIED:
+                out.append(None)
+                continue
+            mod, terrain = self.modifier[r], self.terrain[r]
+            out.append(FieldCard(self.ids[r], card_stat_one(self.atk[r], mod, terrain),
+                                 card_stat_one(self.dfn[r], mod, terrain), flags))
+        return out
+
+
+def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> ExportSide:
+    first = side * S.RECORDS_PER_SIDE
+    ids = sides.deck_ids
+    start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
+    return ExportSide(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
+                    hand=[ids[k] for k in sides.hand[side] if k >= 0],
+                    deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
+                    deck_first=start)
