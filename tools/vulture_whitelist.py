@@ -11,6 +11,7 @@ that is really unused is deleted, not listed here.
 _.material_a
 _.material_b
 _.defender_attacking
+_.cause
 # Named values of a record field (the set of values is the documentation).
 _.END_NONE
 _.AI_MON_UNUSED

@@ -241,11 +241,8 @@ def destruction_tile_calls(rng: Rand, delay: int, frames: int, frame_step: int =
     return rng.calls - start
 
 
-def effect(kind: Effect, variant: int = 0) -> Animation:
-    """An overlay effect request by id, with the start calls read from its routine.
-
-    ``variant`` is the request's ``field_1A`` (the effect's phase/configuration index).
-    """
+def effect(kind: Effect) -> Animation:
+    """An overlay effect request by id, with the start calls read from its routine."""
     known = _EFFECT_COSTS.get(kind)
     if known is None:
         return Animation(kind.name.lower(), _EFFECT_SOURCES[kind], None,
@@ -315,9 +312,9 @@ def animations_for(event: Any, *, battle_3d: bool = BATTLE_3D_DEFAULT, cpu: bool
     if kind == "ritual":
         summon = (effect(Effect.RITUAL),) if event.result else ()
         return summon + ((ritual_star_roll(),) if cpu and event.result else ())
-    if kind == "end":
+    if kind == "ended":
         return (result_outro(with_opponent),)
-    return ()  # placed, flip, position, lp, destroy, draw, turn: no call of their own
+    return ()  # placed, flip, position, life, destroyed, draw, turn: no call of their own
 
 
 def _battle(event: Any, three_d: bool, star_bonus: bool) -> tuple[Animation, ...]:

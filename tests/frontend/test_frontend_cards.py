@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from emucore import tables
-from emucore.fm import effects
+from emucore.fm.cards import BURN, HEAL, card_facts
 from emucore.frontend import layout
 from emucore.frontend.cardart import ArtFacts, picture, silhouettes
 from emucore.frontend.cards import LARGE, SMALL
@@ -92,11 +92,15 @@ def test_non_monster_cards_have_a_line_that_fits_the_large_card_whole():
 
 
 def test_lines_say_what_the_engine_does():
-    """Source: the engine's own effect tables (HEAL_AMOUNTS 0x8009AF30, BURN_AMOUNTS
-    0x8009AF38, field cards 330-335 in terrain order)."""
-    for card, amount in effects.HEAL_AMOUNTS.items():
-        assert cardtext.effect_line(FM, card) == f"You gain {amount} LP"
-    for card, amount in effects.BURN_AMOUNTS.items():
-        assert cardtext.effect_line(FM, card) == f"The foe loses {amount} LP"
-    assert [cardtext.effect_line(FM, c).split()[-1] for c in effects.FIELD_CARDS] == [
+    """Source: the spec's magic table (fm-engine.md §6.2, built into roms_tables/fm/magic.csv:
+    heal and burn amounts) and the field cards 330-335 in terrain order."""
+    facts = card_facts(FM)
+    heals = [c for c in range(1, 723) if facts.magic_class[c] == HEAL]
+    burns = [c for c in range(1, 723) if facts.magic_class[c] == BURN]
+    assert heals and burns
+    for card in heals:
+        assert cardtext.effect_line(FM, card) == f"You gain {facts.magic_amount[card]} LP"
+    for card in burns:
+        assert cardtext.effect_line(FM, card) == f"The foe loses {facts.magic_amount[card]} LP"
+    assert [cardtext.effect_line(FM, c).split()[-1] for c in range(330, 336)] == [
         "Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami"]

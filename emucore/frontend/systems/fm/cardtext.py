@@ -1,5 +1,6 @@
 """What an FM magic, trap, equip, ritual or field card does, in one short line of our own words
-and an emblem for its class, read from the engine's own effect tables (never any card text).
+and an emblem for its class, read from the engine's own card facts (roms_tables/fm/magic.csv;
+never any card text).
 
 The line says what ``emucore.fm`` does with the card, so it stays true to the engine: heal and
 burn amounts, the terrain a field card sets, the ATK an attack trap covers, the bonus of an
@@ -9,19 +10,20 @@ equip. Each line fits the large card's three lines whole (a test checks it).
 from __future__ import annotations
 
 from emucore.fm import battle, board, effects
+from emucore.fm import cards as C
+from emucore.fm.cards import card_facts
 from emucore.tables.fm import TERRAINS, TYPE_NAMES, FmTables
 
 # The emblem of each effect class: one character of our font, drawn in a corner of the art.
 EMBLEMS = {"heal": "\u2665", "burn": "*", "destroy": "\u00d7", "terrain": "^",
            "reveal": "o", "weaken": "\u25bc", "strengthen": "\u25b2", "stop": "!",
            "ritual": "\u2605", "counter": "<", "none": "-"}
-_CLASS_EMBLEM = {effects.HEAL: "heal", effects.BURN: "burn",
-                 effects.BOARD_DESTRUCTION: "destroy", effects.REMOVAL: "destroy",
-                 effects.RAIGEKI: "destroy", effects.HARPIE: "destroy",
-                 effects.FIELD: "terrain", effects.DARK_PIERCING_LIGHT: "reveal",
-                 effects.SWORDS: "stop", effects.STOP_DEFENSE: "stop",
-                 effects.STAT_PENALTY: "weaken", effects.CURSEBREAKER: "strengthen",
-                 effects.RITUAL: "ritual"}
+_CLASS_EMBLEM = {C.HEAL: "heal", C.BURN: "burn", C.BOARD_DESTRUCTION: "destroy",
+                 C.REMOVAL: "destroy", C.RAIGEKI: "destroy", C.HARPIE: "destroy",
+                 C.FIELD: "terrain", C.DARK_PIERCING_LIGHT: "reveal", C.SWORDS: "stop",
+                 C.STOP_DEFENSE: "stop", C.STAT_PENALTY: "weaken", C.CURSEBREAKER: "strengthen",
+                 C.RITUAL: "ritual"}
+FIRST_FIELD_CARD = 330  # the field cards 330..335 set terrains 1..6 (effects._field)
 
 
 def effect_class(t: FmTables, card: int) -> str:
@@ -34,7 +36,7 @@ def effect_class(t: FmTables, card: int) -> str:
     if kind == "trap":
         attack_trap = card in battle.ATTACK_TRAPS or card == battle.FAKE_TRAP
         return "stop" if attack_trap else "counter"
-    return _CLASS_EMBLEM.get(effects.magic_class(card, int(t.type_id[card])), "none")
+    return _CLASS_EMBLEM.get(card_facts(t).magic_class[card], "none")
 
 
 def effect_line(t: FmTables, card: int) -> str:
@@ -69,29 +71,30 @@ def _trap_line(card: int) -> str:
 
 
 def _magic_line(t: FmTables, card: int) -> str:
-    cls = effects.magic_class(card, int(t.type_id[card]))
-    if cls == effects.HEAL:
-        return f"You gain {effects.HEAL_AMOUNTS[card]} LP"
-    if cls == effects.BURN:
-        return f"The foe loses {effects.BURN_AMOUNTS[card]} LP"
-    if cls == effects.FIELD:
-        return f"The field becomes {TERRAINS[card - effects.FIELD_CARDS[0]].capitalize()}"
-    if cls == effects.BOARD_DESTRUCTION:
+    facts = card_facts(t)
+    cls, amount = facts.magic_class[card], facts.magic_amount[card]
+    if cls == C.HEAL:
+        return f"You gain {amount} LP"
+    if cls == C.BURN:
+        return f"The foe loses {amount} LP"
+    if cls == C.FIELD:
+        return f"The field becomes {TERRAINS[card - FIRST_FIELD_CARD].capitalize()}"
+    if cls == C.BOARD_DESTRUCTION:
         return ("Destroys every monster on the field" if card == effects.DARK_HOLE
                 else "Destroys the foe's Dragons")
-    if cls == effects.REMOVAL:
-        arg = effects.REMOVAL_RULES[card]
-        if arg < effects.REMOVAL_TYPE_LIMIT:
+    if cls == C.REMOVAL:
+        arg = facts.removal_arg[card]
+        if arg < C.REMOVAL_TYPE_LIMIT:
             return f"Destroys the foe's {TYPE_NAMES[arg]} monsters"
         return f"Destroys foe monsters with ATK {arg * 10}+"
-    lines = {effects.RAIGEKI: "Destroys all the foe's monsters",
-             effects.HARPIE: "Destroys all foe magic/traps",
-             effects.STOP_DEFENSE: "Foe defenders switch to attack",
-             effects.DARK_PIERCING_LIGHT: "Turns the foe's set cards face up",
-             effects.SWORDS: "Foe cannot attack for 3 turns",
-             effects.CURSEBREAKER: "Clears the penalties on your monsters"}
-    if cls == effects.STAT_PENALTY:
-        return f"The foe's monsters lose {-effects.STAT_PENALTIES[card]} ATK/DEF"
+    lines = {C.RAIGEKI: "Destroys all the foe's monsters",
+             C.HARPIE: "Destroys all foe magic/traps",
+             C.STOP_DEFENSE: "Foe defenders switch to attack",
+             C.DARK_PIERCING_LIGHT: "Turns the foe's set cards face up",
+             C.SWORDS: "Foe cannot attack for 3 turns",
+             C.CURSEBREAKER: "Clears the penalties on your monsters"}
+    if cls == C.STAT_PENALTY:
+        return f"The foe's monsters lose {-amount} ATK/DEF"
     return lines.get(cls, "Does nothing when played")
 
 
