@@ -19,7 +19,7 @@ from emucore.duel.protocol import DRAW, Action, Event, EventKind, IllegalAction
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.storage import SaveFile
-from emucore.frontend.widgets import Menu, message_box, try_step
+from emucore.frontend.widgets import Menu, message_box, refusal, try_step
 from emucore.ocg1999.match import Match, computer_swaps
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper import ai
@@ -445,7 +445,7 @@ class SideDeckScreen(Screen):
         try:
             self.match.swap(self.side, out_card, in_card)
         except IllegalAction as exc:
-            app.notify(str(exc))
+            app.notify(refusal(exc))
         self.marks = [None, None]
         self._refresh()
 

@@ -26,7 +26,7 @@ from emucore.fm.actions import (
 )
 from emucore.fm.engine import FmDuel
 from emucore.frontend.app import App, Screen
-from emucore.frontend.cards import LARGE, SMALL, draw_back, draw_card, draw_empty
+from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card, draw_empty
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm import events as ev
@@ -38,12 +38,13 @@ from emucore.frontend.systems.fm.common import (
 )
 from emucore.frontend.systems.fm.meter import draw_rank_meter
 from emucore.frontend.systems.fm.session import FmGame
-from emucore.frontend.systems.fm.view import BoardView, board_view
+from emucore.frontend.systems.fm.view import BoardView, apply, board_view, with_hands
 from emucore.frontend.widgets import try_step, wrap
 
 MESSAGE_FRAMES = 30  # how long one event message stays before the next
 AI_DELAY = 20  # frames between two computer actions (after the messages have played)
-ZONE_X, ZONE_STEP = 6, 34
+ZONE_X, ZONE_STEP = 6, 35
+SIDEWAYS_SHIFT = (SMALL[1] - SMALL[0]) // 2  # a sideways card stays centred on its zone
 ROW_Y = {"opp_magic": 12, "opp_monster": 54, "monster": 100, "magic": 142, "hand": 194}
 PANEL_X = 182
 FIELD_ROWS = ("opp_magic", "opp_monster", "monster", "magic")  # field-mode cursor rows
@@ -74,9 +75,10 @@ class DuelScreen(FmScreen):
         super().__init__(game, back)
         self.duel, self.duelist, self.campaign = duel, duelist, campaign
         self.humans = {0, 1} - duel.computer_sides  # the duel names the computer's sides
-        self.view: BoardView = board_view(duel)
+        self.view: BoardView = board_view(duel)  # the engine's board now
+        self.shown: BoardView = self.view  # the board as drawn: behind while messages play
         self.ui = Ui()
-        self.queue: deque[ev.Message] = deque()
+        self.queue: deque = deque()  # the events whose messages have not played yet
         self.log: list[str] = []
         self.timer = 0
         self.ai_wait = AI_DELAY
@@ -105,37 +107,46 @@ class DuelScreen(FmScreen):
         return self
 
     def _play_messages(self, app: App) -> bool:
-        """Advance the message queue; True while messages are still playing."""
+        """Advance the message queue; True while messages are still playing. The shown
+        board follows each event as its message starts, and is the engine's again once
+        they have all played."""
         if any(p.pressed("confirm") for p in app.pads) and (self.queue or self.timer):
             while self.queue:
                 self._pop(app)
             self.timer, self.current = 0, None
+            self.shown = self.view
             return True
         if self.timer > 0:
             self.timer -= 1
             return True
-        if self.queue:
-            self._pop(app)
-            return True
-        self.current = None
+        while self.queue:
+            if self._pop(app):
+                return True
+        self.current, self.shown = None, self.view
         return False
 
-    def _pop(self, app: App) -> None:
-        message = self.current = self.queue.popleft()
+    def _pop(self, app: App) -> bool:
+        """Play the next event: its message (if it has one) and its change to the shown
+        board. True when a message started."""
+        event = self.queue.popleft()
+        message = ev.describe(self.game, event, self.humans, self.shown)
+        self.shown = apply(self.shown, event)
+        if message is None:
+            return False
+        self.current = message
         self.log = (self.log + [message.text])[-LOG_LINES * 2:]
         if message.sound:
             app.sound.play(message.sound)
         if message.lp_side is not None:
             self.flash[message.lp_side] = (message.lp_delta, app.frame + 45)
         self.timer = MESSAGE_FRAMES
+        return True
 
     def _show(self, events: list) -> None:
         for event in events:
             if event.kind == "ended":
                 self.end = event
-            message = ev.describe(self.game, event, self.humans)
-            if message is not None:
-                self.queue.append(message)
+            self.queue.append(event)
 
     def _step(self, app: App, action: FmAction) -> bool:
         events = try_step(app, self.duel, action)
@@ -143,6 +154,7 @@ class DuelScreen(FmScreen):
             return False
         self._show(events)
         self.view = board_view(self.duel)
+        self.shown = with_hands(self.shown, self.view)
         in_hand = self.duel.phase == S.PHASE_HAND
         self.ui = Ui(mode="hand" if in_hand else "field",
                      cursor=0 if in_hand else self.ui.cursor,
@@ -361,7 +373,7 @@ class DuelScreen(FmScreen):
             draw_rank_meter(app, fb, self.game, view.sides[me].counters, x=PANEL_X + 56, y=2)
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
-        s = self.view.sides[side]
+        s = self.shown.sides[side]
         draw_fitted(fb, ZONE_X, y, self._side_name(side), 62, app.colour("text"))
         fb.text(70, y, f"LP {s.lp:>5}", app.colour("highlight"))
         fb.text_right(PANEL_X - 4, y, f"DK{s.deck_left:2d}", app.colour("text_dim"))
@@ -429,30 +441,26 @@ class DuelScreen(FmScreen):
         return ui.mode == "target" and row == "monster" and ui.cursor == col
 
     def _row(self, app: App, fb: Framebuffer, side: int, row: str, y: int) -> None:
-        cards = self.view.sides[side].row(row)
+        """One row of zones as shown: face-down cards as backs (the panel names your own
+        under the cursor), defenders sideways, monsters that acted this turn dimmed."""
+        cards = self.shown.sides[side].row(row)
         for col in range(5):
             x = ZONE_X + col * ZONE_STEP
             card = cards[col]
             selected = self._selected(side, row, col)
             if card is None:
                 draw_empty(app, fb, x, y, SMALL, selected)
-            elif card.face_down and side != self.me:
-                draw_back(app, fb, x, y, SMALL, selected)
+                continue
+            sideways = card.defending
+            cx, cy = (x - SIDEWAYS_SHIFT, y + SIDEWAYS_SHIFT) if sideways else (x, y)
+            if card.face_down:
+                draw_back(app, fb, cx, cy, SMALL, selected, sideways)
             else:
-                draw_card(app, fb, x, y, card_face(self.game, card.card), SMALL, selected)
-                self._marks(app, fb, x, y, card)
-
-    def _marks(self, app: App, fb: Framebuffer, x: int, y: int, card) -> None:
-        """Small corner marks: face-down (own), defence position, used this turn."""
-        w = SMALL[0]
-        if card.defending:
-            fb.fill(x + w - 8, y + 2, 6, 9, app.colour("good"))
-            fb.text(x + w - 7, y + 3, "D", app.colour("black"))
-        if card.face_down:
-            fb.fill(x + 2, y + 12, 10, 9, app.colour("card_back"))
-            fb.text(x + 3, y + 13, "F", app.colour("text"))
-        if card.used:
-            fb.fill(x + w - 5, y + SMALL[1] - 5, 3, 3, app.colour("text_dim"))
+                draw_card(app, fb, cx, cy, card_face(self.game, card.card), SMALL, selected,
+                          sideways)
+            if card.used and side == self.shown.acting_side:
+                w, h = SMALL[::-1] if sideways else SMALL
+                fb.remap(cx, cy, w, h, dim_lut(app.machine))
 
     def _hand(self, app: App, fb: Framebuffer, side: int) -> None:
         ui = self.ui
@@ -504,7 +512,7 @@ class DuelScreen(FmScreen):
         else:
             draw_back(app, fb, x, 4, LARGE)
         turns = max(s.counters["turns"] for s in self.view.sides)
-        fb.text(x, 124, f"{TERRAIN_NAMES[self.view.terrain]}  Turn {turns}",
+        fb.text(x, 124, f"{TERRAIN_NAMES[self.shown.terrain]}  Turn {turns}",
                 app.colour("text_dim"))
         width = (fb.width - x - 2) // 6
         lines = [ln for text in self.log[-LOG_LINES:] for ln in wrap(text, width)][-LOG_LINES:]
