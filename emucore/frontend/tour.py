@@ -17,8 +17,8 @@ from emucore.frontend.display import init_video
 from emucore.frontend.machine import machine
 from emucore.frontend.pad import IDLE, word_from_buttons
 
-# A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames) or
-# "autoplay" (an FM duel played to its end by duel_buttons).
+# A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames),
+# "esc" (the pause hotkey) or "autoplay" (an FM duel played to its end by duel_buttons).
 AUTOPLAY_FRAMES = 20_000
 _FM_MENU = ["start", "cross"]
 _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
@@ -41,6 +41,9 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("result", "psx", [*_FM_DUEL, "autoplay"]),
         ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
         ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
+        ("pause", "psx", [*_FM_DUEL, "esc"]),
+        ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
+        ("pause_forfeit", "psx", [*_FM_DUEL, "esc", "down", "cross"]),
     ),
     "dm1": (
         ("title", "gb", ["wait:2"]),
@@ -48,6 +51,7 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("opponents", "gb", [*_DM1_MENU, "a"]),
         ("deck_edit", "gb", [*_DM1_MENU, "down", "a"]),
         ("duel", "gb", [*_DM1_MENU, "a", "a", "wait:60"]),
+        ("pause", "gb", [*_DM1_MENU, "esc"]),
     ),
     "ocg1999": (
         ("title", "psx", ["wait:2"]),
@@ -93,6 +97,10 @@ def press(app: App, press: str) -> None:
     if press.startswith("wait:"):
         for _ in range(int(press[5:])):
             app.step((idle, idle))
+        return
+    if press == "esc":
+        app.pause()
+        app.step((idle, idle))
         return
     if press == "autoplay":
         duel = app.screen

@@ -42,6 +42,7 @@ from emucore.frontend.systems.fm.view import BoardView, apply, board_view, with_
 from emucore.frontend.widgets import try_step, wrap
 
 MESSAGE_FRAMES = 30  # how long one event message stays before the next
+FAST = 3  # the fast-animation option divides message times by this
 AI_DELAY = 20  # frames between two computer actions (after the messages have played)
 ZONE_X, ZONE_STEP = 6, 35
 SIDEWAYS_SHIFT = (SMALL[1] - SMALL[0]) // 2  # a sideways card stays centred on its zone
@@ -139,7 +140,7 @@ class DuelScreen(FmScreen):
             app.sound.play(message.sound)
         if message.lp_side is not None:
             self.flash[message.lp_side] = (message.lp_delta, app.frame + 45)
-        self.timer = MESSAGE_FRAMES
+        self.timer = MESSAGE_FRAMES // (FAST if app.toggles.get("fast_animations") else 1)
         return True
 
     def _show(self, events: list) -> None:
@@ -172,6 +173,17 @@ class DuelScreen(FmScreen):
             # the first legal action instead (an end of turn in the field phase), so the
             # duel never stalls; the notice above names the refused action's rule.
             self._step(app, self.duel.legal_actions()[0])
+
+    def forfeit(self, app: App) -> Screen:
+        """Give up (from the pause menu): the side at the pad loses, recorded and saved as
+        a loss, without a score or a card; back to where the duel was chosen."""
+        loser = self.me
+        self.game.duel_finished(self.duelist, 1 - loser, self.view.rng_state, 0, 0,
+                                self.campaign)
+        self.game.save()
+        app.sound.play("lose")
+        app.notify(f"{self._side_name(loser)} forfeited: a loss")
+        return self.back
 
     # --- player modes ---------------------------------------------------------------------
     @property
