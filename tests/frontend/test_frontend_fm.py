@@ -130,7 +130,7 @@ def test_save_then_continue_restores_the_game(user_dirs):
     assert any("Saved to" in n for n in app.notices)
     second = new_app()
     press(second, "start")
-    press(second, "down")
+    assert second.screen.menu.items == ["Continue", "New Game"]  # issue 14: Continue first
     press(second, "cross")  # Continue
     assert screen_name(second) == "MainMenu" and second.screen.game.deck == deck
 
@@ -141,7 +141,6 @@ def test_corrupt_save_is_moved_aside_with_a_message(user_dirs, capsys):
     save.write_text('{"version": 1, "trunk": {"9999": 1}}')
     app = new_app()
     press(app, "start")
-    press(app, "down")
     press(app, "cross")  # Continue
     assert screen_name(app) == "TitleScreen"
     assert any("corrupt save" in n and "save.json.corrupt-1" in n for n in app.notices)

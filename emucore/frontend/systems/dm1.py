@@ -136,16 +136,19 @@ class TitleScreen(Dm1Screen):
         if self.menu is None:
             if app.pad.pressed("start") or app.pad.pressed("confirm"):
                 app.sound.play("confirm")
-                self.menu = Menu(["New Game", "Continue"], visible=2)
+                saved = ["Continue"] if self.game.save_file.exists() else []
+                self.menu = Menu([*saved, "New Game"], visible=2)  # Continue first
             return self
         choice = self.menu.update(app)
         if choice == -1:
             self.menu = None
-        elif choice == 0:
+        elif choice is None:
+            return self
+        elif self.menu.items[choice] == "New Game":
             self.game.new_game()
             app.notify(f"New game: {DECK_SIZE}-card deck dealt")
             return MainMenu(self.game)
-        elif choice == 1:
+        else:
             message = self.game.load()
             if message:
                 app.notify(message, stderr="corrupt" in message)
