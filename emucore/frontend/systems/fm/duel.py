@@ -95,7 +95,7 @@ class DuelScreen(FmScreen):
         if self.view.over:
             from emucore.frontend.systems.fm.result import ResultScreen
             return ResultScreen(self.game, self.end, self.duelist, self.campaign, self.back,
-                                self.view.rng_state)
+                                self.view.rng_state, self.view.sides[0].counters)
         side = self.view.acting_side
         if side not in self.humans:
             self._computer_turn(app)
