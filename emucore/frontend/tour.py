@@ -39,7 +39,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
         ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),
         ("result", "psx", [*_FM_DUEL, "autoplay"]),
-        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
+        ("hand_over", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
+        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240", "cross"]),
         ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
         ("pause", "psx", [*_FM_DUEL, "esc"]),
         ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
@@ -67,8 +68,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
 def duel_buttons(screen) -> list[str]:
     """What a simple player presses on the FM duel screen: play the first hand card face
     up on the first zone with the first star; attack with every monster that can; end turn."""
-    if screen.queue or screen.timer:
-        return ["cross"]  # skip messages
+    if screen.queue or screen.timer or screen.handing_over:
+        return ["cross"]  # skip messages; take the pad at a hand-over
     view, ui = screen.view, screen.ui
     if view.acting_side not in screen.humans or view.over:
         return []

@@ -86,6 +86,7 @@ class DuelScreen(FmScreen):
         self.flash: dict[int, tuple[int, int]] = {}  # side -> (LP delta, until frame)
         self.end = None
         self.current: ev.Message | None = None  # the message being shown
+        self.handed: int | None = None  # two players: whose eyes the hands are shown to
         self._show(duel.opening_events)
 
     # --- the loop -------------------------------------------------------------------------
@@ -101,6 +102,11 @@ class DuelScreen(FmScreen):
             self._computer_turn(app)
             return self
         pad = app.pads[side if len(self.humans) == 2 else 0]
+        if self.handing_over:
+            if pad.pressed("confirm"):
+                self.handed = side
+                app.sound.play("confirm")
+            return self
         if pad.pressed("select"):
             app.toggles["rank_meter"] = not app.toggles.get("rank_meter", False)
         handler = getattr(self, f"_mode_{self.ui.mode}")
@@ -188,9 +194,22 @@ class DuelScreen(FmScreen):
     # --- player modes ---------------------------------------------------------------------
     @property
     def me(self) -> int:
-        """The side drawn at the bottom: the acting human in two-player duels, else 0."""
-        side = self.view.acting_side
+        """The side drawn at the bottom: the acting human in two-player duels (as shown:
+        the turn passes with the "Turn" message), else 0."""
+        side = self.shown.acting_side
         return side if len(self.humans) == 2 and side in self.humans else 0
+
+    @property
+    def handing_over(self) -> bool:
+        """Two players: the turn has passed but the next player has not taken the pad yet
+        (the hand-over screen shows; nobody's hand is visible)."""
+        return (len(self.humans) == 2 and not self.view.over and not self.queue
+                and not self.timer and self.handed != self.view.acting_side)
+
+    def _hand_visible(self, side: int) -> bool:
+        if len(self.humans) == 2:
+            return side == self.handed
+        return side in self.humans
 
     def _hand_cols(self) -> list[int]:
         return [j for j, c in enumerate(self.view.sides[self.me].hand) if c is not None]
@@ -369,6 +388,9 @@ class DuelScreen(FmScreen):
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, app: App, fb: Framebuffer) -> None:
+        if self.handing_over:
+            self._hand_over(app, fb)
+            return
         fb.clear(app.colour("bg"))
         me, view = self.me, self.view
         opp = 1 - me
@@ -383,6 +405,24 @@ class DuelScreen(FmScreen):
         self._panel(app, fb)
         if app.toggles.get("rank_meter"):
             draw_rank_meter(app, fb, self.game, view.sides[me].counters, x=PANEL_X + 56, y=2)
+
+    def _hand_over(self, app: App, fb: Framebuffer) -> None:
+        """Between two players' turns: a screen that hides both hands until the player
+        whose turn it is presses Cross on their own pad."""
+        fb.clear(app.colour("bg"))
+        side = self.view.acting_side
+        cx, cy = fb.width // 2, fb.height // 2
+        for x in range(0, fb.width, 16):  # card backs along the top and bottom edges
+            for y in (8, fb.height - 24):
+                draw_back(app, fb, x + 2, y, (12, 16))
+        fb.text_centred(cx, cy - 2 * CELL_H, f"PLAYER {side + 1}'S TURN", app.colour("highlight"),
+                        app.colour("black"))
+        fb.text_centred(cx, cy, f"Pass the pad to Player {side + 1}.", app.colour("text"))
+        fb.text_centred(cx, cy + CELL_H + 2, f"Player {side + 1}: press Cross",
+                        app.colour("text_dim"))
+        for s in (0, 1):
+            fb.text_centred(cx, cy + (4 + s) * CELL_H, f"{self._side_name(s)}  LP "
+                            f"{self.view.sides[s].lp}", app.colour("text"))
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.shown.sides[side]
@@ -477,7 +517,7 @@ class DuelScreen(FmScreen):
     def _hand(self, app: App, fb: Framebuffer, side: int) -> None:
         ui = self.ui
         hand = self.view.sides[side].hand
-        show = side in self.humans
+        show = self._hand_visible(side)
         for j in range(5):
             x = ZONE_X + j * ZONE_STEP
             card = hand[j]
@@ -518,7 +558,7 @@ class DuelScreen(FmScreen):
 
     def _panel(self, app: App, fb: Framebuffer) -> None:
         x = PANEL_X + 4
-        focus = self._focus() if self.view.acting_side in self.humans else 0
+        focus = self._focus() if self._hand_visible(self.view.acting_side) else 0
         if focus:
             draw_card(app, fb, x, 4, card_face(self.game, focus), LARGE)
         else:

@@ -50,12 +50,12 @@ def board_view(duel: FmDuel) -> BoardView:
 
 def with_hands(shown: BoardView, real: BoardView) -> BoardView:
     """The board as shown at the start of a step's messages: the zones, LP and terrain as
-    they were, the hands, decks, counters and whose turn it is as they are now (cards leave
-    the hand as the play begins)."""
+    they were, the hands, decks and counters as they are now (cards leave the hand as the
+    play begins); the turn passes with its own event."""
     sides = tuple(replace(old, hand=new.hand, deck_left=new.deck_left, counters=new.counters,
                           swords=new.swords)
                   for old, new in zip(shown.sides, real.sides, strict=True))
-    return replace(real, sides=sides, terrain=shown.terrain)
+    return replace(real, sides=sides, terrain=shown.terrain, acting_side=shown.acting_side)
 
 
 def apply(shown: BoardView, event) -> BoardView:
@@ -63,6 +63,8 @@ def apply(shown: BoardView, event) -> BoardView:
     attacks or leaves; LP and terrain change. Event kinds it does not know change nothing
     (the board is made true again from the engine once the step's messages have played)."""
     kind = event.kind
+    if kind == "turn":
+        return replace(shown, acting_side=event.side)
     if kind == "terrain":
         return replace(shown, terrain=event.terrain)
     if kind == "life":
