@@ -164,8 +164,10 @@ def test_build_deck_needs_forty_cards_and_keeps_the_copy_limit():
     assert screen_name(app) == "BuildDeck"
     assert any("exactly 40 cards (39 now)" in n for n in app.notices)
     press(app, "right")
-    press(app, "right")  # a 41st card is refused
+    assert app.notices[-1].startswith("40/40: the deck is ready")  # issue 14: feedback at 40
+    press(app, "right")  # a 41st card is refused, in one sentence
     assert sum(screen.counts.values()) == 40
+    assert app.notices[-1] == "The deck is full (40/40): take a card out first."
     press(app, "square")  # sort order changes
     assert screen.order != "id"
     press(app, "circle")
