@@ -66,14 +66,20 @@ def _image(app: App, key: tuple, size: tuple[int, int],
     return image
 
 
+def card_image(app: App, face: CardFace, size: tuple[int, int] = SMALL,
+               selected: bool = False) -> NDArray[np.uint8]:
+    """The (h, w) palette-index image of a face-up card (cached; do not modify it)."""
+    def paint(canvas: Framebuffer) -> None:
+        _face(app, canvas, face, size, selected)
+    return _image(app, ("face", face, selected), size, paint)
+
+
 def draw_card(app: App, fb: Framebuffer, x: int, y: int, face: CardFace,
               size: tuple[int, int] = SMALL, selected: bool = False,
               sideways: bool = False) -> None:
     """A face-up card with its top-left corner at (x, y); ``sideways`` turns it a quarter
     to the left (a card in defence), so it is ``size`` high and wide."""
-    def paint(canvas: Framebuffer) -> None:
-        _face(app, canvas, face, size, selected)
-    fb.blit(x, y, _turned(_image(app, ("face", face, selected), size, paint), sideways))
+    fb.blit(x, y, _turned(card_image(app, face, size, selected), sideways))
 
 
 def _turned(image: NDArray[np.uint8], sideways: bool) -> NDArray[np.uint8]:
@@ -165,6 +171,12 @@ def _large_face(app: App, fb: Framebuffer, w: int, h: int, face: CardFace) -> No
 def draw_back(app: App, fb: Framebuffer, x: int, y: int, size: tuple[int, int] = SMALL,
               selected: bool = False, sideways: bool = False) -> None:
     """A card back: a frame around a diamond lattice (``sideways``: see draw_card)."""
+    fb.blit(x, y, _turned(back_image(app, size, selected), sideways))
+
+
+def back_image(app: App, size: tuple[int, int] = SMALL,
+               selected: bool = False) -> NDArray[np.uint8]:
+    """The (h, w) palette-index image of a card back (cached; do not modify it)."""
     def paint(canvas: Framebuffer) -> None:
         w, h = size
         canvas.box(0, 0, w, h, app.colour("card_back"),
@@ -173,7 +185,7 @@ def draw_back(app: App, fb: Framebuffer, x: int, y: int, size: tuple[int, int] =
         for i in range(4, h - 4, 6):
             for j in range(4 + (i // 6 % 2) * 3, w - 4, 6):
                 canvas.fill(j, i, 2, 2, mark)
-    fb.blit(x, y, _turned(_image(app, ("back", selected), size, paint), sideways))
+    return _image(app, ("back", selected), size, paint)
 
 
 def draw_empty(app: App, fb: Framebuffer, x: int, y: int, size: tuple[int, int] = SMALL,

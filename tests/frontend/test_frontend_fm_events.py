@@ -61,9 +61,9 @@ def test_the_opponents_face_down_card_stays_hidden(game):
     assert game.tables.names[5] in shown.text
 
 
-def test_lp_change_flashes_the_side(game):
+def test_lp_change_names_the_new_total(game):
     message = describe(game, LifeChange(1, -500, 7500), {0})
-    assert (message.lp_side, message.lp_delta) == (1, -500) and "7500" in message.text
+    assert message.text == "Opp LP -500 = 7500" and message.sound == "damage"
 
 
 def test_end_of_duel_two_players(game):

@@ -24,8 +24,6 @@ OUTCOMES = {"direct": "hits directly", "win": "destroys", "win_defense": "breaks
 class Message:
     text: str
     sound: str | None = None
-    lp_side: int | None = None
-    lp_delta: int = 0
     focus: tuple[tuple[int, str, int], ...] = ()  # (side, row, zone) to flash while shown
     cards: tuple[int, ...] = ()  # cards to show big in the middle of the field
     joiner: str = ""  # what stands between them ("+", "VS") ; the last card follows "="
@@ -95,8 +93,7 @@ def describe(game: FmGame, event, humans: set[int], shown: BoardView) -> Message
         card = seen(event.side, "monster", event.zone, event.card)
         return Message(_capital(f"{card} {event.stat_modifier:+d}"), "magic")
     if kind == "life":
-        return Message(f"{who} LP {event.delta:+d} = {event.lp}", sound, event.side,
-                       event.delta)
+        return Message(f"{who} LP {event.delta:+d} = {event.lp}", sound)
     if kind == "destroyed":
         card = seen(event.side, event.row, event.zone, event.card)
         return Message(_capital(f"{card} destroyed"), "damage",
