@@ -57,10 +57,15 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
     "ocg1999": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
+        ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "left", "left"]),
+        ("duel_menu", "psx", [*_PAPER_DUEL, "wait:200", "start"]),
+        ("duel_computer", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross",
+                                  "wait:120"]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
+        ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "up"]),
     ),
 }
 
