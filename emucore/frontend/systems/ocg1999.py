@@ -27,8 +27,6 @@ from emucore.paper.system import PaperSystem
 
 MACHINE = "psx"
 SAVE_VERSION = 1
-CPU_FRAMES = 15  # frames between the computer's actions, so a player can follow them
-ACTION_ROWS = 7
 RECORD = ("wins", "losses", "draws")
 
 
