@@ -35,6 +35,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("duel_raise", "psx", [*_FM_DUEL, "up", "right", "up"]),
         ("duel_field", "psx", [*_FM_DUEL, "cross", "cross", "right", "cross", "cross",
                                "wait:120"]),
+        ("duel_battle", "psx", [*_FM_DUEL, "cross", "right", "cross", "cross", "cross",
+                                "wait:200", "start", "wait:214"]),
         ("campaign", "psx", [*_FM_MENU, "down", "cross"]),
         ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
         ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),

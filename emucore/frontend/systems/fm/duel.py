@@ -612,12 +612,12 @@ class DuelScreen(FmScreen):
     def _panel(self, app: App, fb: Framebuffer) -> None:
         x = PANEL_X + 4
         focus = self._focus() if self.hand_visible(self.view.acting_side) else 0
-        if focus:
+        if self.current is not None and self.current.cards and self.timer:
+            self._showcase(app, fb, self.current)
+        elif focus:
             draw_card(app, fb, x, 4, card_face(self.game, focus), LARGE)
         else:
             draw_back(app, fb, x, 4, LARGE)
-        if self.current is not None and self.current.cards and self.timer:
-            self._showcase(app, fb, self.current)
         turns = max(s.counters["turns"] for s in self.view.sides)
         fb.text(x, 124, f"{TERRAIN_NAMES[self.shown.terrain]}  Turn {turns}",
                 app.colour("text_dim"))
