@@ -101,10 +101,14 @@ def test_two_players_read_their_own_pads_and_the_result_is_shown(app):
     assert screen.humans == {0, 1}
     settle(app, screen)
     first = duel.acting_side
-    press(app, "start", pad=1 - first)  # the other player's pad does nothing
-    assert not screen.choices
+    assert screen.handing_over  # the hand stays face down until its player takes the pad
+    press(app, "cross", pad=1 - first)  # the other player's pad does nothing
+    press(app, "start", pad=1 - first)
+    assert screen.handing_over and not screen.choices
+    press(app, "cross", pad=first)
+    assert not screen.handing_over
     end_turn(app, screen, pad=first)
-    assert duel.acting_side == 1 - first
+    assert duel.acting_side == 1 - first and screen.handing_over
     duel.state.sides[first].lp = 0  # settle it: the next action ends the duel
     duel.step(EndTurn())
     for _ in range(100):  # a turn banner, then the end of the duel

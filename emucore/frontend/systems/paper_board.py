@@ -7,8 +7,9 @@ rules allow with it now (summon, set, activate, attack each target, change posit
 Cross again plays the choice; Start lists the turn's own actions (draw, next phase, end turn,
 no answer). A banner names each new turn and phase. The computer plays step by step: each of
 its actions is announced in the log for ``CPU_FRAMES`` before the board changes. Everything
-goes through the Duel protocol; in two-player play each side reads its own pad and the
-opponent's hand is never shown.
+goes through the Duel protocol; in two-player play each side reads its own pad, the
+opponent's hand is never shown, and a player's hand stays face down until that player (whose
+turn or answer it is) presses Cross on their own pad.
 """
 
 from __future__ import annotations
@@ -124,6 +125,7 @@ class DuelScreen(Screen):
         self.planned: Action | None = None  # the computer's announced action
         self.banner: tuple[str, int] | None = None  # (text, frames left)
         self.seen: tuple = ()
+        self.handed: int | None = None  # two players: whose eyes the hand is shown to
         self._check_banner()
 
     # --- the loop ---------------------------------------------------------------------------
@@ -155,11 +157,23 @@ class DuelScreen(Screen):
             self._computer(app)
             return self
         pad = app.pads[duel.acting_side]
+        if self.handing_over:
+            if pad.pressed("confirm"):
+                self.handed = duel.acting_side
+                app.sound.play("confirm")
+            return self
         if self.choices:
             self._choose(app, pad)
         else:
             self._cursor(app, pad)
         return self
+
+    @property
+    def handing_over(self) -> bool:
+        """Two players: the other player must take the pad (their turn, or an answer to a
+        response window) before their hand shows."""
+        return (len(self.humans) == 2 and not self.duel.over
+                and self.handed != self.duel.acting_side)
 
     def _computer(self, app: App) -> None:
         """Announce the computer's next action, then play it CPU_FRAMES later."""
@@ -282,6 +296,9 @@ class DuelScreen(Screen):
             self._draw_choices(app, fb)
         if self.banner is not None:
             self._draw_banner(app, fb, self.banner[0])
+        elif self.handing_over:
+            side = self.duel.acting_side + 1
+            self._draw_banner(app, fb, f"PLAYER {side}: CROSS")
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.duel.state.sides[side]
@@ -313,7 +330,7 @@ class DuelScreen(Screen):
                 fb.remap(x, y, *SMALL, dim_lut(app.machine))
 
     def _draw_hand(self, app: App, fb: Framebuffer) -> None:
-        visible = self.viewer in self.humans
+        visible = self.viewer in self.humans and not self.handing_over
         for col, card in enumerate(self._hand()):
             x, y = self._xy("hand", col)
             selected = self._selected("hand", col)
@@ -343,7 +360,8 @@ class DuelScreen(Screen):
 
     def _panel(self, app: App, fb: Framebuffer) -> None:
         x = PANEL_X
-        focus = self._focus() if self.duel.acting_side in self.humans else None
+        focus = self._focus() if self.duel.acting_side in self.humans and \
+            not self.handing_over else None
         if focus is not None:
             draw_card(app, fb, x, 4, self._face(focus), LARGE)
         else:
