@@ -30,7 +30,7 @@ from emucore.fm.actions import (
 )
 from emucore.fm.engine import CardView, FmDuel
 from emucore.frontend.app import App, Screen
-from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card, draw_empty
+from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm import animation as anim
@@ -540,7 +540,9 @@ class DuelScreen(FmScreen):
             card = cards[col]
             selected = self._selected(side, row, col)
             if card is None or anim.hides(self.playing, side, row, col):
-                draw_empty(app, fb, *self.zone_xy(side, row, col), SMALL, selected)
+                # an outline only, so the terrain's pattern shows through empty zones
+                fb.frame(*self.zone_xy(side, row, col), *SMALL,
+                         app.colour("highlight" if selected else "zone"))
             else:
                 self.draw_zone_card(app, fb, side, row, col, card, selected=selected)
 
