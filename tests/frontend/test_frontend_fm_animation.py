@@ -91,3 +91,16 @@ def test_cross_skips_and_the_fast_option_shortens_the_wait(tmp_path):
         return frames
     slow, quick = opening_frames(False), opening_frames(True)
     assert quick < slow
+
+
+def test_drawing_animations_never_touches_the_duels_rng(tmp_path):
+    """The engine alone counts the timeline's rand() calls; the frontend's shakes, tiles
+    and confetti use a hash of the frame number, so playing animations leaves the stream."""
+    app = tour.visit("fm", "psx", [*DUEL[:-1]], tmp_path)
+    screen = app.screen
+    before = screen.duel.rng_fork().state
+    frames = 0
+    while (screen.queue or screen.timer) and frames < 2000:
+        wait(app, 1)
+        frames += 1
+    assert frames > 30 and screen.duel.rng_fork().state == before
