@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +25,9 @@ from emucore.frontend.pacing import FramePacer
 from emucore.frontend.pad import PadState
 from emucore.frontend.script import PadScript
 from emucore.frontend.sound import Sound
+
+if TYPE_CHECKING:
+    from emucore.frontend.pause import Pause
 
 NOTICE_FRAMES = 180
 NOTICE_LINES = 2  # a longer notice is shortened by the layout abbreviation rule
@@ -63,6 +67,7 @@ class App:
         self._notice: tuple[str, int] | None = None
         self.toggles: dict[str, bool] = {"rank_meter": False}
         self.screen: Screen | None = None
+        self.paused: Pause | None = None  # the pause menu over the screen, while open
         self.recording: list[tuple[int, tuple[int, int]]] = []  # pad changes, for --record
         pygame.display.init()  # video (keys, window); joystick and mixer start on their own
         self.bindings, warning = bindings_mod.load(machine.name, bindings_path)
@@ -117,10 +122,14 @@ class App:
         for message in self.input.messages:
             self.notify(message)
         self.input.messages.clear()
-        self.switch(self.screen.update(self))
+        if self.paused is not None:
+            if not self._update_pause():
+                return False
+        else:
+            self.switch(self.screen.update(self))
         if self.screen is None:
             return False
-        self.screen.draw(self, self.fb)
+        (self.paused or self.screen).draw(self, self.fb)
         self._draw_notice()
         self.frame += 1
         return True
@@ -132,11 +141,31 @@ class App:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.display.resized()
             hotkey = self.input.hotkey(event)
-            if hotkey == "quit":
-                return False
-            if hotkey:
+            if hotkey == "pause":
+                self.pause()
+            elif hotkey:
                 self._hotkey(hotkey)
             self.input.handle(event)
+        return True
+
+    def pause(self) -> None:
+        """Open the pause menu over the current screen (Esc); again closes it."""
+        from emucore.frontend.pause import Pause  # pause draws with widgets, which need App
+        if self.paused is None and self.screen is not None:
+            self.paused = Pause(self.screen)
+            self.sound.play("confirm")
+        else:
+            self.paused = None
+
+    def _update_pause(self) -> bool:
+        """One frame of the pause menu; False when the player chose to quit."""
+        outcome = self.paused.update(self)
+        if outcome == "quit":
+            return False
+        if outcome != "stay":
+            self.paused = None
+            if outcome != "resume":
+                self.switch(outcome)
         return True
 
     def _hotkey(self, name: str) -> None:

@@ -31,7 +31,7 @@ from emucore.frontend.pad import BUTTONS
 
 FILE_NAME = "bindings.json"
 PLAYERS = ("1", "2")
-HOTKEYS = ("fullscreen", "mute", "screenshot", "quit", "rank_meter", "palette")
+HOTKEYS = ("fullscreen", "mute", "screenshot", "pause", "rank_meter", "palette")
 
 PAD_POSITIONS = ("south", "east", "west", "north", "dpup", "dpdown", "dpleft", "dpright",
                  "start", "back", "guide", "l1", "r1", "l2", "r2", "l3", "r3",
@@ -74,7 +74,7 @@ DEFAULTS: dict = {
     "psx": {p: _with_keys(_PSX_PAD, k) for p, k in zip(PLAYERS, _PSX_KEYS, strict=True)},
     "gb": {p: _with_keys(_GB_PAD, k) for p, k in zip(PLAYERS, _GB_KEYS, strict=True)},
     "hotkeys": {"fullscreen": ["key:f11"], "mute": ["key:f9"], "screenshot": ["key:f12"],
-                "quit": ["key:escape"], "rank_meter": ["key:tab"], "palette": ["key:f8"]},
+                "pause": ["key:escape"], "rank_meter": ["key:tab"], "palette": ["key:f8"]},
 }
 
 

@@ -20,6 +20,7 @@ from emucore.frontend.app import App
 from emucore.frontend.cardart import ArtFacts, picture
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 from emucore.frontend.layout import fit
+from emucore.frontend.machine import Machine
 
 SMALL = (30, 40)  # field zones and hands on psx
 LARGE = (84, 116)  # the card detail panel
@@ -65,12 +66,40 @@ def _image(app: App, key: tuple, size: tuple[int, int],
     return image
 
 
-def draw_card(app: App, fb: Framebuffer, x: int, y: int, face: CardFace,
-              size: tuple[int, int] = SMALL, selected: bool = False) -> None:
-    """A face-up card with its top-left corner at (x, y)."""
+def card_image(app: App, face: CardFace, size: tuple[int, int] = SMALL,
+               selected: bool = False) -> NDArray[np.uint8]:
+    """The (h, w) palette-index image of a face-up card (cached; do not modify it)."""
     def paint(canvas: Framebuffer) -> None:
         _face(app, canvas, face, size, selected)
-    fb.blit(x, y, _image(app, ("face", face, selected), size, paint))
+    return _image(app, ("face", face, selected), size, paint)
+
+
+def draw_card(app: App, fb: Framebuffer, x: int, y: int, face: CardFace,
+              size: tuple[int, int] = SMALL, selected: bool = False,
+              sideways: bool = False) -> None:
+    """A face-up card with its top-left corner at (x, y); ``sideways`` turns it a quarter
+    to the left (a card in defence), so it is ``size`` high and wide."""
+    fb.blit(x, y, _turned(card_image(app, face, size, selected), sideways))
+
+
+def _turned(image: NDArray[np.uint8], sideways: bool) -> NDArray[np.uint8]:
+    return np.rot90(image) if sideways else image
+
+
+_DIM_LUTS: dict[str, NDArray[np.uint8]] = {}
+DIM = 0.55  # how much of its brightness a dimmed card keeps
+
+
+def dim_lut(machine: Machine) -> NDArray[np.uint8]:
+    """Palette index -> the index nearest in colour to it at DIM brightness (default
+    palette): laid over a card with :meth:`Framebuffer.remap` it darkens the card (a monster
+    that has acted) and keeps every pixel readable."""
+    lut = _DIM_LUTS.get(machine.name)
+    if lut is None:
+        rgb = np.asarray(machine.palettes[machine.default_palette], dtype=np.int32)
+        distance = ((rgb[:, None, :] * DIM - rgb[None, :, :]) ** 2).sum(axis=2)
+        lut = _DIM_LUTS[machine.name] = distance.argmin(axis=1).astype(np.uint8)
+    return lut
 
 
 def _face(app: App, fb: Framebuffer, face: CardFace, size: tuple[int, int],
@@ -140,8 +169,14 @@ def _large_face(app: App, fb: Framebuffer, w: int, h: int, face: CardFace) -> No
 
 
 def draw_back(app: App, fb: Framebuffer, x: int, y: int, size: tuple[int, int] = SMALL,
-              selected: bool = False) -> None:
-    """A card back: a frame around a diamond lattice."""
+              selected: bool = False, sideways: bool = False) -> None:
+    """A card back: a frame around a diamond lattice (``sideways``: see draw_card)."""
+    fb.blit(x, y, _turned(back_image(app, size, selected), sideways))
+
+
+def back_image(app: App, size: tuple[int, int] = SMALL,
+               selected: bool = False) -> NDArray[np.uint8]:
+    """The (h, w) palette-index image of a card back (cached; do not modify it)."""
     def paint(canvas: Framebuffer) -> None:
         w, h = size
         canvas.box(0, 0, w, h, app.colour("card_back"),
@@ -150,7 +185,7 @@ def draw_back(app: App, fb: Framebuffer, x: int, y: int, size: tuple[int, int] =
         for i in range(4, h - 4, 6):
             for j in range(4 + (i // 6 % 2) * 3, w - 4, 6):
                 canvas.fill(j, i, 2, 2, mark)
-    fb.blit(x, y, _image(app, ("back", selected), size, paint))
+    return _image(app, ("back", selected), size, paint)
 
 
 def draw_empty(app: App, fb: Framebuffer, x: int, y: int, size: tuple[int, int] = SMALL,

@@ -96,6 +96,13 @@ class Framebuffer:
             x0, y0, x1, y1 = box
             self.pixels[y0:y1, x0:x1] = image[y0 - y:y1 - y, x0 - x:x1 - x]
 
+    def remap(self, x: int, y: int, w: int, h: int, lut: NDArray[np.uint8]) -> None:
+        """Replace each pixel index ``i`` of a rectangle by ``lut[i]`` (clipped)."""
+        box = self._clip(x, y, w, h)
+        if box:
+            x0, y0, x1, y1 = box
+            self.pixels[y0:y1, x0:x1] = lut[self.pixels[y0:y1, x0:x1]]
+
     def text(self, x: int, y: int, text: str, colour: int, shadow: int | None = None) -> int:
         """Draw one line of text at (x, y), optionally with a 1-pixel drop shadow; returns
         the x just after it."""

@@ -53,7 +53,7 @@ class Sound:
     def __init__(self, enabled: bool = True) -> None:
         self.muted = False
         self.available = False
-        self.volume = 1.0
+        self.volumes = {"music": 1.0, "effects": 1.0}  # 0..1 each, set in the pause menu
         self.music: str | None = None
         self._cache: dict[str, object] = {}
         if enabled:
@@ -78,7 +78,7 @@ class Sound:
             except (pygame.error, ValueError):
                 self.available = False
                 return None
-            sound.set_volume(self.volume)
+            sound.set_volume(self.volumes[_group(key)])
             self._cache[key] = sound
         return sound
 
@@ -110,14 +110,20 @@ class Sound:
         if sound is not None:
             channel.play(sound, loops=-1)
 
-    def set_volume(self, volume: float) -> float:
-        """Set the volume of music and effects (0..1, clamped); returns it."""
-        self.volume = min(max(volume, 0.0), 1.0)
-        for sound in self._cache.values():
-            sound.set_volume(self.volume)
-        return self.volume
+    def set_volume(self, group: str, volume: float) -> float:
+        """Set the volume of ``group`` ("music" or "effects"), 0..1 clamped; returns it."""
+        self.volumes[group] = value = min(max(volume, 0.0), 1.0)
+        for key, sound in self._cache.items():
+            if _group(key) == group:
+                sound.set_volume(value)
+        return value
 
     def toggle_mute(self) -> bool:
         self.muted = not self.muted
         self._restart_music()
         return self.muted
+
+
+def _group(key: str) -> str:
+    """The volume group of a cached sound's key: music pieces are "music:<piece>"."""
+    return "music" if key.startswith("music:") else "effects"

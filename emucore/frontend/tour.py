@@ -17,8 +17,8 @@ from emucore.frontend.display import init_video
 from emucore.frontend.machine import machine
 from emucore.frontend.pad import IDLE, word_from_buttons
 
-# A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames) or
-# "autoplay" (an FM duel played to its end by duel_buttons).
+# A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames),
+# "esc" (the pause hotkey) or "autoplay" (an FM duel played to its end by duel_buttons).
 AUTOPLAY_FRAMES = 20_000
 _FM_MENU = ["start", "cross"]
 _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
@@ -35,12 +35,18 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("duel_raise", "psx", [*_FM_DUEL, "up", "right", "up"]),
         ("duel_field", "psx", [*_FM_DUEL, "cross", "cross", "right", "cross", "cross",
                                "wait:120"]),
+        ("duel_battle", "psx", [*_FM_DUEL, "cross", "right", "cross", "cross", "cross",
+                                "wait:200", "start", "wait:214"]),
         ("campaign", "psx", [*_FM_MENU, "down", "cross"]),
         ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
         ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),
         ("result", "psx", [*_FM_DUEL, "autoplay"]),
-        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
+        ("hand_over", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
+        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240", "cross"]),
         ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
+        ("pause", "psx", [*_FM_DUEL, "esc"]),
+        ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
+        ("pause_forfeit", "psx", [*_FM_DUEL, "esc", "down", "cross"]),
     ),
     "dm1": (
         ("title", "gb", ["wait:2"]),
@@ -48,14 +54,20 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("opponents", "gb", [*_DM1_MENU, "a"]),
         ("deck_edit", "gb", [*_DM1_MENU, "down", "a"]),
         ("duel", "gb", [*_DM1_MENU, "a", "a", "wait:60"]),
+        ("pause", "gb", [*_DM1_MENU, "esc"]),
     ),
     "ocg1999": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
+        ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "left", "left"]),
+        ("duel_menu", "psx", [*_PAPER_DUEL, "wait:200", "start"]),
+        ("duel_computer", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross",
+                                  "wait:120"]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
+        ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "up"]),
     ),
 }
 
@@ -63,8 +75,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
 def duel_buttons(screen) -> list[str]:
     """What a simple player presses on the FM duel screen: play the first hand card face
     up on the first zone with the first star; attack with every monster that can; end turn."""
-    if screen.queue or screen.timer:
-        return ["cross"]  # skip messages
+    if screen.queue or screen.timer or screen.handing_over:
+        return ["cross"]  # skip messages; take the pad at a hand-over
     view, ui = screen.view, screen.ui
     if view.acting_side not in screen.humans or view.over:
         return []
@@ -93,6 +105,10 @@ def press(app: App, press: str) -> None:
     if press.startswith("wait:"):
         for _ in range(int(press[5:])):
             app.step((idle, idle))
+        return
+    if press == "esc":
+        app.pause()
+        app.step((idle, idle))
         return
     if press == "autoplay":
         duel = app.screen

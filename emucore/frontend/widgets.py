@@ -13,14 +13,22 @@ from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 
 
 def try_step(app: App, duel: Duel, action: Action) -> list[Event] | None:
-    """Step ``duel``; an action the rules refuse plays the error sound, shows the rule in a
-    notice and returns None (the duel is unchanged)."""
+    """Step ``duel``; an action the rules refuse plays the error sound, shows the rule as
+    one sentence in a notice and returns None (the duel is unchanged)."""
     try:
         return duel.step(action)
     except IllegalAction as exc:
         app.sound.play("error")
-        app.notify(str(exc))
+        app.notify(refusal(exc))
         return None
+
+
+def refusal(exc: IllegalAction) -> str:
+    """The rule that refused an action as one sentence for the player: the message without
+    its ``[rule]`` tag (kept for scripts and tests), capitalised, with a full stop."""
+    text = str(exc).removesuffix(f" [{exc.rule}]").strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 @dataclass

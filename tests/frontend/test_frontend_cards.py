@@ -4,6 +4,7 @@ from run to run, with our own line on what each non-monster card does."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from emucore import tables
 from emucore.fm.cards import BURN, HEAL, card_facts
@@ -104,3 +105,27 @@ def test_lines_say_what_the_engine_does():
         assert cardtext.effect_line(FM, card) == f"The foe loses {facts.magic_amount[card]} LP"
     assert [cardtext.effect_line(FM, c).split()[-1] for c in range(330, 336)] == [
         "Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami"]
+
+
+@pytest.mark.parametrize("system", ["ocg1999", "tcglite"])
+def test_paper_cards_have_faces_and_lines_of_our_own(system):
+    """Source: the paper systems' own card tables (effect, amount, monster type): every
+    magic and trap card says what the engine does in one line that fits the large card
+    whole; a monster with a type takes that type's silhouette."""
+    from emucore.frontend.cardart import silhouettes
+    from emucore.frontend.systems.paper_faces import effect_line, paper_face
+    from emucore.ocg1999.system import SYSTEM as OCG
+    from emucore.tcglite.system import SYSTEM as TCG
+    catalogue = {"ocg1999": OCG, "tcglite": TCG}[system].catalogue
+    for card in catalogue.cards.values():
+        face = paper_face(catalogue, card.id)
+        assert face.art.shape in silhouettes()
+        if card.is_monster:
+            assert (face.atk, face.defense, face.stars) == (card.atk, card.defense, card.level)
+            key = card.monster_type.replace("-", "")
+            assert not key or face.art.shape.lower().replace("-", "").replace(" ", "") == key
+            continue
+        line = effect_line(card)
+        assert line, card.name
+        shown = layout.fit(line, LARGE[0] - 6, 3)
+        assert " ".join(shown).replace("- ", "-") == line, (card.name, shown)

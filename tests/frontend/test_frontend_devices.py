@@ -189,7 +189,9 @@ def test_hotkeys_cycle_palette_and_toggle_fullscreen(pg):
     assert app.display.palette_name == "grey" and "Palette grey" in app.notices
     assert app.display.fullscreen and app.toggles["rank_meter"]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
-    assert app.step() is False
+    assert app.step() is True and app.paused is not None  # Esc pauses; quitting asks first
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.step() is False  # closing the window still ends the app
 
 
 def test_golden_controls_screen_on_both_machines(pg):

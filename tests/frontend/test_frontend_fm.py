@@ -130,7 +130,7 @@ def test_save_then_continue_restores_the_game(user_dirs):
     assert any("Saved to" in n for n in app.notices)
     second = new_app()
     press(second, "start")
-    press(second, "down")
+    assert second.screen.menu.items == ["Continue", "New Game"]  # issue 14: Continue first
     press(second, "cross")  # Continue
     assert screen_name(second) == "MainMenu" and second.screen.game.deck == deck
 
@@ -141,7 +141,6 @@ def test_corrupt_save_is_moved_aside_with_a_message(user_dirs, capsys):
     save.write_text('{"version": 1, "trunk": {"9999": 1}}')
     app = new_app()
     press(app, "start")
-    press(app, "down")
     press(app, "cross")  # Continue
     assert screen_name(app) == "TitleScreen"
     assert any("corrupt save" in n and "save.json.corrupt-1" in n for n in app.notices)
@@ -165,8 +164,10 @@ def test_build_deck_needs_forty_cards_and_keeps_the_copy_limit():
     assert screen_name(app) == "BuildDeck"
     assert any("exactly 40 cards (39 now)" in n for n in app.notices)
     press(app, "right")
-    press(app, "right")  # a 41st card is refused
+    assert app.notices[-1].startswith("40/40: the deck is ready")  # issue 14: feedback at 40
+    press(app, "right")  # a 41st card is refused, in one sentence
     assert sum(screen.counts.values()) == 40
+    assert app.notices[-1] == "The deck is full (40/40): take a card out first."
     press(app, "square")  # sort order changes
     assert screen.order != "id"
     press(app, "circle")
@@ -198,9 +199,12 @@ def test_two_players_share_one_machine():
         app.step((bot.word(app.frame, duel_buttons(screen)), IDLE["psx"]))
     assert screen.view.acting_side == 1 and screen.me == 1
     plays = screen.view.sides[1].counters["draw_cursor"]
-    for _ in range(10):  # pad 1 cannot act for player 2
+    for _ in range(10):  # pad 1 cannot act for player 2, nor take the pad for them
         app.step((bot.word(app.frame, ["cross"]), IDLE["psx"]))
+    assert screen.handing_over and not screen.hand_visible(1)
     assert screen.ui.mode == "hand" and not screen.ui.raised
+    press(app, "cross", player=1)  # player 2 takes the pad: their hand shows
+    assert not screen.handing_over and screen.hand_visible(1)
     while screen.view.acting_side == 1 and app.frame < 3000:
         app.step((IDLE["psx"], bot.word(app.frame, duel_buttons(screen))))
     assert screen.view.acting_side == 0

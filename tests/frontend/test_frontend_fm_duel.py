@@ -124,7 +124,8 @@ def test_a_refused_computer_action_is_replaced_by_a_legal_one(duel_app, monkeypa
     wait(app, 25)
     refused, taken = duel.actions[before:before + 2]
     assert refused == Attack(0, DIRECT) and isinstance(taken, Play)
-    assert any("[phase]" in n for n in app.notices)
+    assert "The hand phase allows exactly one play" in app.notices[-1]
+    assert "[" not in app.notices[-1] and app.notices[-1].endswith(".")  # one sentence
 
 
 def test_field_cursor_can_look_at_but_not_use_the_opponents_cards(duel_app):
@@ -143,3 +144,26 @@ def test_field_cursor_can_look_at_but_not_use_the_opponents_cards(duel_app):
     press(app, "down")
     press(app, "down")
     assert screen.ui.row == "magic"
+
+
+def test_the_board_changes_only_as_the_message_that_explains_it_plays(duel_app):
+    """Issue 14: the board must not show an outcome before its message (the defender stays
+    until "VS"). A played card appears in its zone when "placed" shows, not before."""
+    app, screen, duel = duel_app
+    press(app, "cross")
+    press(app, "cross")
+    press(app, "cross")  # face up, zone 0 ...
+    assert screen.ui.mode == "star"
+    app.step()  # nothing pressed: the star prompt stays
+    screen._step(app, Play((0,), 0, False, 0))
+    assert screen.view.sides[0].monsters[0] is not None  # the engine placed it at once
+    assert screen.shown.sides[0].monsters[0] is None  # the screen has not shown it yet
+    texts = []
+    while screen.queue or screen.timer:
+        app.step()
+        if screen.current and screen.current.text not in texts:
+            texts.append(screen.current.text)
+            if "placed" in screen.current.text:
+                assert screen.shown.sides[0].monsters[0] is not None
+    app.step()
+    assert screen.shown == screen.view and any("placed" in t for t in texts)

@@ -42,7 +42,7 @@ def test_bad_bindings_file_uses_defaults_and_is_left_untouched(pg, user_dirs):
     ({"psx": {"1": {"cross": "key:z"}}}, "must be a list"),
     ({"psx": {"1": {"cross": ["pad:top"]}}}, "unknown pad position 'top'"),
     ({"psx": {"1": {"cross": ["joy:axis:x"]}}}, "bad joystick binding"),
-    ({"hotkeys": {"quit": ["mouse:1"]}}, "does not start with key:, pad: or joy:")])
+    ({"hotkeys": {"pause": ["mouse:1"]}}, "does not start with key:, pad: or joy:")])
 def test_bindings_validation_messages(pg, user_dirs, data, message):
     path = user_dirs / "bindings.json"
     path.write_text(json.dumps(data))

@@ -58,7 +58,8 @@ def test_music_on_the_dummy_driver_with_mute_and_volume(pg):
     assert player.available  # SDL_AUDIODRIVER=dummy
     player.play_music("duel")
     assert pygame.mixer.Channel(0).get_busy()
-    assert player.set_volume(2.0) == 1.0 and player.set_volume(-1) == 0.0
+    assert player.set_volume("music", 2.0) == 1.0 and player.set_volume("effects", -1) == 0.0
+    assert player.volumes == {"music": 1.0, "effects": 0.0}
     player.toggle_mute()
     assert not pygame.mixer.Channel(0).get_busy()
     player.toggle_mute()

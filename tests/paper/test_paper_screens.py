@@ -8,6 +8,7 @@ from paper_kit import board, duel
 from emucore.frontend.app import App
 from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.systems import ocg1999 as screens
+from emucore.frontend.systems import paper_board
 from emucore.frontend.systems import tcglite as tcg_screens
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.actions import ATTACK, EndTurn, Set, Summon
@@ -38,30 +39,59 @@ def start(app: App, mode_downs: int, title=screens.title_screen) -> None:
     press(app, "cross")  # player 2's deck: the second
 
 
+def end_turn(app: App, screen, pad: int = 0) -> None:
+    """Start opens the turn's own actions; End turn is the last of them."""
+    press(app, "start", pad=pad)
+    labels = [paper_board.action_label(screen.duel, a) for a in screen.choices]
+    assert labels[-1] == "End turn"
+    for _ in range(len(labels) - 1):
+        press(app, "down", pad=pad)
+    press(app, "cross", pad=pad)
+
+
+def settle(app: App, screen) -> None:
+    """Let a banner and the computer's turn play out (up to 3000 frames)."""
+    for _ in range(3000):
+        if screen.banner is None and (screen.duel.acting_side in screen.humans or
+                                      screen.duel.over):
+            return
+        app.step((NOTHING, NOTHING))
+
+
 def test_vs_computer_duel_played_from_the_pad(app):
     start(app, 0)
     screen = app.screen
     assert isinstance(screen, screens.DuelScreen) and screen.humans == {0}
     duel = screen.duel
     assert app.fb.pixels.shape == (240, 320)
-    if duel.acting_side == 1:  # let the computer finish its first turn
-        for _ in range(400):
-            app.step((NOTHING, NOTHING))
-            if duel.acting_side == 0:
-                break
+    assert screen.banner is not None and screen.banner[0].startswith("TURN 1")
+    settle(app, screen)
     assert duel.acting_side == 0
-    labels = [screens.action_label(duel, a) for a in screen.actions]
-    assert labels[-1] == "End turn"
     turn = duel.state.turn
-    for _ in range(len(labels) - 1):
-        press(app, "down")
-    press(app, "cross")  # End turn
+    end_turn(app, screen)
     assert duel.state.turn == turn + 1 and duel.acting_side == 1
-    for _ in range(3000):  # the computer plays its turn, frame-paced
-        app.step((NOTHING, NOTHING))
-        if duel.acting_side == 0 or duel.over:
-            break
+    assert any(line.startswith("CPU: ") for line in screen.log) or duel.acting_side == 1
+    settle(app, screen)  # the computer plays its turn step by step, each action announced
     assert duel.acting_side == 0 or duel.over
+    assert any(line.startswith("CPU: ") for line in screen.log)
+
+
+def test_the_cursor_lists_what_a_hand_card_can_do(app):
+    start(app, 0)
+    screen = app.screen
+    settle(app, screen)
+    duel = screen.duel
+    hand = duel.state.sides[0].hand
+    for col in range(len(hand)):
+        screen.row, screen.col = "hand", col
+        press(app, "cross")
+        if screen.choices:
+            break
+        assert app.notices[-1] == "Nothing to do with this card now."
+    assert screen.choices and all(getattr(a, "hand", None) == col for a in screen.choices)
+    before = len(hand)
+    press(app, "cross")  # the first thing this card can do
+    assert len(duel.state.sides[0].hand) < before or duel.state.sides[0].spells
 
 
 def test_two_players_read_their_own_pads_and_the_result_is_shown(app):
@@ -69,18 +99,19 @@ def test_two_players_read_their_own_pads_and_the_result_is_shown(app):
     screen = app.screen
     duel = screen.duel
     assert screen.humans == {0, 1}
+    settle(app, screen)
     first = duel.acting_side
-    end = len(screen.actions) - 1
-    for _ in range(end):
-        press(app, "down", pad=1 - first)  # the other player's pad does nothing
-    assert screen.cursor == 0
-    for _ in range(end):
-        press(app, "down", pad=first)
+    assert screen.handing_over  # the hand stays face down until its player takes the pad
+    press(app, "cross", pad=1 - first)  # the other player's pad does nothing
+    press(app, "start", pad=1 - first)
+    assert screen.handing_over and not screen.choices
     press(app, "cross", pad=first)
-    assert duel.acting_side == 1 - first
+    assert not screen.handing_over
+    end_turn(app, screen, pad=first)
+    assert duel.acting_side == 1 - first and screen.handing_over
     duel.state.sides[first].lp = 0  # settle it: the next action ends the duel
     duel.step(EndTurn())
-    for _ in range(40):
+    for _ in range(100):  # a turn banner, then the end of the duel
         app.step((NOTHING, NOTHING))
     assert isinstance(app.screen, screens.ResultScreen)
     press(app, "cross")
@@ -93,7 +124,7 @@ def test_match_mode_moves_on_to_the_next_duel_and_counts_the_record(app):
     assert screen.match is not None
     screen.duel.state.sides[1].lp = 0
     screen.duel.step(EndTurn())
-    for _ in range(40):
+    for _ in range(100):  # a turn banner, then the end of the duel
         app.step((NOTHING, NOTHING))
     result = app.screen
     assert isinstance(result, screens.ResultScreen) and result.game.record["wins"] == 1
@@ -121,7 +152,7 @@ def test_two_player_match_sides_each_human_in_turn(app):
     assert screen.match is not None and screen.humans == {0, 1}
     screen.duel.state.sides[0].lp = 0
     screen.duel.step(EndTurn())
-    for _ in range(40):
+    for _ in range(100):  # a turn banner, then the end of the duel
         app.step((NOTHING, NOTHING))
     press(app, "cross")
     assert app.screen.side == 0
@@ -151,11 +182,11 @@ def test_the_new_actions_have_player_labels():
     """The draw choice, a set magic card and a response window read as a player says them."""
     d = duel(OCG)
     d.step(EndTurn())
-    assert [screens.action_label(d, a) for a in d.legal_actions()] == [
+    assert [paper_board.action_label(d, a) for a in d.legal_actions()] == [
         "Draw a card", "Skip the draw", "End turn"]
     d = duel(OCG)
     board(d, 0, hand=["Sparks", "Hitotsu-Me Giant"])
     board(d, 1, spells=[("Trap Hole", False)])
-    assert screens.action_label(d, Set(0)) == "Set Sparks face-down"
+    assert paper_board.action_label(d, Set(0)) == "Set Sparks face-down"
     d.step(Summon(1, ATTACK))
-    assert [screens.action_label(d, a) for a in d.legal_actions()] == ["Trap Hole", "No answer"]
+    assert [paper_board.action_label(d, a) for a in d.legal_actions()] == ["Trap Hole", "No answer"]

@@ -23,7 +23,7 @@ from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
 from emucore.duel.protocol import DRAW, Event, EventKind
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
-from emucore.frontend.layout import fit
+from emucore.frontend.layout import draw_fitted, fit
 from emucore.frontend.storage import SaveFile
 from emucore.frontend.widgets import Menu, message_box, try_step
 
@@ -72,7 +72,10 @@ class Dm1Game:
         self.wins = [0] * 16
 
     def tick(self) -> None:
-        """The menu RNG advances once per frame on the title screen."""
+        """The menu RNG advances once per frame on the title and every menu screen (main
+        menu, opponent list, deck edit, result). Choice (spec/dm1.md §7 item 6: the
+        cartridge's RNG is not public): as FM's Main_RunMenu, one step per menu frame, so
+        the frames a player spends between duels change the next deal."""
         self.rng = rng.next_state(self.rng)
 
     def new_game(self) -> None:
@@ -107,6 +110,7 @@ class Dm1Game:
         """Count a finished duel; after a win the drop and any milestone reward go to the
         trunk. Returns what was won (None when the duel was not won)."""
         if duel.winner != 0:
+            self.rng = duel.v.rng_state[0]  # the stream goes on after a loss too
             return None
         won = progress.after_win(self.t, self.wins, opponent, duel.draw_random)
         for card in (won.drop, won.reward):
@@ -136,16 +140,19 @@ class TitleScreen(Dm1Screen):
         if self.menu is None:
             if app.pad.pressed("start") or app.pad.pressed("confirm"):
                 app.sound.play("confirm")
-                self.menu = Menu(["New Game", "Continue"], visible=2)
+                saved = ["Continue"] if self.game.save_file.exists() else []
+                self.menu = Menu([*saved, "New Game"], visible=2)  # Continue first
             return self
         choice = self.menu.update(app)
         if choice == -1:
             self.menu = None
-        elif choice == 0:
+        elif choice is None:
+            return self
+        elif self.menu.items[choice] == "New Game":
             self.game.new_game()
             app.notify(f"New game: {DECK_SIZE}-card deck dealt")
             return MainMenu(self.game)
-        elif choice == 1:
+        else:
             message = self.game.load()
             if message:
                 app.notify(message, stderr="corrupt" in message)
@@ -174,6 +181,7 @@ class MainMenu(Dm1Screen):
         self.menu = Menu(list(self.ITEMS), cancellable=False, visible=4)
 
     def update(self, app: App) -> Screen | None:
+        self.game.tick()
         choice = self.menu.update(app)
         if choice == 0:
             return OpponentSelect(self.game)
@@ -207,6 +215,7 @@ class OpponentSelect(Dm1Screen):
         self.menu = Menu(labels, visible=12, disabled=closed)
 
     def update(self, app: App) -> Screen | None:
+        self.game.tick()
         choice = self.menu.update(app)
         if choice == -1:
             return MainMenu(self.game)
@@ -244,6 +253,7 @@ class DeckEdit(Dm1Screen):
             menu.cursor = min(menu.cursor, len(menu.items) - 1)
 
     def update(self, app: App) -> Screen | None:
+        self.game.tick()
         if app.pad.pressed("left") or app.pad.pressed("right"):
             self.side = 1 - self.side
         choice = self.menus[self.side].update(app)
@@ -417,9 +427,12 @@ class DuelScreen(Dm1Screen):
         duel, c = self.duel, app.colour
         fb.clear(c("bg"))
         name = self.game.t.opponent(self.opponent)["rom_name"]
-        fb.text(2, 1, f"{name[:8]} LP{duel.lp(1):>5}", c("text"))
-        fb.text(2, 36, f"{TERRAIN_NAMES[duel.v.field[0]]:<9} {self.message[:16]}", c("text_dim"))
+        lp = f"LP{duel.lp(1):>5}"
+        draw_fitted(fb, 2, 1, name, fb.width - 8 - text_width(lp), c("text"))
+        fb.text_right(fb.width - 2, 1, lp, c("text"))
+        draw_fitted(fb, 2, 36, self.message, fb.width - 4, c("text_dim"))
         fb.text(2, 72, f"YOU LP{duel.lp(0):>5}  T{duel.v.turn[0]}", c("text"))
+        fb.text_right(fb.width - 2, 72, TERRAIN_NAMES[duel.v.field[0]], c("text_dim"))
         target_zones = [a.target for a in self.options] if self.mode == "target" else []
         for side, y in ((1, 10), (0, 46)):
             for z in range(ZONES):
@@ -429,7 +442,7 @@ class DuelScreen(Dm1Screen):
                 self._zone(app, fb, side, z, 2 + z * 31, y, chosen)
         for i, card in enumerate(duel.hand_cards(0)):
             chosen = self.mode == "hand" and self.cursor == i and duel.acting_side == 0
-            self._card(app, fb, 2 + i * 26, 82, card, chosen)
+            self._card(app, fb, 2 + i * 31, 82, card, chosen)
         self._panel(app, fb)
 
     def _own_zone_cursor(self) -> int:
@@ -459,11 +472,11 @@ class DuelScreen(Dm1Screen):
     def _card(self, app: App, fb: Framebuffer, x: int, y: int, card: int, chosen: bool) -> None:
         c = app.colour
         monster = self.duel.t.is_monster(card)
-        fb.box(x, y, 25, 20, c("card_face") if monster else c("magic"), c("text"))
+        fb.box(x, y, 29, 20, c("card_face") if monster else c("magic"), c("text"))
         if chosen:
-            fb.frame(x, y, 25, 20, c("cursor"), 2)
-        label = str(self.duel.atk[0][1][card]) if monster else "MG"
-        fb.text(x + 1, y + 7, label[:4], c("text"))
+            fb.frame(x, y, 29, 20, c("cursor"), 2)
+        label = str(self.duel.atk[0][1][card]) if monster else "MG"  # at most 4 digits
+        fb.text(x + 3, y + 7, label, c("text"))
 
     def _panel(self, app: App, fb: Framebuffer) -> None:
         c, duel = app.colour, self.duel
@@ -496,6 +509,7 @@ class ResultScreen(Dm1Screen):
         self.opponent, self.duel, self.won = opponent, duel, won
 
     def update(self, app: App) -> Screen | None:
+        self.game.tick()
         if app.pad.pressed("confirm") or app.pad.pressed("start"):
             return MainMenu(self.game)
         return self

@@ -3,48 +3,30 @@ here, and (through :func:`paper_title_screen`) the simplified TCG in ``tcglite.p
 
 Title -> Vs Computer / Two Players (ocg1999 also: Match vs Computer, Two-Player Match) -> both
 decks from the built-in decks -> the duel -> result -> (in a match) each human player's
-side-deck swaps, then the next duel. The duel shows both halves of the table (five monster and
-five magic/trap zones a side), the acting player's hand and the legal actions as a list: Up/Down
-choose, confirm plays. Everything goes through the Duel protocol; the computer plays with
-:func:`emucore.paper.ai.choose` and sides with :func:`emucore.ocg1999.match.computer_swaps`.
-In two-player play each side reads its own pad (player 2 on pad 2) and the opponent's hand is
-never shown. The save keeps the win/loss/draw record against the computer.
+side-deck swaps, then the next duel. The duel is a board of card faces with a cursor
+(:mod:`emucore.frontend.systems.paper_board`). Everything goes through the Duel protocol;
+the computer plays with :func:`emucore.paper.ai.choose` and sides with
+:func:`emucore.ocg1999.match.computer_swaps`. The save keeps the win/loss/draw record
+against the computer.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from emucore.duel.protocol import DRAW, Action, Event, EventKind, IllegalAction
+from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.frontend.app import App, Screen
-from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.framebuffer import Framebuffer
 from emucore.frontend.storage import SaveFile
-from emucore.frontend.widgets import Menu, message_box, try_step
+from emucore.frontend.systems.paper_board import DuelScreen
+from emucore.frontend.widgets import Menu, message_box, refusal
 from emucore.ocg1999.match import Match, computer_swaps
 from emucore.ocg1999.system import SYSTEM as OCG
-from emucore.paper import ai
-from emucore.paper.actions import (
-    ATTACK,
-    DIRECT,
-    Activate,
-    ActivateSet,
-    Attack,
-    ChangePosition,
-    Draw,
-    EndTurn,
-    NextPhase,
-    Pass,
-    Set,
-    Summon,
-)
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import ZONES
 from emucore.paper.system import PaperSystem
 
 MACHINE = "psx"
 SAVE_VERSION = 1
-CPU_FRAMES = 15  # frames between the computer's actions, so a player can follow them
-ACTION_ROWS = 7
 RECORD = ("wins", "losses", "draws")
 
 
@@ -167,200 +149,6 @@ class DeckSelect(Screen):
                         f"fusion {len(deck.fusion)}", app.colour("text_dim"))
 
 
-def action_label(duel: PaperDuel, action: Action) -> str:
-    """A short line naming an action the way a player would say it."""
-    cat, st = duel.catalogue, duel.state
-    me = st.sides[duel.acting_side]
-    if isinstance(action, Summon):
-        card = cat.name(me.hand[action.hand])
-        return f"Summon {card}" if action.position == ATTACK else f"Set {card}"
-    if isinstance(action, Set):
-        return f"Set {cat.name(me.hand[action.hand])} face-down"
-    if isinstance(action, Activate | ActivateSet):
-        card = me.hand[action.hand] if isinstance(action, Activate) else \
-            me.spells[action.zone].card
-        return f"{cat.name(card)} {_targets_label(duel, card, action.targets)}".rstrip()
-    if isinstance(action, ChangePosition):
-        return f"Switch {cat.name(me.monsters[action.zone].card)}"
-    if isinstance(action, Attack):
-        mine = cat.name(me.monsters[action.zone].card)
-        if action.target == DIRECT:
-            return f"{mine} attacks directly"
-        foe = st.sides[1 - st.active].monsters[action.target]
-        return f"{mine} attacks {cat.name(foe.card) if foe.face_up else 'a set card'}"
-    if isinstance(action, NextPhase) and duel.phase == "draw":
-        return "Skip the draw"
-    return {NextPhase: "Next phase", EndTurn: "End turn", Draw: "Draw a card",
-            Pass: "No answer"}.get(type(action), action.kind)
-
-
-def _targets_label(duel: PaperDuel, card: int, targets: tuple[int, ...]) -> str:
-    st, cat = duel.state, duel.catalogue
-    effect = cat[card].effect
-    if effect in ("equip", "destroy_face_up_trap"):
-        row = st.sides[targets[0]].monsters if effect == "equip" else st.sides[targets[0]].spells
-        return f"-> {cat.name(row[targets[1]].card)}"
-    if effect == "polymerization":
-        monsters = st.sides[st.active].monsters
-        return f"{cat.name(monsters[targets[0]].card)} + {cat.name(monsters[targets[1]].card)}"
-    if effect == "trap_destroy_two_and_one":
-        return f"zones {targets[0] + 1},{targets[1] + 1} vs {targets[2] + 1}"
-    return ""
-
-
-def describe(duel: PaperDuel, event: Event, players: tuple[str, str]) -> str | None:
-    """A line for the message bar, or None for events not worth one."""
-    name = duel.catalogue.name
-    who = players[getattr(event, "side", 0)]
-    lines = {
-        EventKind.PLACED: lambda e: f"{who} summons {name(e.card)}" if e.face_up and
-        e.row == "monster" else f"{who} sets a card" if not e.face_up else None,
-        EventKind.MAGIC: lambda e: f"{who} plays {name(e.card)}",
-        EventKind.TRAP: lambda e: f"{who} springs {name(e.card)}",
-        "response": lambda e: f"{who} may answer",
-        EventKind.DESTROYED: lambda e: f"{name(e.card)} destroyed",
-        EventKind.LIFE: lambda e: f"{who} LP {e.delta:+d} -> {e.lp}",
-        EventKind.FUSION: lambda e: f"{who} fuses {name(e.card)}",
-        EventKind.ENDED: lambda e: "Duel over",
-    }
-    text = lines.get(event.kind)
-    return text(event) if text else None
-
-
-class DuelScreen(Screen):
-    """A duel; sides in ``humans`` are played from their pads, the rest by the computer."""
-
-    def __init__(self, game: PaperGame, duel: PaperDuel, humans: set[int],
-                 match: Match | None = None) -> None:
-        self.game, self.duel, self.humans, self.match = game, duel, humans, match
-        self.message = "Duel start"
-        self.wait = 0
-        self.cursor = 0
-        self.top = 0
-        self.actions: list[Action] = []
-        self._refresh()
-
-    def _refresh(self) -> None:
-        self.actions = self.duel.legal_actions() if self.duel.acting_side in self.humans else []
-        self.cursor = self.top = 0
-
-    @property
-    def viewer(self) -> int:
-        """The side shown at the bottom: the acting human, else the (first) human."""
-        acting = self.duel.acting_side
-        return acting if acting in self.humans else min(self.humans)
-
-    def update(self, app: App) -> Screen | None:
-        duel = self.duel
-        if duel.over:
-            self.wait += 1
-            if self.wait > 30 or app.pads[min(self.humans)].pressed("confirm"):
-                return ResultScreen(self.game, duel, self.humans, self.match)
-            return self
-        if duel.acting_side not in self.humans:
-            self.wait += 1
-            if self.wait >= CPU_FRAMES:
-                self.wait = 0
-                self._act(app, ai.choose(duel))
-            return self
-        pad = app.pads[duel.acting_side]
-        if pad.repeat("up") or pad.repeat("down"):
-            self.cursor = (self.cursor + (-1 if pad.held("up") else 1)) % len(self.actions)
-            self.top = min(max(self.top, self.cursor - ACTION_ROWS + 1), self.cursor)
-            app.sound.play("move")
-        elif pad.pressed("confirm"):
-            self._act(app, self.actions[self.cursor])
-        return self
-
-    def _act(self, app: App, action: Action) -> None:
-        events = try_step(app, self.duel, action)
-        if events is None:
-            return
-        app.sound.play("battle" if isinstance(action, Attack) else "confirm")
-        players = tuple(self._label(side) for side in (0, 1))
-        lines = [line for e in events if (line := describe(self.duel, e, players))]
-        if lines:
-            self.message = lines[-1]
-        self._refresh()
-
-    # --- drawing ------------------------------------------------------------------------
-    def draw(self, app: App, fb: Framebuffer) -> None:
-        duel, c, me = self.duel, app.colour, self.viewer
-        fb.clear(c("bg"))
-        foe = 1 - me
-        spells = self.duel.profile.magic_per_turn or self.duel.profile.traps_per_turn
-        self._status(app, fb, foe, 1)
-        if spells:
-            self._row(app, fb, foe, "spells", 12)
-        self._row(app, fb, foe, "monsters", 42)
-        field = duel.field_card()
-        fb.text(2, 75, f"T{duel.state.turn} P{duel.acting_side + 1} {duel.phase.upper()}"
-                       f"{'  ' + duel.catalogue.name(field) if field else ''}", c("highlight"))
-        fb.text(2, 85, self.message[:36], c("text_dim"))
-        self._row(app, fb, me, "monsters", 96)
-        if spells:
-            self._row(app, fb, me, "spells", 126)
-        self._status(app, fb, me, 157)
-        self._hand(app, fb, me)
-        self._action_list(app, fb)
-
-    def _label(self, side: int) -> str:
-        return f"P{side + 1}" if side in self.humans else "CPU"
-
-    def _status(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
-        s = self.duel.state.sides[side]
-        label = self._label(side)
-        fb.text(2, y, f"{label} LP {s.lp:>5}  hand {len(s.hand)}  deck {len(s.deck)}  "
-                      f"grave {len(s.grave)}", app.colour("text"))
-
-    def _row(self, app: App, fb: Framebuffer, side: int, row: str, y: int) -> None:
-        c, cat = app.colour, self.duel.catalogue
-        for z in range(ZONES):
-            x = 2 + z * 44
-            occupant = getattr(self.duel.state.sides[side], row)[z]
-            fill = c("zone") if occupant is None else (
-                c("card_back") if not occupant.face_up else c("monster" if row == "monsters"
-                                                              else "magic"))
-            fb.box(x, y, 42, 28, fill, c("text_dim"))
-            if occupant is None:
-                continue
-            hidden = not occupant.face_up and side != self.viewer
-            name = "?" if hidden else cat.name(occupant.card)
-            fb.text(x + 2, y + 3, name[:6], c("text"))
-            if row == "monsters" and not hidden:
-                stance = "A" if occupant.attack else "D"
-                value = self.duel.atk(side, z) if occupant.attack else self.duel.defense(side, z)
-                fb.text(x + 2, y + 15, f"{stance}{value:>5}", c("text"))
-            elif row == "spells" and getattr(occupant, "spent", False):
-                fb.text(x + 2, y + 15, "used", c("text_dim"))
-
-    def _hand(self, app: App, fb: Framebuffer, side: int) -> None:
-        c = app.colour
-        fb.text(226, 12, "HAND", c("text"))
-        if side not in self.humans:
-            return
-        for i, card in enumerate(self.duel.state.sides[side].hand[:14]):
-            info = self.duel.catalogue[card]
-            stats = f" {info.atk}" if info.is_monster else ""
-            fb.text(226, 24 + i * CELL_H, f"{info.name[:10]}{stats}"[:15], c("text_dim"))
-
-    def _action_list(self, app: App, fb: Framebuffer) -> None:
-        c = app.colour
-        y = 168
-        fb.box(0, y, fb.width, fb.height - y, c("panel"), c("text_dim"))
-        if not self.actions:
-            text = "CPU is thinking" if not self.duel.over else "Duel over: press confirm"
-            fb.text(6, y + 6, text, c("text"))
-            return
-        for row in range(min(ACTION_ROWS, len(self.actions))):
-            i = self.top + row
-            ty = y + 4 + row * CELL_H
-            if i == self.cursor:
-                fb.fill(2, ty - 1, fb.width - 4, CELL_H, c("panel_light"))
-                fb.text(4, ty, "\u25b6", c("cursor"))
-            fb.text(14, ty, action_label(self.duel, self.actions[i])[:50], c("text"))
-
-
 class ResultScreen(Screen):
     """The end of a duel: the winner; in a match, the score and the next duel."""
 
@@ -445,7 +233,7 @@ class SideDeckScreen(Screen):
         try:
             self.match.swap(self.side, out_card, in_card)
         except IllegalAction as exc:
-            app.notify(str(exc))
+            app.notify(refusal(exc))
         self.marks = [None, None]
         self._refresh()
 

@@ -9,12 +9,14 @@ from collections import Counter
 from emucore.fm import deck as fm_deck
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
-from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm.common import FmScreen, card_face, stars_text
 from emucore.frontend.systems.fm.session import FmGame
 
 ORDERS = tuple(o for o in fm_deck.SORT_ORDERS if o != "none")
+SORT_NAMES = {"id": "Card number", "abc": "Name A-Z", "max": "Strongest", "atk": "Attack",
+              "def": "Defence", "type": "Type", "ai": "Computer's order"}  # what the player reads
 VISIBLE = 22
 LIST_W = 200
 
@@ -60,15 +62,27 @@ class BuildDeck(FmScreen):
         card = self.cards[self.cursor]
         have = self.counts[card]
         total = sum(self.counts.values())
-        if delta > 0 and (total >= fm_deck.DECK_SIZE or have >= fm_deck.COPY_LIMIT
-                          or have >= self.game.trunk_count(card)):
+        refusal = None
+        if delta > 0 and total >= fm_deck.DECK_SIZE:
+            refusal = f"The deck is full ({total}/{fm_deck.DECK_SIZE}): take a card out first."
+        elif delta > 0 and have >= fm_deck.COPY_LIMIT:
+            refusal = f"At most {fm_deck.COPY_LIMIT} copies of a card."
+        elif delta > 0 and have >= self.game.trunk_count(card):
+            refusal = f"You own {have} of this card."
+        if refusal:
             app.sound.play("error")
+            app.notify(refusal)
             return
         if delta < 0 and have == 0:
             app.sound.play("error")
             return
         self.counts[card] += delta
-        app.sound.play("move")
+        if total + delta == fm_deck.DECK_SIZE:
+            app.sound.play("confirm")
+            app.notify(f"{fm_deck.DECK_SIZE}/{fm_deck.DECK_SIZE}: the deck is ready. "
+                       "Circle to keep it.")
+        else:
+            app.sound.play("move")
 
     def _leave(self, app: App) -> Screen:
         total = sum(self.counts.values())
@@ -85,8 +99,10 @@ class BuildDeck(FmScreen):
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
         total = sum(self.counts.values())
-        fb.text(4, 2, f"BUILD DECK  {total}/40", app.colour("highlight"))
-        fb.text_right(LIST_W, 2, f"sort {self.order.upper()}", app.colour("text_dim"))
+        full = total == fm_deck.DECK_SIZE
+        x = fb.text(4, 2, "BUILD DECK", app.colour("highlight"))
+        fb.text(x + CELL_W, 2, f"{total}/{fm_deck.DECK_SIZE}" + ("  ready" if full else ""),
+                app.colour("good" if full else "text"))
         t = self.game.tables
         for row in range(min(VISIBLE, len(self.cards))):
             i = self.top + row
@@ -106,6 +122,8 @@ class BuildDeck(FmScreen):
         if t.is_monster(card):
             draw_fitted(fb, 208, 136, stars_text(self.game, card), fb.width - 210,
                         app.colour("text_dim"))
-        for i, line in enumerate(("Left/Right: -/+", "Sq/Tri: sort", "L1/R1: page",
+        fb.text(208, 148, "Sorted by", app.colour("text_dim"))
+        fb.text(208, 148 + CELL_H, SORT_NAMES[self.order], app.colour("highlight"))
+        for i, line in enumerate(("Sq/Tri: sort", "Left/Right: -/+", "L1/R1: page",
                                   "Circle: done")):
-            fb.text(208, 160 + i * CELL_H, line, app.colour("text_dim"))
+            fb.text(208, 172 + i * CELL_H, line, app.colour("text_dim"))

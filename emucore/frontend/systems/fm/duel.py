@@ -10,8 +10,12 @@ the animations never hold the engine. The computer side acts through
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
 
 from emucore.fm import state as S
 from emucore.fm.actions import (
@@ -24,11 +28,12 @@ from emucore.fm.actions import (
     FmAction,
     Play,
 )
-from emucore.fm.engine import FmDuel
+from emucore.fm.engine import CardView, FmDuel
 from emucore.frontend.app import App, Screen
-from emucore.frontend.cards import LARGE, SMALL, draw_back, draw_card, draw_empty
+from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
+from emucore.frontend.systems.fm import animation as anim
 from emucore.frontend.systems.fm import events as ev
 from emucore.frontend.systems.fm.common import (
     TERRAIN_NAMES,
@@ -38,12 +43,14 @@ from emucore.frontend.systems.fm.common import (
 )
 from emucore.frontend.systems.fm.meter import draw_rank_meter
 from emucore.frontend.systems.fm.session import FmGame
-from emucore.frontend.systems.fm.view import BoardView, board_view
+from emucore.frontend.systems.fm.view import BoardView, apply, board_view, with_hands
 from emucore.frontend.widgets import try_step, wrap
 
-MESSAGE_FRAMES = 30  # how long one event message stays before the next
 AI_DELAY = 20  # frames between two computer actions (after the messages have played)
-ZONE_X, ZONE_STEP = 6, 34
+ZONE_X, ZONE_STEP = 6, 35
+SIDEWAYS_SHIFT = (SMALL[1] - SMALL[0]) // 2  # a sideways card stays centred on its zone
+FIELD_TOP, BAR_Y, LP_X = 11, 184, 70  # the field under the opponent's bar; your bar; LP
+FIELD_W = 180  # the field's width (the panel is to its right)
 ROW_Y = {"opp_magic": 12, "opp_monster": 54, "monster": 100, "magic": 142, "hand": 194}
 PANEL_X = 182
 FIELD_ROWS = ("opp_magic", "opp_monster", "monster", "magic")  # field-mode cursor rows
@@ -74,15 +81,17 @@ class DuelScreen(FmScreen):
         super().__init__(game, back)
         self.duel, self.duelist, self.campaign = duel, duelist, campaign
         self.humans = {0, 1} - duel.computer_sides  # the duel names the computer's sides
-        self.view: BoardView = board_view(duel)
+        self.view: BoardView = board_view(duel)  # the engine's board now
+        self.shown: BoardView = self.view  # the board as drawn: behind while messages play
         self.ui = Ui()
-        self.queue: deque[ev.Message] = deque()
+        self.queue: deque = deque()  # the events whose messages have not played yet
         self.log: list[str] = []
         self.timer = 0
         self.ai_wait = AI_DELAY
-        self.flash: dict[int, tuple[int, int]] = {}  # side -> (LP delta, until frame)
+        self.playing: anim.Playing | None = None  # the animation of the event playing
         self.end = None
         self.current: ev.Message | None = None  # the message being shown
+        self.handed: int | None = None  # two players: whose eyes the hands are shown to
         self._show(duel.opening_events)
 
     # --- the loop -------------------------------------------------------------------------
@@ -92,12 +101,17 @@ class DuelScreen(FmScreen):
         if self.view.over:
             from emucore.frontend.systems.fm.result import ResultScreen
             return ResultScreen(self.game, self.end, self.duelist, self.campaign, self.back,
-                                self.view.rng_state)
+                                self.view.rng_state, self.view.sides[0].counters)
         side = self.view.acting_side
         if side not in self.humans:
             self._computer_turn(app)
             return self
         pad = app.pads[side if len(self.humans) == 2 else 0]
+        if self.handing_over:
+            if pad.pressed("confirm"):
+                self.handed = side
+                app.sound.play("confirm")
+            return self
         if pad.pressed("select"):
             app.toggles["rank_meter"] = not app.toggles.get("rank_meter", False)
         handler = getattr(self, f"_mode_{self.ui.mode}")
@@ -105,37 +119,50 @@ class DuelScreen(FmScreen):
         return self
 
     def _play_messages(self, app: App) -> bool:
-        """Advance the message queue; True while messages are still playing."""
-        if any(p.pressed("confirm") for p in app.pads) and (self.queue or self.timer):
+        """Advance the event queue; True while an event's message or animation plays. The
+        shown board follows each event as it starts, and is the engine's again once they
+        have all played. Cross (or Start) skips what is queued."""
+        if any(p.pressed("confirm") or p.pressed("start") for p in app.pads) and \
+                (self.queue or self.timer):
             while self.queue:
                 self._pop(app)
-            self.timer, self.current = 0, None
+            self.timer, self.current, self.playing = 0, None, None
+            self.shown = self.view
             return True
         if self.timer > 0:
             self.timer -= 1
+            if self.playing is not None and self.playing.left > 0:
+                self.playing.left -= 1
             return True
-        if self.queue:
-            self._pop(app)
-            return True
-        self.current = None
+        while self.queue:
+            if self._pop(app):
+                return True
+        self.current, self.playing, self.shown = None, None, self.view
         return False
 
-    def _pop(self, app: App) -> None:
-        message = self.current = self.queue.popleft()
-        self.log = (self.log + [message.text])[-LOG_LINES * 2:]
-        if message.sound:
-            app.sound.play(message.sound)
-        if message.lp_side is not None:
-            self.flash[message.lp_side] = (message.lp_delta, app.frame + 45)
-        self.timer = MESSAGE_FRAMES
+    def _pop(self, app: App) -> bool:
+        """Start the next event: its message (if it has one), its animation (if it plays
+        one) and its change to the shown board. True when something plays."""
+        event = self.queue.popleft()
+        fast = bool(app.toggles.get("fast_animations"))
+        message = ev.describe(self.game, event, self.humans, self.shown)
+        self.playing = anim.start(self, event, fast)
+        self.shown = apply(self.shown, event)
+        frames = self.playing.frames if self.playing else 0
+        self.current = message
+        if message is not None:
+            self.log = (self.log + [message.text])[-LOG_LINES * 2:]
+            if message.sound:
+                app.sound.play(message.sound)
+            frames = max(frames, anim.FRAMES["message"] // (anim.FAST if fast else 1))
+        self.timer = frames
+        return frames > 0
 
     def _show(self, events: list) -> None:
         for event in events:
             if event.kind == "ended":
                 self.end = event
-            message = ev.describe(self.game, event, self.humans)
-            if message is not None:
-                self.queue.append(message)
+            self.queue.append(event)
 
     def _step(self, app: App, action: FmAction) -> bool:
         events = try_step(app, self.duel, action)
@@ -143,6 +170,7 @@ class DuelScreen(FmScreen):
             return False
         self._show(events)
         self.view = board_view(self.duel)
+        self.shown = with_hands(self.shown, self.view)
         in_hand = self.duel.phase == S.PHASE_HAND
         self.ui = Ui(mode="hand" if in_hand else "field",
                      cursor=0 if in_hand else self.ui.cursor,
@@ -161,12 +189,36 @@ class DuelScreen(FmScreen):
             # duel never stalls; the notice above names the refused action's rule.
             self._step(app, self.duel.legal_actions()[0])
 
+    def forfeit(self, app: App) -> Screen:
+        """Give up (from the pause menu): the side at the pad loses, recorded and saved as
+        a loss, without a score or a card; back to where the duel was chosen."""
+        loser = self.me
+        self.game.duel_finished(self.duelist, 1 - loser, self.view.rng_state, 0, 0,
+                                self.campaign)
+        self.game.save()
+        app.sound.play("lose")
+        app.notify(f"{self.side_name(loser)} forfeited: a loss")
+        return self.back
+
     # --- player modes ---------------------------------------------------------------------
     @property
     def me(self) -> int:
-        """The side drawn at the bottom: the acting human in two-player duels, else 0."""
-        side = self.view.acting_side
+        """The side drawn at the bottom: the acting human in two-player duels (as shown:
+        the turn passes with the "Turn" message), else 0."""
+        side = self.shown.acting_side
         return side if len(self.humans) == 2 and side in self.humans else 0
+
+    @property
+    def handing_over(self) -> bool:
+        """Two players: the turn has passed but the next player has not taken the pad yet
+        (the hand-over screen shows; nobody's hand is visible)."""
+        return (len(self.humans) == 2 and not self.view.over and not self.queue
+                and not self.timer and self.handed != self.view.acting_side)
+
+    def hand_visible(self, side: int) -> bool:
+        if len(self.humans) == 2:
+            return side == self.handed
+        return side in self.humans
 
     def _hand_cols(self) -> list[int]:
         return [j for j, c in enumerate(self.view.sides[self.me].hand) if c is not None]
@@ -344,58 +396,111 @@ class DuelScreen(FmScreen):
             self._step(app, Activate(ui.equip_zone, ui.cursor))
 
     # --- drawing --------------------------------------------------------------------------
+    # --- geometry (the animations draw with it) -----------------------------------------
+    def zone_xy(self, side: int, row: str, zone: int) -> tuple[int, int]:
+        """Top-left of a zone as drawn (the bottom rows are the side at the pad)."""
+        return ZONE_X + zone * ZONE_STEP, ROW_Y[row if side == self.me else f"opp_{row}"]
+
+    def hand_xy(self, position: int) -> tuple[int, int]:
+        return ZONE_X + position * ZONE_STEP, ROW_Y["hand"]
+
+    def lp_xy(self, side: int) -> tuple[int, int]:
+        """Where a card-sized box around a side's LP figure would stand (numbers rise in
+        it)."""
+        return LP_X + 16, (FIELD_TOP - 3 if side != self.me else BAR_Y - 28)
+
+    def showcase_xy(self) -> tuple[int, int]:
+        """The centre column and top row of the space between the two monster rows."""
+        return ZONE_X + (4 * ZONE_STEP + SMALL[0]) // 2, (ROW_Y["opp_monster"] +
+                                                          ROW_Y["monster"]) // 2
+
+    field_width = FIELD_W
+    sideways_shift = SIDEWAYS_SHIFT
+
+    def winner_line(self, end) -> str:
+        return ev.describe(self.game, end, self.humans, self.shown).text
+
+    # --- drawing --------------------------------------------------------------------------
     def draw(self, app: App, fb: Framebuffer) -> None:
+        if self.handing_over:
+            self._hand_over(app, fb)
+            return
         fb.clear(app.colour("bg"))
         me, view = self.me, self.view
         opp = 1 - me
+        self._field(app, fb)
         self._bar(app, fb, opp, 2)
         self._row(app, fb, opp, "magic", ROW_Y["opp_magic"])
         self._row(app, fb, opp, "monster", ROW_Y["opp_monster"])
         self._row(app, fb, me, "monster", ROW_Y["monster"])
         self._row(app, fb, me, "magic", ROW_Y["magic"])
-        self._bar(app, fb, me, 184)
+        self._bar(app, fb, me, BAR_Y)
         self._hand(app, fb, me)
-        self._animation(app, fb)
+        self._blink(app, fb)
+        if self.playing is not None:
+            anim.draw(self, app, fb, self.playing)
         self._panel(app, fb)
         if app.toggles.get("rank_meter"):
             draw_rank_meter(app, fb, self.game, view.sides[me].counters, x=PANEL_X + 56, y=2)
 
+    def _field(self, app: App, fb: Framebuffer) -> None:
+        """The terrain's colour in diagonal lines over the field (none on normal ground);
+        while the terrain changes, the new colour wipes down from the top."""
+        height = BAR_Y - FIELD_TOP - 1
+        cut = anim.terrain_cut(self.playing, height)
+        old = self.playing.old_terrain if cut < height and self.playing else self.shown.terrain
+        for terrain, top, rows in ((self.shown.terrain, 0, cut), (old, cut, height - cut)):
+            if terrain and rows > 0:
+                role = f"terrain_{TERRAIN_NAMES[terrain].lower()}"
+                fb.mask(0, FIELD_TOP + top, _stripes(FIELD_W, height)[top:top + rows],
+                        app.colour(role))
+
+    def _hand_over(self, app: App, fb: Framebuffer) -> None:
+        """Between two players' turns: a screen that hides both hands until the player
+        whose turn it is presses Cross on their own pad."""
+        fb.clear(app.colour("bg"))
+        side = self.view.acting_side
+        cx, cy = fb.width // 2, fb.height // 2
+        for x in range(0, fb.width, 16):  # card backs along the top and bottom edges
+            for y in (8, fb.height - 24):
+                draw_back(app, fb, x + 2, y, (12, 16))
+        fb.text_centred(cx, cy - 2 * CELL_H, f"PLAYER {side + 1}'S TURN", app.colour("highlight"),
+                        app.colour("black"))
+        fb.text_centred(cx, cy, f"Pass the pad to Player {side + 1}.", app.colour("text"))
+        fb.text_centred(cx, cy + CELL_H + 2, f"Player {side + 1}: press Cross",
+                        app.colour("text_dim"))
+        for s in (0, 1):
+            fb.text_centred(cx, cy + (4 + s) * CELL_H, f"{self.side_name(s)}  LP "
+                            f"{self.view.sides[s].lp}", app.colour("text"))
+
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
-        s = self.view.sides[side]
-        draw_fitted(fb, ZONE_X, y, self._side_name(side), 62, app.colour("text"))
-        fb.text(70, y, f"LP {s.lp:>5}", app.colour("highlight"))
+        s = self.shown.sides[side]
+        draw_fitted(fb, ZONE_X, y, self.side_name(side), 62, app.colour("text"))
+        lp = anim.shown_lp(self.playing, side, s.lp)
+        fb.text(LP_X, y, f"LP {lp:>5}", app.colour("highlight"))
         fb.text_right(PANEL_X - 4, y, f"DK{s.deck_left:2d}", app.colour("text_dim"))
-        flash = self.flash.get(side)
-        if flash and app.frame < flash[1]:
-            fb.text(116, y, f"{flash[0]:+d}", app.colour("danger" if flash[0] < 0 else "good"),
-                    app.colour("black"))
-        if self.view.acting_side == side and not self.view.over:
+        if self.shown.acting_side == side and not self.view.over:
             fb.text(0, y, "\u25b6", app.colour("cursor"))
 
-    def _animation(self, app: App, fb: Framebuffer) -> None:
-        """While a message shows: its cards big in the middle of the field (fusion, battle,
-        equip, magic, trap, ritual) and a blinking frame on the zones it is about."""
+    def _blink(self, app: App, fb: Framebuffer) -> None:
+        """While a message shows: a blinking frame on the zones it is about."""
         message = self.current
-        if message is None or not self.timer:
-            return
-        if message.cards:
-            self._showcase(app, fb, message)
-        if (app.frame // 4) % 2:
+        if message is None or not self.timer or (app.frame // 4) % 2:
             return
         for side, row, zone in message.focus:
             if row not in ("monster", "magic") or not 0 <= zone < 5:
                 continue
-            mine = side == self.me
-            y = ROW_Y[row if mine else f"opp_{row}"]
-            fb.frame(ZONE_X + zone * ZONE_STEP - 2, y - 2, SMALL[0] + 4, SMALL[1] + 4,
-                     app.colour("cursor"), thickness=2)
+            x, y = self.zone_xy(side, row, zone)
+            fb.frame(x - 2, y - 2, SMALL[0] + 4, SMALL[1] + 4, app.colour("cursor"),
+                     thickness=2)
 
     def _showcase(self, app: App, fb: Framebuffer, message: ev.Message) -> None:
+        """The message's cards in the panel, joined by "+", "=" or "VS"."""
         cards = message.cards
-        gap = 14
+        gap = 12
         width = len(cards) * (SMALL[0] + gap) - gap
-        x = ZONE_X + (5 * ZONE_STEP - width) // 2
-        y = (ROW_Y["opp_monster"] + ROW_Y["monster"]) // 2
+        x = PANEL_X + 4 + (fb.width - PANEL_X - 4 - width) // 2
+        y = 30
         fb.box(x - 6, y - 4, width + 12, SMALL[1] + 8, app.colour("black"),
                app.colour("highlight"))
         for i, card in enumerate(cards):
@@ -407,7 +512,7 @@ class DuelScreen(FmScreen):
                 fb.text_centred(cx + SMALL[0] + gap // 2, y + SMALL[1] // 2 - 3, sign,
                                 app.colour("highlight"))
 
-    def _side_name(self, side: int) -> str:
+    def side_name(self, side: int) -> str:
         if len(self.humans) == 2:
             return f"Player {side + 1}"
         return "You" if side == 0 else self.game.tables.duelist_name(self.duelist)
@@ -429,42 +534,52 @@ class DuelScreen(FmScreen):
         return ui.mode == "target" and row == "monster" and ui.cursor == col
 
     def _row(self, app: App, fb: Framebuffer, side: int, row: str, y: int) -> None:
-        cards = self.view.sides[side].row(row)
+        """One row of zones as shown; a zone an animation is drawing shows empty."""
+        cards = self.shown.sides[side].row(row)
         for col in range(5):
-            x = ZONE_X + col * ZONE_STEP
             card = cards[col]
             selected = self._selected(side, row, col)
-            if card is None:
-                draw_empty(app, fb, x, y, SMALL, selected)
-            elif card.face_down and side != self.me:
-                draw_back(app, fb, x, y, SMALL, selected)
+            if card is None or anim.hides(self.playing, side, row, col):
+                # an outline only, so the terrain's pattern shows through empty zones
+                fb.frame(*self.zone_xy(side, row, col), *SMALL,
+                         app.colour("highlight" if selected else "zone"))
             else:
-                draw_card(app, fb, x, y, card_face(self.game, card.card), SMALL, selected)
-                self._marks(app, fb, x, y, card)
+                self.draw_zone_card(app, fb, side, row, col, card, selected=selected)
 
-    def _marks(self, app: App, fb: Framebuffer, x: int, y: int, card) -> None:
-        """Small corner marks: face-down (own), defence position, used this turn."""
-        w = SMALL[0]
-        if card.defending:
-            fb.fill(x + w - 8, y + 2, 6, 9, app.colour("good"))
-            fb.text(x + w - 7, y + 3, "D", app.colour("black"))
+    def draw_zone_card(self, app: App, fb: Framebuffer, side: int, row: str, col: int,
+                       card: CardView, dx: int = 0, dy: int = 0,
+                       selected: bool = False) -> None:
+        """A card in its zone, moved by (dx, dy): face-down cards as backs (the panel names
+        your own under the cursor), defenders sideways, monsters that acted this turn
+        dimmed."""
+        x, y = self.zone_xy(side, row, col)
+        sideways = card.defending
+        cx, cy = (x - SIDEWAYS_SHIFT, y + SIDEWAYS_SHIFT) if sideways else (x, y)
+        cx, cy = cx + dx, cy + dy
         if card.face_down:
-            fb.fill(x + 2, y + 12, 10, 9, app.colour("card_back"))
-            fb.text(x + 3, y + 13, "F", app.colour("text"))
-        if card.used:
-            fb.fill(x + w - 5, y + SMALL[1] - 5, 3, 3, app.colour("text_dim"))
+            draw_back(app, fb, cx, cy, SMALL, selected, sideways)
+        else:
+            draw_card(app, fb, cx, cy, card_face(self.game, card.card), SMALL, selected,
+                      sideways)
+        if card.used and side == self.shown.acting_side:
+            w, h = SMALL[::-1] if sideways else SMALL
+            fb.remap(cx, cy, w, h, dim_lut(app.machine))
 
     def _hand(self, app: App, fb: Framebuffer, side: int) -> None:
+        """The hand at the pad; slots whose draw has not played yet stay empty."""
         ui = self.ui
-        hand = self.view.sides[side].hand
-        show = side in self.humans
+        hand = self.shown.sides[side].hand
+        show = self.hand_visible(side)
+        coming = {e.hand_pos for e in self.queue if e.kind == "draw" and e.side == side}
+        if self.playing is not None and self.playing.event.kind == "draw":
+            coming.add(self.playing.event.hand_pos)
         for j in range(5):
-            x = ZONE_X + j * ZONE_STEP
+            x, y = self.hand_xy(j)
             card = hand[j]
-            if card is None:
+            if card is None or j in coming:
                 continue
             raised = j in ui.raised and side == self.me
-            y = ROW_Y["hand"] - (RAISE if raised else 0)
+            y -= RAISE if raised else 0
             selected = (ui.mode == "hand" and ui.cursor == j and side == self.me
                         and self.view.acting_side in self.humans and not self.queue)
             if show:
@@ -498,13 +613,15 @@ class DuelScreen(FmScreen):
 
     def _panel(self, app: App, fb: Framebuffer) -> None:
         x = PANEL_X + 4
-        focus = self._focus() if self.view.acting_side in self.humans else 0
-        if focus:
+        focus = self._focus() if self.hand_visible(self.view.acting_side) else 0
+        if self.current is not None and self.current.cards and self.timer:
+            self._showcase(app, fb, self.current)
+        elif focus:
             draw_card(app, fb, x, 4, card_face(self.game, focus), LARGE)
         else:
             draw_back(app, fb, x, 4, LARGE)
         turns = max(s.counters["turns"] for s in self.view.sides)
-        fb.text(x, 124, f"{TERRAIN_NAMES[self.view.terrain]}  Turn {turns}",
+        fb.text(x, 124, f"{TERRAIN_NAMES[self.shown.terrain]}  Turn {turns}",
                 app.colour("text_dim"))
         width = (fb.width - x - 2) // 6
         lines = [ln for text in self.log[-LOG_LINES:] for ln in wrap(text, width)][-LOG_LINES:]
@@ -540,3 +657,10 @@ class DuelScreen(FmScreen):
         if ui.row.startswith("opp_"):
             return ["Opponent's field", "Up/Down: rows", "Start: end turn"]
         return ["Your field", "Cross:attack/activate", "Tri:position Start:end"]
+
+
+@functools.lru_cache(maxsize=2)
+def _stripes(w: int, h: int) -> NDArray[np.bool_]:
+    """Diagonal lines every 6 pixels: the terrain's pattern over the field."""
+    y, x = np.indices((h, w))
+    return (x + y) % 6 == 0

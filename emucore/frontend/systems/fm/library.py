@@ -1,5 +1,6 @@
-"""Library: every card with its stats, stars, type and fusion partners (partner -> result),
-from the FM tables. Cards the player owns are marked."""
+"""Library: every card with its stats, stars, type and fusion partners (partner -> result,
+one fusion on two lines so both names read whole), from the FM tables. Cards the player owns
+are marked."""
 
 from __future__ import annotations
 
@@ -7,15 +8,15 @@ import numpy as np
 
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
-from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 from emucore.frontend.layout import draw_fitted
 from emucore.frontend.systems.fm.common import FmScreen, card_face, stars_text, type_name
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.tables.fm import CARD_COUNT
 
 VISIBLE = 24
-PARTNERS_SHOWN = 8
-FUSION_COLUMN = 71  # pixels for a partner's name in the fusion list
+PARTNERS_SHOWN = 5  # fusions per page, two lines each: "+ partner" then "= result"
+LIST_X = 158
 
 
 class Library(FmScreen):
@@ -79,13 +80,15 @@ class Library(FmScreen):
         partners = self.partners(card)
         pages = max(1, -(-len(partners) // PARTNERS_SHOWN))
         page = min(self.partner_page, pages - 1)
-        fb.text(158, 136, f"Fusions {len(partners)}  {page + 1}/{pages} (L1/R1)",
+        fb.text(LIST_X, 136, f"Fusions {len(partners)}  {page + 1}/{pages} (L1/R1)",
                 app.colour("highlight"))
         shown = partners[page * PARTNERS_SHOWN:(page + 1) * PARTNERS_SHOWN]
+        width = fb.width - LIST_X - 2 - 2 * CELL_W
         for i, (partner, result) in enumerate(shown):
-            y = 146 + i * CELL_H
-            fb.text(158, y, "+", app.colour("text_dim"))
-            draw_fitted(fb, 164, y, t.names[partner], FUSION_COLUMN, app.colour("text"))
-            fb.text(164 + FUSION_COLUMN + 1, y, "=", app.colour("text_dim"))
-            draw_fitted(fb, 164 + FUSION_COLUMN + 7, y, t.names[result],
-                        fb.width - 166 - FUSION_COLUMN - 7, app.colour("highlight"))
+            y = 146 + i * 2 * CELL_H
+            fb.text(LIST_X, y, "+", app.colour("text_dim"))
+            draw_fitted(fb, LIST_X + 2 * CELL_W, y, t.names[partner], width,
+                        app.colour("text"))
+            fb.text(LIST_X + CELL_W, y + CELL_H, "=", app.colour("text_dim"))
+            draw_fitted(fb, LIST_X + 2 * CELL_W + CELL_W, y + CELL_H, t.names[result],
+                        width - CELL_W, app.colour("highlight"))

@@ -1,5 +1,6 @@
-"""The title screen: Start opens New Game / Continue. The RNG advances every frame here
-(Main_RunMenu), so the starter deck depends on when the player starts."""
+"""The title screen: Start opens Continue (first, when a save exists) / New Game. The RNG
+advances every frame here (Main_RunMenu), so the starter deck depends on when the player
+starts."""
 
 from __future__ import annotations
 
@@ -22,17 +23,19 @@ class TitleScreen(FmScreen):
         if self.menu is None:
             if app.pad.pressed("start") or app.pad.pressed("confirm"):
                 app.sound.play("confirm")
-                items = ["New Game"] + (["Continue"] if self.game.save_file.exists() else [])
+                items = (["Continue"] if self.game.save_file.exists() else []) + ["New Game"]
                 self.menu = Menu(items, cancellable=True, visible=2)
             return self
         choice = self.menu.update(app)
         if choice == -1:
             self.menu = None
-        elif choice == 0:
+        elif choice is None:
+            return self
+        elif self.menu.items[choice] == "New Game":
             cards = self.game.new_game()
             app.notify(f"New game: starter deck dealt ({len(cards)} cards)")
             return self._main(app)
-        elif choice == 1:
+        else:
             message = self.game.load()
             if message:
                 app.notify(message, stderr=True)

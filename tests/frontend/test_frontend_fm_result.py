@@ -1,0 +1,55 @@
+"""The FM result screen (issue 14, item 6): the rank score's criteria one by one for the
+player's win against the computer, and no score at all for a loss (it showed the winner's
+"Score -1, Rank S-TEC" as if it were the player's)."""
+
+from __future__ import annotations
+
+from frontend_fmdriver import press, wait
+
+from emucore.fm.actions import DuelEnd
+from emucore.frontend import tour
+from emucore.frontend.systems.fm.result import ResultScreen, criteria
+
+DUEL = tour.STOPS["fm"][3][2]
+COUNTERS = dict(turns=9, effective_attacks=6, defensive_wins=1, face_down_plays=2,
+                pure_magic=1, traps_triggered=0, draw_cursor=14, lp=5200, fusions=3, equips=1)
+
+
+def _texts(app) -> list[str]:
+    app.fb.text_rects = []
+    app.screen.draw(app, app.fb)
+    texts = [text for _, text in app.fb.text_rects]
+    app.fb.text_rects = None
+    return texts
+
+
+def test_the_criteria_add_up_to_the_engines_score(tmp_path):
+    """Source: the engine's Duel_CalcRankScore total in the DuelEnd event of a whole duel."""
+    app = tour.visit("fm", "psx", DUEL, tmp_path)
+    duel_screen = app.screen
+    tour.press(app, "autoplay")
+    end = duel_screen.end
+    lines = criteria(duel_screen.game, end, duel_screen.view.sides[end.winner].counters)
+    assert sum(line.points for line in lines) == end.scores[end.winner]
+    assert (lines[0].label, lines[0].points) == ("Base", 50)  # spec/fm-engine.md §9
+    assert end.winner == 1  # the tour's simple player loses this one ...
+    texts = " ".join(_texts(app))
+    assert "YOU LOSE" in texts and "Score" not in texts and "Rank" not in texts  # ... unscored
+
+
+def test_a_win_reveals_the_criteria_one_by_one_then_cross_leaves(tmp_path):
+    app = tour.visit("fm", "psx", ["start", "cross"], tmp_path)
+    game, menu = app.screen.game, app.screen
+    score = sum(c.points for c in criteria(game, DuelEnd(0, "lp", (0, 0), "", 0, "", 0),
+                                           COUNTERS))
+    end = DuelEnd(0, "lp", (score, 30), "D-TEC", 1, "bcd", 5)
+    app.switch(ResultScreen(game, end, 2, True, menu, 0, COUNTERS))
+    assert "Base" not in _texts(app)
+    wait(app, 9)
+    assert app.screen.revealed == 1 and "Base" in _texts(app) and "Turns" not in _texts(app)
+    press(app, "cross")  # shows them all
+    texts = _texts(app)
+    assert app.screen is not menu and {"Turns", "Equips", f"Score {score}"} <= set(texts)
+    assert "Teana joins Free Duel" in texts  # the campaign's next duelist, on its own line
+    press(app, "cross")
+    assert app.screen is menu
