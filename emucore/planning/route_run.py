@@ -136,7 +136,7 @@ def dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
             yield client
         return
     with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+                      dashboard_address=":0") as cluster, Client(cluster) as client:
         yield client
 
 
