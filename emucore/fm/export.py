@@ -11,7 +11,10 @@ actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
 
 from emucore.fm import state as S
 from emucore.fm.snapshot import ExportSide, ExportView, FieldCard, Snapshot
@@ -20,41 +23,49 @@ from emucore.hw.fm_stats import card_stat_one
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
-def _unpacked(duel: FmDuel, side: int) -> Snapshot:
-    """The side's array as a :class:`Snapshot` equal to the state's bytes (the duel keeps
-    the last one it unpacked: unpacking 111 records per step would cost more than the
-    export itself)."""
-    raw = duel.st.ai_snapshot[side].tobytes()
-    hit = duel.unpacked_snapshots.get(side)
-    if hit is not None and hit[0] == raw:
-        return hit[1]
-    snap = Snapshot(raw)
-    duel.unpacked_snapshots[side] = (raw, snap)
-    return snap
+class Exported(NamedTuple):
+    """The export of one state: what ``func_80027DF8`` read and the acting side's array
+    after ``func_80028220``."""
+
+    state: bytes          # the whole state buffer it was computed from (the memo's key)
+    view: ExportView      # persona 0; the chooser replaces opponent_id
+    array: bytes          # the acting side's array bytes after the export
 
 
-def _export(duel: FmDuel, snap: Snapshot) -> list[tuple[int, int]]:
-    """Export both sides into ``snap`` as the acting side's array; the slot ranges written."""
+def exported(duel: FmDuel) -> Exported:
+    """The export of the duel's current state, computed once per state: the chooser asks
+    for it before deciding and :meth:`FmDuel.step` writes it when the action is applied, so
+    one export serves both. Everything it reads is in the state buffer (the RNG is not
+    read), so the buffer's bytes are the key."""
+    key = duel.st.ram.tobytes()
+    memo = duel.export_memo
+    if memo is not None and memo.state == key:
+        return memo
     c = duel.facts
-    return snap.export(sides_view(duel), c.type, c.star1, c.star2, c.atk, c.dfn)
+    view = sides_view(duel)
+    array = bytearray(duel.st.ai_snapshot[duel.acting_side].tobytes())
+    snap = Snapshot(bytes(array))
+    written = snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
+    snap.pack_into(array, written)
+    duel.export_memo = memo = Exported(key, view, bytes(array))
+    return memo
 
 
 def export_acting(duel: FmDuel) -> None:
     """``func_80028220`` for the side to act: export both sides into its array, in the state."""
-    side = duel.acting_side
-    snap = _unpacked(duel, side)
-    written = _export(duel, snap)
-    array = duel.st.ai_snapshot[side]
-    snap.pack_into(array, written)
-    duel.unpacked_snapshots[side] = (array.tobytes(), snap)
+    array = exported(duel).array
+    duel.st.ai_snapshot[duel.acting_side][:] = np.frombuffer(array, dtype=np.uint8)
 
 
 def exported_snapshot(duel: FmDuel) -> Snapshot:
     """The acting side's array as :func:`export_acting` would leave it, as a copy (the
     chooser's scratch; the state itself is exported when the chosen action is stepped)."""
-    snap = Snapshot(duel.st.ai_snapshot[duel.acting_side].tobytes())
-    _export(duel, snap)
-    return snap
+    return Snapshot(exported(duel).array)
+
+
+def acting_view(duel: FmDuel, persona: int) -> ExportView:
+    """:func:`sides_view` of the current state with the persona the chooser plays."""
+    return replace(exported(duel).view, opponent_id=persona)
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
