@@ -11,7 +11,6 @@ actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -28,8 +27,10 @@ class Exported(NamedTuple):
     after ``func_80028220``."""
 
     state: bytes          # the whole state buffer it was computed from (the memo's key)
+    side: int             # the acting side, whose array it is
     view: ExportView      # persona 0; the chooser replaces opponent_id
     array: bytes          # the acting side's array bytes after the export
+    snap: Snapshot        # the same array unpacked (handed out only as copies)
 
 
 def exported(duel: FmDuel) -> Exported:
@@ -41,13 +42,16 @@ def exported(duel: FmDuel) -> Exported:
     memo = duel.export_memo
     if memo is not None and memo.state == key:
         return memo
-    c = duel.facts
+    c, side = duel.facts, duel.acting_side
     view = sides_view(duel)
-    array = bytearray(duel.st.ai_snapshot[duel.acting_side].tobytes())
-    snap = Snapshot(bytes(array))
+    before = duel.st.ai_snapshot[side].tobytes()
+    # the array is usually the one the last export left (unpacking it again costs more)
+    same = memo is not None and memo.side == side and memo.array == before
+    snap = memo.snap.copy() if same else Snapshot(before)
     written = snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
+    array = bytearray(before)
     snap.pack_into(array, written)
-    duel.export_memo = memo = Exported(key, view, bytes(array))
+    duel.export_memo = memo = Exported(key, side, view, bytes(array), snap)
     return memo
 
 
@@ -60,12 +64,13 @@ def export_acting(duel: FmDuel) -> None:
 def exported_snapshot(duel: FmDuel) -> Snapshot:
     """The acting side's array as :func:`export_acting` would leave it, as a copy (the
     chooser's scratch; the state itself is exported when the chosen action is stepped)."""
-    return Snapshot(exported(duel).array)
+    return exported(duel).snap.copy()
 
 
 def acting_view(duel: FmDuel, persona: int) -> ExportView:
     """:func:`sides_view` of the current state with the persona the chooser plays."""
-    return replace(exported(duel).view, opponent_id=persona)
+    v = exported(duel).view
+    return ExportView(v.acting, v.other, v.terrain, persona, v.acting_side, v.extra)
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:

@@ -111,7 +111,7 @@ def play_range(setup: FmSetup, first: int, count: int, programs: Programs | None
     """Duels from consecutive RNG indices ``first .. first + count - 1``."""
     out = []
     for index in range(first, first + count):
-        one = FmSetup(**{**setup.to_json(), "state": int(jump(BOOT_STATE, index))})
+        one = replace(setup, state=int(jump(BOOT_STATE, index)))
         out.append(play_duel(one, programs, player_as, index))
     return out
 
