@@ -59,11 +59,13 @@ def test_example_routes_replay_on_the_engine(name: str, tmp_path: Path,
     """Every route of every example: its starter deck is the engine's deck for its index
     and holds the wanted cards; each duel, played again from the route's state plus its
     frames, gives the recorded outcome; the route meets its link's demands; the file is in
-    cost order and every line names the engine and RNG versions."""
+    cost order and every line names the engine and RNG versions; ``--plot`` writes a PNG."""
     spec = route_spec.load(EXAMPLES / name, FM)
     out = tmp_path / "routes.jsonl"
-    summary = plan_route(capsys, EXAMPLES / name, out, "--jobs", "1")
+    chart = tmp_path / "outcomes.png"
+    summary = plan_route(capsys, EXAMPLES / name, out, "--jobs", "1", "--plot", str(chart))
     routes = lines(out)
+    assert summary["plot"] == str(chart) and chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert summary["finished"] and summary["routes"] == len(routes) > 0
     assert sum(summary["outcomes"].values()) == summary["duels"]
     first = spec.links[0]
