@@ -102,7 +102,7 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
     else:
         m.init(programs.hand)
         m.run()
-    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.card_type)
+    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.cards.type)
     action = hand_play(duel, m.board, decoded, rng.calls)
     acting = m.board.view.acting
     exported = AI_HAND + len(acting.hand) + len(acting.deck)   # past it: stale slots

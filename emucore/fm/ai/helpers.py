@@ -287,7 +287,7 @@ def find_equip_target(b: Board, s: State, equip: int, mode: int, sets: int) -> i
 
 def calc_card_power(b: Board, card: int, mode: int) -> int:
     """CalcCardPower: base stat + terrain of a card id (no equips, no penalties)."""
-    if b.data.card_type[card] < MONSTER_TYPES:
+    if b.data.cards.type[card] < MONSTER_TYPES:
         atk, dfn = b.base(card, 0), b.base(card, 1)
         if mode == 0:
             return atk
@@ -296,8 +296,8 @@ def calc_card_power(b: Board, card: int, mode: int) -> int:
         if mode == 2:
             return atk if atk > dfn else dfn
         return choices.CALC_POWER_BAD_MODE
-    data = b.data
-    return data.magic_amount[card] if mode == 0 and data.magic_class[card] == BURN else 0
+    facts = b.data.cards
+    return facts.magic_amount[card] if mode == 0 and facts.magic_class[card] == BURN else 0
 
 
 def check_ritual(b: Board, ritual: int) -> int:
