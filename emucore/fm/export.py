@@ -48,10 +48,10 @@ def exported(duel: FmDuel) -> Exported:
     # the array is usually the one the last export left (unpacking it again costs more)
     same = memo is not None and memo.side == side and memo.array == before
     snap = memo.snap.copy() if same else Snapshot(before)
-    written = snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
-    array = bytearray(before)
-    snap.pack_into(array, written)
-    duel.export_memo = memo = Exported(key, side, view, bytes(array), snap)
+    snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
+    # the snapshot mirrored ``before`` and the export changed only what it wrote, so packing
+    # every record (one struct call) gives the array the written ranges would
+    duel.export_memo = memo = Exported(key, side, view, snap.to_bytes(), snap)
     return memo
 
 
