@@ -458,8 +458,8 @@ def _seed_text(o: dict[str, Any]) -> str:
 def _route_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("spec", type=Path, help="the route spec (.toml or .json; docs/planning.md)")
     p.add_argument("--out", type=Path, default=None,
-                   help="routes file, one JSON line per route (default SPEC-NAME.routes.jsonl "
-                        "in the current folder)")
+                   help="routes file, one JSON line per route (default: the spec file's "
+                        "name with .routes.jsonl, in the current folder)")
     p.add_argument("--jobs", type=int_arg("jobs", 1, 256), default=_cores(),
                    help="worker processes of the local Dask cluster; 1 runs in this process "
                         f"(default every core: {_cores()})")

@@ -134,6 +134,19 @@ def test_killed_run_resumes_to_the_same_file(tmp_path: Path,
     assert resumed["duels"] == whole["duels"] and resumed["kept"] == whole["kept"]
 
 
+def test_resume_refuses_a_journal_of_another_spec(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A journal written for another range is refused (one line, exit 2), not mixed in; and
+    without --resume an existing journal is refused too."""
+    out = tmp_path / "r.jsonl"
+    journal_path(out).write_text(json.dumps({"journal": 1, "spec": {}, "chunk": 64}) + "\n")
+    spec = small_spec(tmp_path, 128)
+    assert main(["plan", "route", str(spec), "--out", str(out), "--jobs", "1", "--resume"]) == 2
+    assert "another spec" in capsys.readouterr().err
+    assert main(["plan", "route", str(spec), "--out", str(out), "--jobs", "1"]) == 2
+    assert "--resume" in capsys.readouterr().err and not out.exists()
+
+
 def test_interrupted_run_stops_cleanly(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT) ends the run with exit 130, one line on stderr, the journal kept."""
     spec = small_spec(tmp_path, 768)
