@@ -54,6 +54,7 @@ class AiData:
     terrain_boost: list[list[int]]  # [terrain][type]
     fusion: list[dict[int, int]]    # fusion[a][b] = result (symmetric)
     equips: list[frozenset[int]]    # equips[equip id] = monsters it fits
+    combines: list[frozenset[int]]  # combines[a] = every card a fuses with or equips
     rituals: tuple[tuple[int, tuple[int, int, int], int], ...]  # (ritual, tributes, result)
     opponent_bytes: list[int]       # 40 rows x 9 bytes, row 0 = copy of row 1
     duelists: dict[int, Duelist]
@@ -109,6 +110,8 @@ def assemble(facts: CardFacts, terrain_table: Iterable[Iterable[int]],
     fits: list[set[int]] = [set() for _ in range(n)]
     for e, m in facts.equip:
         fits[e].add(m)
+    fusion = [{b: r for b, r in enumerate(row) if r} for row in facts.fusion]
+    equips = [frozenset(s) for s in fits]
     rows = sorted(duelists)
     opponent = list(duelists[rows[0]].row) if rows else [0] * OPPONENT_BYTES
     for d in range(1, 40):
@@ -118,8 +121,8 @@ def assemble(facts: CardFacts, terrain_table: Iterable[Iterable[int]],
         base_atk=[base(facts.atk, t) for t in range(7)],
         base_def=[base(facts.dfn, t) for t in range(7)],
         terrain_boost=boost,
-        fusion=[{b: r for b, r in enumerate(row) if r} for row in facts.fusion],
-        equips=[frozenset(s) for s in fits],
+        fusion=fusion, equips=equips,
+        combines=[frozenset(f) | e for f, e in zip(fusion, equips, strict=True)],
         rituals=tuple((r, tuple(t), res) for r, (t, res) in sorted(rituals.items())),
         opponent_bytes=opponent, duelists=dict(duelists),
         burns=tuple(c for c, k in enumerate(classes) if k == cards.BURN),

@@ -330,6 +330,7 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
     depth = s.depth
     deeper = depth < min(limit - 1, choices.MAX_FUSION_DEPTH)
+    combines, window_ids = data.combines, s.window_ids
     for i, slot, c in s.window:
         if used[i]:
             continue
@@ -344,8 +345,7 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
                 s.best, s.best_depth = value, depth
                 s.combo[: depth + 1] = path[: depth + 1]
                 s.combo[depth + 1] = 0
-        if deeper and not (s.window_ids.isdisjoint(data.fusion[r])
-                           and s.window_ids.isdisjoint(data.equips[r])):
+        if deeper and not window_ids.isdisjoint(combines[r]):
             used[i] = 1   # (a result with no partner in the window would find nothing)
             s.depth = depth + 1
             complete_fusion(b, s, r, limit)
