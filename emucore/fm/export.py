@@ -76,15 +76,13 @@ def acting_view(duel: FmDuel, persona: int) -> ExportView:
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
     st = duel.st
-    c, s = st.cards, st.sides
-    records = _CardRecords(c.card_id.tolist(), c.attack.tolist(), c.defense.tolist(),
-                           c.stat_modifier.tolist(), c.terrain_modifier.tolist(),
-                           c.flags.tolist())
+    s = st.sides
+    cards = _field_cards(duel)
     sides = _SideRecords(st.deck_cards.card_id.tolist(), s.draw_cursor.tolist(),
                          [h.tolist() for h in s.hand], s.lp.tolist(), s.swords.tolist())
     side = duel.acting_side
-    return ExportView(acting=_side_view(side, records, sides),
-                      other=_side_view(1 - side, records, sides),
+    return ExportView(acting=_side_view(side, cards, sides),
+                      other=_side_view(1 - side, cards, sides),
                       terrain=st.globals.terrain[0], opponent_id=persona, acting_side=side)
 
 
@@ -98,36 +96,25 @@ class _SideRecords(NamedTuple):
     swords: list[int]
 
 
-class _CardRecords(NamedTuple):
-    """The 30 card records' fields as lists (one strided read per field)."""
-
-    ids: list[int]
-    atk: list[int]
-    dfn: list[int]
-    modifier: list[int]       # stat_modifier
-    terrain: list[int]        # terrain_modifier
-    flags: list[int]
-
-    def row(self, first: int) -> list[FieldCard | None]:
-        """``Duel_CalcCardStats`` of each occupied record of a row, with its flags (the used
-        flag included, as the field executor's "done" sets it through ``Done``)."""
-        out: list[FieldCard | None] = []
-        for r in range(first, first + 5):
-            flags = self.flags[r]
-            if not flags & S.F_OCCUPIED:
-                out.append(None)
-                continue
-            mod, terrain = self.modifier[r], self.terrain[r]
-            out.append(FieldCard(self.ids[r], card_stat_one(self.atk[r], mod, terrain),
-                                 card_stat_one(self.dfn[r], mod, terrain), flags))
-        return out
+def _field_cards(duel: FmDuel) -> list[FieldCard | None]:
+    """Each of the 30 card records: ``Duel_CalcCardStats`` with its flags (the used flag
+    included, as the field executor's "done" sets it through ``Done``), None when empty.
+    One strided read per field, one pass over the records."""
+    c = duel.st.cards
+    return [FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f)
+            if f & S.F_OCCUPIED else None
+            for i, a, d, m, t, f in zip(c.card_id.tolist(), c.attack.tolist(),
+                                        c.defense.tolist(), c.stat_modifier.tolist(),
+                                        c.terrain_modifier.tolist(), c.flags.tolist(),
+                                        strict=True)]
 
 
-def _side_view(side: int, records: _CardRecords, sides: _SideRecords) -> ExportSide:
+def _side_view(side: int, cards: list[FieldCard | None], sides: _SideRecords) -> ExportSide:
     first = side * S.RECORDS_PER_SIDE
+    monsters, magic = first + S.MONSTERS, first + S.MAGIC
     ids = sides.deck_ids
     start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
-    return ExportSide(monsters=records.row(first + S.MONSTERS), magic=records.row(first + S.MAGIC),
-                    hand=[ids[k] for k in sides.hand[side] if k >= 0],
-                    deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
-                    deck_first=start)
+    return ExportSide(monsters=cards[monsters:monsters + 5], magic=cards[magic:magic + 5],
+                      hand=[ids[k] for k in sides.hand[side] if k >= 0],
+                      deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
+                      deck_first=start)
