@@ -45,9 +45,10 @@ def exported(duel: FmDuel) -> Exported:
     c, side = duel.facts, duel.acting_side
     view = sides_view(duel)
     before = duel.st.ai_snapshot[side].tobytes()
-    # the array is usually the one the last export left (unpacking it again costs more)
+    # the array is usually the one the last export left: its snapshot (never handed out,
+    # and dropped with the old memo) is exported again in place instead of unpacking bytes
     same = memo is not None and memo.side == side and memo.array == before
-    snap = memo.snap.copy() if same else Snapshot(before)
+    snap = memo.snap if same else Snapshot(before)
     snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
     # the snapshot mirrored ``before`` and the export changed only what it wrote, so packing
     # every record (one struct call) gives the array the written ranges would
