@@ -17,7 +17,9 @@ processes; ``--jobs 1`` runs the chunks in this process.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import signal
 import sys
 import time
 from collections import Counter
@@ -135,9 +137,22 @@ def dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
         with client:
             yield client
         return
-    with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                      dashboard_address=":0") as cluster, Client(cluster) as client:
+    with _workers_ignore_ctrl_c():
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                               dashboard_address=":0", silence_logs=logging.ERROR)
+    with cluster, Client(cluster) as client:
         yield client
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start the local workers with SIGINT ignored (they inherit it): Ctrl-C in the terminal
+    then reaches only this process, which stops the run and closes the cluster itself."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def cluster_chunks(client: Any, spec: RouteSpec, todo: list[tuple[int, int]]
