@@ -29,7 +29,7 @@ COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("rng", "ind
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("batch", help="answer many card/fusion/fm drop/rng queries (JSON lines)",
-                       description=__doc__.split("\n\n")[1])
+                       description=__doc__.split("\n\n")[1].replace("``", ""))
     p.add_argument("file", nargs="?", default="-",
                    help="JSON lines of argument lists (default: stdin)")
     add_json_flag(p)  # answers are always JSON lines; accepted for uniformity
