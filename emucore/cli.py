@@ -28,6 +28,7 @@ PLUGINS = (
     "emucore.planning.cli",
     "emucore.capture.cli",
     "emucore.frontend.cli",
+    "emucore.batch",
 )
 
 USER_ERRORS = (UsageError, UserFileError, TableError, IllegalAction)
@@ -54,6 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    return run_parsed(args)
+
+
+def run_parsed(args: argparse.Namespace) -> int:
+    """Run parsed arguments: user mistakes become one line on stderr and exit code 2."""
     try:
         return int(args.func(args) or 0)
     except USER_ERRORS as exc:

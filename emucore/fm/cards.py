@@ -9,9 +9,11 @@ opponent, planning and screens read the same object (``FmDuel.cards``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from emucore.fm import legal
 from emucore.hw import fm_stats
@@ -59,23 +61,38 @@ def card_facts(tables: FmTables) -> CardFacts:
     hit = _FACTS.get(id(tables))
     if hit is not None:
         return hit[1]
-    stars = np.arange(16)
-    matchup = fm_stats.guardian_star_matchup(stars[:, None], stars[None, :])
-    boost = [[0] * len(tables.atk)]  # terrain 0: no boost
-    for terrain in range(1, 7):
-        boost.append(fm_stats.terrain_boost(tables.terrain, tables.type_id.astype(np.int64),
-                                            terrain).astype(int).tolist())
     equip_ids, monster_ids = np.nonzero(tables.equip)
-    types = tables.type_id.astype(int).tolist()
-    monster = fm_stats.is_monster(tables.type_id).tolist()
-    facts = CardFacts(
-        type=types, atk=tables.atk.astype(int).tolist(), dfn=tables.def_.astype(int).tolist(),
-        star1=tables.star_1.astype(int).tolist(), star2=tables.star_2.astype(int).tolist(),
-        kind=[legal.kind_of(t) for t in types], fusion=tables.fusion.tolist(),
-        equip=frozenset(zip(equip_ids.tolist(), monster_ids.tolist(), strict=True)),
-        matchup=matchup.astype(int).tolist(), boost=boost,
-        magic_class=tables.magic_class.astype(int).tolist(),
-        magic_amount=tables.magic_amount.astype(int).tolist(),
-        removal_arg=tables.removal_arg.astype(int).tolist(), monster=monster)
+    facts = facts_of(tables.type_id, tables.atk, tables.def_, tables.star_1, tables.star_2,
+                     tables.terrain, tables.fusion.tolist(),
+                     zip(equip_ids.tolist(), monster_ids.tolist(), strict=True),
+                     (tables.magic_class, tables.magic_amount, tables.removal_arg))
     _FACTS[id(tables)] = (tables, facts)
     return facts
+
+
+def facts_of(card_type: ArrayLike, atk: ArrayLike, dfn: ArrayLike, star1: ArrayLike,
+             star2: ArrayLike, terrain_table: ArrayLike, fusion: list[list[int]],
+             equip: Iterable[tuple[int, int]],
+             magic: tuple[ArrayLike, ArrayLike, ArrayLike] | None = None) -> CardFacts:
+    """:class:`CardFacts` from per-id columns: the tables' (:func:`card_facts`), or a test's
+    synthetic cards. ``fusion`` is the symmetric [a][b] result matrix, ``equip`` the
+    (equip, monster) pairs that fit, ``magic`` the (class, amount, removal argument)
+    columns (none: no card has a magic class)."""
+    types = np.asarray(card_type, np.int64)
+    n = len(types)
+    if magic is None:
+        magic = ([-1] * n, [0] * n, [0] * n)
+    stars = np.arange(16)
+    matchup = fm_stats.guardian_star_matchup(stars[:, None], stars[None, :])
+    boost = [[0] * n]  # terrain 0: no boost
+    for terrain in range(1, 7):
+        boost.append(fm_stats.terrain_boost(terrain_table, types, terrain).astype(int).tolist())
+    type_list = types.tolist()
+    classes, amounts, removal = (np.asarray(column).astype(int).tolist() for column in magic)
+    return CardFacts(
+        type=type_list, atk=np.asarray(atk).astype(int).tolist(),
+        dfn=np.asarray(dfn).astype(int).tolist(), star1=np.asarray(star1).astype(int).tolist(),
+        star2=np.asarray(star2).astype(int).tolist(),
+        kind=[legal.kind_of(t) for t in type_list], fusion=fusion, equip=frozenset(equip),
+        matchup=matchup.astype(int).tolist(), boost=boost, magic_class=classes,
+        magic_amount=amounts, removal_arg=removal, monster=fm_stats.is_monster(types).tolist())

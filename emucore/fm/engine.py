@@ -38,7 +38,7 @@ from emucore.fm.actions import (
 from emucore.fm.battle import attack
 from emucore.fm.board import EXODIA, READY, BoardOps, s16
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
-from emucore.fm.export import export_acting
+from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
@@ -99,8 +99,8 @@ class FmDuel(BoardOps, Duel):
         if not set(computer) <= {0, 1}:
             raise ValueError(f"computer sides {computer!r}: each is 0 or 1")
         self.computer_sides = frozenset(computer)
-        # the last snapshot array unpacked per side (emucore.fm.export's cache)
-        self.unpacked_snapshots: dict[int, tuple[bytes, object]] = {}
+        # the export of the last state exported (emucore.fm.export's memo)
+        self.export_memo: Exported | None = None
         st = self.st
         for side, shuffle in enumerate((player, cpu)):
             if len(shuffle.cards) != S.DECK_SIZE or len(shuffle.perm) != S.DECK_SIZE:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add(psub, "starter", "RNG indices whose starter deck holds given cards", _starter_args,
          _starter)
     _add(psub, "seed", "RNG index of a duel from the player's first draws", _seed_args, _seed)
+    _add(psub, "route", "whole-run routes: starter deck, waits and simulated duels",
+         _route_args, _route)
 
 
 def _add(psub: argparse._SubParsersAction, name: str, text: str,
@@ -447,4 +450,79 @@ def _seed_text(o: dict[str, Any]) -> str:
               + " ".join(map(str, r["cpu_first"]))
               + f"; {r['deal_calls']} calls to deal, then {r['after_deal']}"
               for r in o["deals"]]
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- route
+
+def _route_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("spec", type=Path, help="the route spec (.toml or .json; docs/planning.md)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="routes file, one JSON line per route (default: the spec file's "
+                        "name with .routes.jsonl, in the current folder)")
+    p.add_argument("--jobs", type=int_arg("jobs", 1, 256), default=_cores(),
+                   help="worker processes of the local Dask cluster; 1 runs in this process "
+                        f"(default every core: {_cores()})")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on the Dask cluster at this scheduler (e.g. tcp://host:8786)")
+    p.add_argument("--resume", action="store_true",
+                   help="keep the chunks a stopped run finished (OUT.part) and do the rest")
+    p.add_argument("--plot", type=Path, metavar="FILE.png",
+                   help="also draw the outcome distribution of the simulated duels")
+
+
+def _route(args: argparse.Namespace) -> int:
+    from emucore.planning import route_run, route_spec
+
+    tables = _fm()
+    try:
+        spec = route_spec.load(args.spec, tables)
+    except OSError as exc:
+        raise UserFileError(args.spec, f"cannot read ({exc.__class__.__name__})") from None
+    except ValueError as exc:
+        raise UserFileError(args.spec, str(exc)) from None
+    out = args.out or Path(f"{args.spec.stem}.routes.jsonl")
+    if out.resolve() == args.spec.resolve():
+        raise UsageError(f"--out {out} is the spec itself; name another file")
+    if not args.resume and route_run.journal_path(out).exists():
+        raise UsageError(f"{route_run.journal_path(out)} holds a stopped run: add --resume "
+                         "to finish it, or remove it")
+    show = sys.stderr.isatty()
+    if args.jobs == 1 and not args.scheduler:
+        result = route_run.run(spec, out, lambda todo: route_run.serial_chunks(spec, todo),
+                               args.resume, show)
+    else:
+        with route_run.dask_client(args.jobs, args.scheduler) as client:
+            result = route_run.run(
+                spec, out, lambda todo: route_run.cluster_chunks(client, spec, todo),
+                args.resume, show)
+    outcomes = result.outcomes().most_common()
+    if args.plot and result.finished:
+        chart.write_bar_chart(args.plot, [k for k, _ in outcomes], [n for _, n in outcomes],
+                              title=f"Duel outcomes: {spec.name}", xlabel="duels")
+    kept = result.kept()
+    out_json = {"spec": spec.name, "from": spec.start, "count": spec.count,
+                "finished": result.finished, "chunks": len(result.parts),
+                "chunks_total": result.chunks_total, "resumed_chunks": result.resumed,
+                "routes": result.routes, "duels": sum(c.duels for c in result.parts),
+                "kept": [{"link": n, "kind": link.kind, "indices": k} for n, (link, k)
+                         in enumerate(zip(spec.links, kept, strict=True), 1)],
+                "outcomes": dict(outcomes), "seconds": round(result.seconds, 3),
+                "indices_per_second": round(result.searched / result.seconds, 2)
+                if result.seconds else None,
+                "output": str(out) if result.finished else None,
+                "journal": None if result.finished else str(route_run.journal_path(out)),
+                "plot": str(args.plot) if args.plot and result.finished else None}
+    emit(args, out_json, _route_text)
+    return 0 if result.finished else 130
+
+
+def _route_text(o: dict[str, Any]) -> str:
+    lines = [f"{o['spec']}: {o['routes']} routes from {o['count']:,} start(s) "
+             f"({o['chunks']}/{o['chunks_total']} chunks, {o['duels']} duels simulated, "
+             f"{o['seconds']} s)"]
+    lines += [f"  link {k['link']} ({k['kind']}): {k['indices']:,} starts kept"
+              for k in o["kept"]]
+    lines.append(f"routes in {o['output']}" if o["finished"]
+                 else f"stopped: finished chunks in {o['journal']}")
     return "\n".join(lines)

@@ -74,13 +74,18 @@ def check_duelist(duelist: int) -> None:
         raise ValueError(f"unknown duelist {duelist}; duelists are 1..{DUELIST_COUNT}")
 
 
-def drops_after(state: int, count: int, weights: NDArray) -> NDArray[np.int64]:
-    """The card ``Duel_SelectCardDrop`` gives after ``k`` extra calls, for k = 0..count-1."""
-    states = psyq_rand.consecutive_states(state & psyq_rand.MASK32, count)
+def drops_at(states: NDArray, weights: NDArray) -> NDArray[np.int64]:
+    """:func:`emucore.fm.rank.select_drop` from every state of ``states`` at once: the card
+    each roll gives (0 when the weights never reach it). ``fm drop`` for many states."""
     threshold = psyq_rand.roll_2048(psyq_rand.output(psyq_rand.step(states))).astype(np.int64)
     cumulative = np.cumsum(np.asarray(weights, np.int64)[1:])
     index = np.searchsorted(cumulative, threshold, side="left")
     return np.where(index < len(cumulative), index + 1, 0)
+
+
+def drops_after(state: int, count: int, weights: NDArray) -> NDArray[np.int64]:
+    """The card ``Duel_SelectCardDrop`` gives after ``k`` extra calls, for k = 0..count-1."""
+    return drops_at(psyq_rand.consecutive_states(state & psyq_rand.MASK32, count), weights)
 
 
 def manip_offsets(state: int, want: int, weights: NDArray, bound: int) -> NDArray[np.int64]:

@@ -29,6 +29,7 @@ class Progress:
         self.started = time.perf_counter()
         self.shown_at = 0.0
         self.shown = False
+        self.note = ""  # shown after the counts (e.g. "12 routes")
 
     def advance(self, n: int) -> None:
         """Count ``n`` more finished items and redraw if it is time."""
@@ -40,8 +41,8 @@ class Progress:
         rate = self.done / (now - self.started)
         left = (self.total - self.done) / rate if rate else 0.0
         self.stream.write(f"\r{self.done:,}/{self.total:,} {self.what} "
-                          f"({100 * self.done / max(self.total, 1):5.1f}%)  "
-                          f"{rate / 1e6:.2f} M/s  {left:5.1f} s left ")
+                          f"({100 * self.done / max(self.total, 1):5.1f}%)  {self.note}  "
+                          f"{_rate(rate)}  {left:5.1f} s left ")
         self.stream.flush()
 
     def finish(self) -> float:
@@ -49,9 +50,14 @@ class Progress:
         elapsed = time.perf_counter() - self.started
         if self.shown:
             self.stream.write(f"\r{self.done:,} {self.what} in {elapsed:.1f} s "
-                              f"({self.done / elapsed / 1e6:.2f} M/s){' ' * 20}\n")
+                              f"({_rate(self.done / elapsed)}) {self.note}{' ' * 20}\n")
             self.stream.flush()
         return elapsed
+
+
+def _rate(per_second: float) -> str:
+    """Millions a second for index counts, plain for slow items such as chunks."""
+    return f"{per_second / 1e6:.2f} M/s" if per_second >= 1e5 else f"{per_second:.2f}/s"
 
 
 def pieces(start: int, count: int, size: int) -> Iterator[tuple[int, int]]:

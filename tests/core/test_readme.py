@@ -23,6 +23,8 @@ LEFT_OUT = {
     "mytables": "needs tables extracted from the user's cartridge",
     "duel.cap": "needs an emulator capture (synthetic captures are tested in tests/capture)",
     "plan starter": "searches all 2^27 starter decks, a benchmark-sized run (tests/planning)",
+    "plan route": "reads the repository's example specs and a Dask cluster; every example "
+                  "runs in tests/planning/test_plan_route.py",
     "--script duel.json": "needs a hand-written duel script (tests/fm)",
 }
 

@@ -29,7 +29,7 @@ ON = 0x8000
 
 def card(cid: int, flags: int = 0) -> FieldCard:
     d = ai_data.load()
-    return FieldCard(cid, d.raw_atk[cid], d.raw_def[cid], ON | flags)
+    return FieldCard(cid, d.cards.atk[cid], d.cards.dfn[cid], ON | flags)
 
 
 def side(monsters=(), magic=(), hand=(), lp=8000, swords=0) -> ExportSide:
@@ -43,7 +43,7 @@ def run(program, duelist: int, cpu: ExportSide, player: ExportSide, terrain: int
     d = ai_data.load()
     view = ExportView(cpu, player, terrain, duelist)
     snap = Snapshot()
-    snap.export(view, d.card_type, d.star_1, d.star_2, d.raw_atk, d.raw_def)
+    snap.export(view, d.cards.type, d.cards.star1, d.cards.star2, d.cards.atk, d.cards.dfn)
     rng = Rand(state)
     m = Machine(Board(snap, view, d, d.duelists[duelist].row[0]), rng.rand)
     return program(m), m, rng
@@ -54,7 +54,7 @@ def hand(duelist, cpu, player, **kw):
     assert code == HAND_DONE
     d = ai_data.load()
     return m.state.selection, executors.decode_hand(m.state.selection, m.board.ids,
-                                                    d.card_type), rng.calls
+                                                    d.cards.type), rng.calls
 
 
 def field(duelist, cpu, player, **kw):

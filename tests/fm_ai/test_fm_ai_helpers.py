@@ -123,7 +123,7 @@ def test_g8_ghost_monster_in_find_defense_stopper():
                           [], 8000, 0)
     from fm_ai_util import synthetic_data
     d = synthetic_data()
-    args = (d.card_type, d.star_1, d.star_2, d.raw_atk, d.raw_def)
+    args = (d.cards.type, d.cards.star1, d.cards.star2, d.cards.atk, d.cards.dfn)
     array.export(sn.ExportView(before, player, 0, 1), *args)
     array.export(sn.ExportView(after, player, 0, 1), *args)
     b = board({}, snapshot=array)

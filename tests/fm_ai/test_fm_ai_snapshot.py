@@ -20,8 +20,8 @@ def test_record_layout_is_the_original_12_bytes():
 
 def _export(snap: Snapshot, acting: ExportSide, other: ExportSide) -> None:
     d = synthetic_data()
-    snap.export(ExportView(acting, other, 0, 1), d.card_type, d.star_1, d.star_2, d.raw_atk,
-                d.raw_def)
+    c = d.cards
+    snap.export(ExportView(acting, other, 0, 1), c.type, c.star1, c.star2, c.atk, c.dfn)
 
 
 def side(monsters=(), hand=(), deck=(), lp=8000, deck_first=0) -> ExportSide:
@@ -97,7 +97,7 @@ def test_g6_through_the_engine_heishin_plays_a_deep_card():
     former_hand_0 = cpu_ids[0]
     assert m.board.ids[18] == position_7 and m.board.deck_index[18] == 47
     m.state.selection[:9] = [18, 0, 0, 0, 0, 0, 1, 0, 0]
-    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.card_type)
+    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.cards.type)
     play = adapter.hand_play(duel, m.board, decoded)
     assert play.cards == (DECK_PICK + 7,)
     events = duel.step(play)

@@ -71,3 +71,14 @@ def test_drops_after_handles_the_array_shape() -> None:
     weights = FM.pools[1, 1]
     out = drops.drops_after(psyq_rand.BOOT_STATE, 5, weights)
     assert out.shape == (5,) and out.dtype == np.int64
+
+
+def test_drops_at_many_states_is_the_scalar_roll() -> None:
+    """``drops_at`` on 2,000 unrelated states gives what ``Duel_SelectCardDrop``
+    (``rank.drop``, one state at a time) gives, for every drop pool of a few duelists."""
+    states = np.random.default_rng(16).integers(0, 2**32, 2000, dtype=np.uint64).astype(np.uint32)
+    for duelist in (1, 7, 26, 39):
+        for pool in drops.DROP_POOLS:
+            weights = FM.pools[duelist, drops.POOLS.index(pool)]
+            scalar = [rank.drop(psyq_rand.Rand(int(s)), FM, duelist, pool) for s in states[:500]]
+            assert drops.drops_at(states, weights)[:500].tolist() == scalar

@@ -24,7 +24,7 @@ from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.vm import FIELD_DONE, Machine
-from emucore.fm.export import exported_snapshot, sides_view
+from emucore.fm.export import acting_view, exported_snapshot
 from emucore.fm.snapshot import AI_HAND
 from emucore.hw.psyq_rand import Rand
 
@@ -85,7 +85,7 @@ def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
     """A machine on the acting side's array as the engine exported it (a copy: MoveCard
     marks of the run stay in it, see docs/fm-ai.md)."""
     data = ai_data.of(duel.tables)
-    view = sides_view(duel, who)
+    view = acting_view(duel, who)
     return Machine(Board(exported_snapshot(duel), view, data, data.duelists[who].row[0]),
                    rng.rand)
 
@@ -102,7 +102,7 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
     else:
         m.init(programs.hand)
         m.run()
-    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.card_type)
+    decoded = executors.decode_hand(m.state.selection, m.board.ids, m.board.data.cards.type)
     action = hand_play(duel, m.board, decoded, rng.calls)
     acting = m.board.view.acting
     exported = AI_HAND + len(acting.hand) + len(acting.deck)   # past it: stale slots

@@ -1,4 +1,6 @@
-"""The card and duelist data the AI reads, as plain Python lists for fast scalar lookups.
+"""The data the AI reads: the duel's card facts (:class:`emucore.fm.cards.CardFacts`, the
+same object the engine reads) and the lookups the programs need on top of them, as plain
+Python lists for fast scalar lookups.
 
 Built once per tables object (:func:`of`: the chooser reads the duel's own ``tables``); tests
 may build their own (a synthetic fusion table for the golden cases of spec/fm-ai.md §11).
@@ -10,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from emucore.fm import cards
+from emucore.fm.cards import CardFacts
 from emucore.hw import fm_stats
 from emucore.tables.fm import FmTables
 
@@ -42,23 +45,19 @@ class Duelist:
 
 @dataclass(frozen=True)
 class AiData:
-    """Card stats, combination tables and duelist rows, indexed by id (0 unused)."""
+    """What the AI reads beyond the duel's card facts: combination lookups shaped for the
+    fusion search, base stats per terrain, rituals and duelist rows."""
 
-    card_type: list[int]
-    raw_atk: list[int]          # table ATK (already x10), no terrain
-    raw_def: list[int]
-    star_1: list[int]
-    star_2: list[int]
+    cards: CardFacts                # the duel's card facts (emucore.fm.cards)
     base_atk: list[list[int]]   # [terrain][id]: Duel_GetBaseCardStat (raw + terrain, 0..9999)
     base_def: list[list[int]]
     terrain_boost: list[list[int]]  # [terrain][type]
     fusion: list[dict[int, int]]    # fusion[a][b] = result (symmetric)
     equips: list[frozenset[int]]    # equips[equip id] = monsters it fits
+    combines: list[frozenset[int]]  # combines[a] = every card a fuses with or equips
     rituals: tuple[tuple[int, tuple[int, int, int], int], ...]  # (ritual, tributes, result)
     opponent_bytes: list[int]       # 40 rows x 9 bytes, row 0 = copy of row 1
     duelists: dict[int, Duelist]
-    magic_class: list[int]          # the card facts' magic columns (emucore.fm.cards)
-    magic_amount: list[int]
     burns: tuple[int, ...]          # BURN cards in id order (Sparks .. Tremendous Fire)
     heals: tuple[int, ...]          # HEAL cards in id order
     type_removal: dict[int, int]    # card -> the card type it removes (Jar, then class 5)
@@ -67,10 +66,6 @@ class AiData:
         """``Duel_CheckEquip(equip, monster)``: the monster if the equip fits it, else 0."""
         return monster if monster in self.equips[equip] else 0
 
-    def is_monster(self, card: int) -> bool:
-        """emucore.hw.fm_stats.is_monster of the card's type."""
-        return self.card_type[card] < MONSTER_TYPES
-
 
 def build(card_type: Iterable[int], atk: Iterable[int], dfn: Iterable[int],
           star_1: Iterable[int], star_2: Iterable[int], terrain_table: Iterable[Iterable[int]],
@@ -78,20 +73,30 @@ def build(card_type: Iterable[int], atk: Iterable[int], dfn: Iterable[int],
           rituals: Mapping[int, tuple[tuple[int, int, int], int]],
           duelists: Mapping[int, Duelist],
           magic: tuple[Iterable[int], Iterable[int], Iterable[int]] | None = None) -> AiData:
-    """Assemble :class:`AiData` from plain sequences (ids index every per-card list);
-    ``magic`` is the card facts' (magic_class, magic_amount, removal_arg) columns (none:
-    no card has a magic class)."""
-    ctype = [int(x) for x in card_type]
-    if magic is None:
-        magic = ([-1] * len(ctype), [0] * len(ctype), [0] * len(ctype))
-    classes, amounts, removal = ([int(x) for x in column] for column in magic)
+    """:class:`AiData` over synthetic cards (tests): plain sequences indexed by id, the
+    combinations as (a, b, result) and (equip, monster); ``magic`` as in
+    :func:`emucore.fm.cards.facts_of`."""
+    ctype = list(card_type)
+    fusion = [[0] * len(ctype) for _ in ctype]
+    for a, b, r in fusions:
+        fusion[a][b] = fusion[b][a] = r
+    table = [list(r) for r in terrain_table]
+    facts = cards.facts_of(ctype, list(atk), list(dfn), list(star_1), list(star_2), table,
+                           fusion, equips, magic)
+    return assemble(facts, table, rituals, duelists)
+
+
+def assemble(facts: CardFacts, terrain_table: Iterable[Iterable[int]],
+             rituals: Mapping[int, tuple[tuple[int, int, int], int]],
+             duelists: Mapping[int, Duelist]) -> AiData:
+    """The AI's lookups derived from the card facts, plus rituals and duelist rows."""
+    classes, removal = facts.magic_class, facts.removal_arg
     type_removal = {cards.DRAGON_CAPTURE_JAR: cards.JAR_TARGET_TYPE} if (
         len(classes) > cards.DRAGON_CAPTURE_JAR
         and classes[cards.DRAGON_CAPTURE_JAR] == cards.BOARD_DESTRUCTION) else {}
     type_removal.update((c, removal[c]) for c, k in enumerate(classes)
                         if k == cards.REMOVAL and removal[c] < cards.REMOVAL_TYPE_LIMIT)
-    raw_atk, raw_def = [int(x) for x in atk], [int(x) for x in dfn]
-    n = len(ctype)
+    n = len(facts.type)
     table = [list(r) for r in terrain_table]
     boost = [[0] * 24]
     for col in zip(*table, strict=True):
@@ -99,28 +104,27 @@ def build(card_type: Iterable[int], atk: Iterable[int], dfn: Iterable[int],
 
     def base(stat: list[int], terrain: int) -> list[int]:
         """``Duel_GetBaseCardStat``: the stat with the terrain boost, one clamp."""
-        return fm_stats.card_stat(stat, 0, fm_stats.terrain_boost(table, ctype, terrain)).tolist()
+        return fm_stats.card_stat(stat, 0, fm_stats.terrain_boost(table, facts.type,
+                                                                  terrain)).tolist()
 
-    fusion: list[dict[int, int]] = [{} for _ in range(n)]
-    for a, b, r in fusions:
-        fusion[a][b] = r
-        fusion[b][a] = r
     fits: list[set[int]] = [set() for _ in range(n)]
-    for e, m in equips:
+    for e, m in facts.equip:
         fits[e].add(m)
+    fusion = [{b: r for b, r in enumerate(row) if r} for row in facts.fusion]
+    equips = [frozenset(s) for s in fits]
     rows = sorted(duelists)
     opponent = list(duelists[rows[0]].row) if rows else [0] * OPPONENT_BYTES
     for d in range(1, 40):
         opponent += list(duelists[d].row) if d in duelists else [0] * OPPONENT_BYTES
     return AiData(
-        card_type=ctype, raw_atk=raw_atk, raw_def=raw_def,
-        star_1=[int(x) for x in star_1], star_2=[int(x) for x in star_2],
-        base_atk=[base(raw_atk, t) for t in range(7)],
-        base_def=[base(raw_def, t) for t in range(7)],
-        terrain_boost=boost, fusion=fusion, equips=[frozenset(s) for s in fits],
+        cards=facts,
+        base_atk=[base(facts.atk, t) for t in range(7)],
+        base_def=[base(facts.dfn, t) for t in range(7)],
+        terrain_boost=boost,
+        fusion=fusion, equips=equips,
+        combines=[frozenset(f) | e for f, e in zip(fusion, equips, strict=True)],
         rituals=tuple((r, tuple(t), res) for r, (t, res) in sorted(rituals.items())),
-        opponent_bytes=opponent, duelists=dict(duelists), magic_class=classes,
-        magic_amount=amounts,
+        opponent_bytes=opponent, duelists=dict(duelists),
         burns=tuple(c for c, k in enumerate(classes) if k == cards.BURN),
         heals=tuple(c for c, k in enumerate(classes) if k == cards.HEAL),
         type_removal=type_removal)
@@ -145,8 +149,6 @@ def load() -> AiData:
 
 
 def _from_tables(t: FmTables) -> AiData:
-    fus = t.raw["fusions.csv"]
-    eq = t.raw["equips.csv"]
     duel_t = t.raw["duelists.csv"]
     duelists = {}
     for i in range(len(duel_t)):
@@ -158,10 +160,4 @@ def _from_tables(t: FmTables) -> AiData:
             ahead=(int(row["ahead_a"]), int(row["ahead_b"]), int(row["ahead_c"])),
             behind=(int(row["behind_a"]), int(row["behind_b"]), int(row["behind_c"])),
             home_field_card=int(row["home_field_card"]))
-    return build(
-        t.type_id.tolist(), t.atk.tolist(), t.def_.tolist(), t.star_1.tolist(),
-        t.star_2.tolist(), t.terrain.tolist(),
-        zip(fus["material_low"].tolist(), fus["material_high"].tolist(),
-            fus["result"].tolist(), strict=True),
-        zip(eq["equip_id"].tolist(), eq["monster_id"].tolist(), strict=True),
-        t.rituals, duelists, (t.magic_class, t.magic_amount, t.removal_arg))
+    return assemble(cards.card_facts(t), t.terrain.tolist(), t.rituals, duelists)

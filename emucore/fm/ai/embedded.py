@@ -67,7 +67,7 @@ class Script:
         return self.b.ids[slot]
 
     def ctype(self, slot: int) -> int:
-        return self.b.data.card_type[self.b.ids[slot]]
+        return self.b.data.cards.type[self.b.ids[slot]]
 
     def deck_size(self) -> int:
         return h.load_deck_size(self.b)
@@ -123,7 +123,7 @@ def _lethal_burn(s: Script) -> int:
         return 0
     for card in s.b.data.burns:
         slot = s.find(card)
-        damage = s.b.data.magic_amount[card]
+        damage = s.b.data.cards.magic_amount[card]
         lethal = damage >= s.player_lp if choices.LETHAL_BURN_INCLUSIVE else damage > s.player_lp
         if slot and lethal:
             return s.play((slot,), 0, face_down=False)
@@ -351,7 +351,7 @@ def _magic_row(s: Script) -> int:
 def _verdict(s: Script, slot: int, card: int) -> str:
     """"activate", "equipN" (onto AI monster slot N), "keep" or "skip" (traps: the engine
     springs them)."""
-    ctype = s.b.data.card_type[card]
+    ctype = s.b.data.cards.type[card]
     if ctype == TYPE_TRAP:
         return "skip"
     if card == HARPIES:

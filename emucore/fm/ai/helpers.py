@@ -287,7 +287,7 @@ def find_equip_target(b: Board, s: State, equip: int, mode: int, sets: int) -> i
 
 def calc_card_power(b: Board, card: int, mode: int) -> int:
     """CalcCardPower: base stat + terrain of a card id (no equips, no penalties)."""
-    if b.data.card_type[card] < MONSTER_TYPES:
+    if b.data.cards.type[card] < MONSTER_TYPES:
         atk, dfn = b.base(card, 0), b.base(card, 1)
         if mode == 0:
             return atk
@@ -296,8 +296,8 @@ def calc_card_power(b: Board, card: int, mode: int) -> int:
         if mode == 2:
             return atk if atk > dfn else dfn
         return choices.CALC_POWER_BAD_MODE
-    data = b.data
-    return data.magic_amount[card] if mode == 0 and data.magic_class[card] == BURN else 0
+    facts = b.data.cards
+    return facts.magic_amount[card] if mode == 0 and facts.magic_class[card] == BURN else 0
 
 
 def check_ritual(b: Board, ritual: int) -> int:
@@ -330,6 +330,7 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
     depth = s.depth
     deeper = depth < min(limit - 1, choices.MAX_FUSION_DEPTH)
+    combines, window_ids = data.combines, s.window_ids
     for i, slot, c in s.window:
         if used[i]:
             continue
@@ -344,8 +345,7 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
                 s.best, s.best_depth = value, depth
                 s.combo[: depth + 1] = path[: depth + 1]
                 s.combo[depth + 1] = 0
-        if deeper and not (s.window_ids.isdisjoint(data.fusion[r])
-                           and s.window_ids.isdisjoint(data.equips[r])):
+        if deeper and not window_ids.isdisjoint(combines[r]):
             used[i] = 1   # (a result with no partner in the window would find nothing)
             s.depth = depth + 1
             complete_fusion(b, s, r, limit)

@@ -34,6 +34,7 @@ class DuelResult:
     steps: int
     fallbacks: int
     digest: str          # the final state digest
+    rng_state: int = 0   # the RNG state as the duel ended (after the drop roll)
 
     def to_json(self) -> dict:
         """One game as ``fm sim --json`` lists it."""
@@ -100,9 +101,9 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
     turns = duel.st.sides.turns[0] + duel.st.sides.turns[1]
     if end is None:
         return DuelResult(index, None, "unfinished", "", 0, turns, steps, fallbacks,
-                          duel.digest())
+                          duel.digest(), duel.rng.state)
     return DuelResult(index, end.winner, end.reason, end.rank, end.drop, turns, steps,
-                      fallbacks, duel.digest())
+                      fallbacks, duel.digest(), duel.rng.state)
 
 
 def play_range(setup: FmSetup, first: int, count: int, programs: Programs | None = None,
@@ -110,7 +111,7 @@ def play_range(setup: FmSetup, first: int, count: int, programs: Programs | None
     """Duels from consecutive RNG indices ``first .. first + count - 1``."""
     out = []
     for index in range(first, first + count):
-        one = FmSetup(**{**setup.to_json(), "state": int(jump(BOOT_STATE, index))})
+        one = replace(setup, state=int(jump(BOOT_STATE, index)))
         out.append(play_duel(one, programs, player_as, index))
     return out
 

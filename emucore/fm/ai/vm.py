@@ -196,7 +196,7 @@ class Machine:
     # -- loads (ai_script_query_commands.c, AiScript_LoadOpponentData.c) ------------------
 
     def _card(self, reg: int) -> int:
-        return self.r(reg) & 0xFFFF if 0 <= self.r(reg) < len(self.board.data.card_type) else 0
+        return self.r(reg) & 0xFFFF if 0 <= self.r(reg) < len(self.board.data.cards.type) else 0
 
     def _slot(self, reg: int) -> int:
         slot = self.r(reg)
@@ -209,12 +209,12 @@ class Machine:
 
     def _op_TestHighStat(self, card: int, dest: int) -> None:
         c, data = self._card(card), self.board.data
-        monster = data.card_type[c] < MONSTER_TYPES
-        self.set(dest, int(monster and data.raw_def[c] >= data.raw_atk[c]))
+        monster = data.cards.type[c] < MONSTER_TYPES
+        self.set(dest, int(monster and data.cards.dfn[c] >= data.cards.atk[c]))
 
     def _op_LoadCardType(self, card: int, dest: int) -> None:
         c = self._card(card)
-        self.set(dest, self.board.data.card_type[c] if c else choices.CARD_ZERO_TYPE)
+        self.set(dest, self.board.data.cards.type[c] if c else choices.CARD_ZERO_TYPE)
 
     def _op_LoadCardID(self, slot: int, dest: int) -> None:
         self.set(dest, self.board.ids[self._slot(slot)])

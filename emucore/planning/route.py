@@ -1,0 +1,192 @@
+"""Whole-run route search: every start index of a chunk through the spec's links in order.
+
+A *partial route* is a start index with the RNG state and deck its links so far left. Each
+link maps partial routes to partial routes:
+
+* the **starter** link (first only) keeps the indices whose starter deck holds the wanted
+  cards. Over a range of consecutive indices it runs the vectorised lane search
+  (:func:`emucore.planning.starter.search`) before anything else, so only survivors reach
+  the duels; the survivor's deck and the state after it come from the scalar engine routine
+  :func:`emucore.fm.deck.starter_deck`.
+* a **duel** link tries every number of frames waited in its range (one ``rand()`` per
+  frame on the Free Duel screen, :data:`CALLS_PER_FRAME`). The player's opening hand is
+  checked first (a shuffle of the player's deck, 320 calls, no duel); then the duel is
+  played to its end by the embedded AI on both sides (:func:`emucore.fm.ai.sim.play_duel`,
+  the same duel ``fm sim`` plays), and kept when its outcome is the one asked for. The next
+  link starts from the state the duel ended in (after the drop roll).
+
+A route is a start index with one choice of frames per duel link that passes every link.
+Routes are sorted by :func:`cost_key`: frames waited in all, then turns played in all, then
+the index and the frames link by link (a total order, so every run writes the same file).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from emucore import tables as loader
+from emucore.fm import deck as fm_deck
+from emucore.fm.ai.sim import play_duel
+from emucore.fm.replay import ENGINE_VERSION
+from emucore.fm.setup import FmSetup
+from emucore.hw import psyq_rand
+from emucore.planning import starter
+from emucore.planning.route_spec import (
+    OPENING_DRAWS,
+    DuelLink,
+    RouteSpec,
+    StarterLink,
+    rank_at_least,
+)
+from emucore.tables.fm import FmTables
+
+CALLS_PER_FRAME = 1  # the Free Duel screen calls rand() once a frame (the issue's premise)
+VERSION = {"fm_engine": ENGINE_VERSION, "rng": psyq_rand.RNG_VERSION}  # in every route line
+
+
+@dataclass(frozen=True)
+class Partial:
+    """A start and what its links so far left: the RNG state, the starter deck, the steps."""
+
+    index: int | None
+    state: int
+    deck: tuple[int, ...] | None
+    steps: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass
+class Chunk:
+    """What one chunk of start indices gave: its routes and the counts the summary adds."""
+
+    start: int
+    count: int
+    kept: list[int]  # per link: start indices with a partial route still alive after it
+    duels: int  # duels simulated
+    outcomes: dict[str, int]  # "link N: win A-POW" / "link N: loss" -> duels
+    routes: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.start, "count": self.count, "kept": self.kept,
+                "duels": self.duels, "outcomes": self.outcomes, "routes": self.routes}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Chunk:
+        return cls(data["start"], data["count"], data["kept"], data["duels"],
+                   data["outcomes"], data["routes"])
+
+
+def search_chunk(spec: RouteSpec, start: int, count: int) -> Chunk:
+    """Every route whose start index is in ``start .. start + count - 1`` (or, for a spec
+    that starts from a state, the routes from that state)."""
+    tables = loader.load("fm")
+    chunk = Chunk(start, count, [], 0, {}, [])
+    outcomes: Counter[str] = Counter()
+    partials = _starts(spec, start, count, tables)
+    for number, link in enumerate(spec.links, 1):
+        if isinstance(link, StarterLink):
+            partials = _starter(link, partials, tables)
+        else:
+            partials, simulated = _duel(link, number, partials, tables, outcomes)
+            chunk.duels += simulated
+        chunk.kept.append(len({p.index for p in partials}))
+    chunk.outcomes = dict(sorted(outcomes.items()))
+    chunk.routes = sorted((_route(p) for p in partials), key=cost_key)
+    return chunk
+
+
+def _starts(spec: RouteSpec, start: int, count: int, tables: FmTables) -> list[Partial]:
+    if spec.state is not None:
+        return [Partial(None, spec.state, None)]
+    first = spec.links[0]
+    if isinstance(first, StarterLink):  # the vectorised filter runs before any duel
+        want = starter.Want.of(first.has, starter.plan(tables))
+        indices = starter.search(start, count, want, tables).tolist()
+    else:
+        indices = range(start, start + count)
+    return [Partial(i, int(psyq_rand.state_at(i)), None) for i in indices]
+
+
+def _starter(link: StarterLink, partials: list[Partial], tables: FmTables) -> list[Partial]:
+    out = []
+    for p in partials:
+        rng = psyq_rand.Rand(p.state)
+        deck = tuple(fm_deck.starter_deck(rng, tables))
+        if _holds(deck, link.has):
+            out.append(Partial(p.index, rng.state, deck,
+                               (*p.steps, {"kind": "starter", "deck": list(deck)})))
+    return out
+
+
+def _holds(cards: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
+    have = Counter(cards)
+    return all(have[c] >= n for c, n in Counter(wanted).items())
+
+
+def _duel(link: DuelLink, number: int, partials: list[Partial], tables: FmTables,
+          outcomes: Counter[str]) -> tuple[list[Partial], int]:
+    out, simulated = [], 0
+    for p in partials:
+        player_deck = link.deck if link.deck is not None else p.deck
+        assert player_deck is not None  # route_spec.parse checks a starter link comes first
+        sorted_deck = fm_deck.sort_deck(player_deck, link.sort, tables)
+        for frames in range(link.frames[0], link.frames[1] + 1):
+            state = int(psyq_rand.jump(p.state, frames * CALLS_PER_FRAME))
+            if link.opening:
+                hand = fm_deck.shuffle_deck(psyq_rand.Rand(state), sorted_deck).cards
+                if not _holds(hand[:OPENING_DRAWS], link.opening):
+                    continue
+            setup = FmSetup(deck=list(player_deck), duelist=link.duelist, sort=link.sort,
+                            state=state)
+            result = play_duel(setup, player_as=link.player_as)
+            simulated += 1
+            won = result.winner == 0
+            outcomes[f"link {number}: " + (f"win {result.rank}" if won else "loss")] += 1
+            if not _wanted(link, won, result.rank, result.drop):
+                continue
+            step = {"kind": "duel", "duelist": link.duelist, "frames": frames,
+                    "winner": result.winner, "reason": result.reason, "rank": result.rank,
+                    "drop": result.drop, "turns": result.turns, "digest": result.digest}
+            out.append(Partial(p.index, result.rng_state, p.deck, (*p.steps, step)))
+    return out, simulated
+
+
+def _wanted(link: DuelLink, won: bool, rank: str, drop: int) -> bool:
+    if won != link.win:
+        return False
+    if link.rank_at_least and not rank_at_least(rank, link.rank_at_least):
+        return False
+    return link.drops is None or drop in link.drops
+
+
+def _route(p: Partial) -> dict[str, Any]:
+    duels = [s for s in p.steps if s["kind"] == "duel"]
+    return {"index": p.index, "frames": [s["frames"] for s in duels],
+            "cost": {"frames": sum(s["frames"] for s in duels),
+                     "turns": sum(s["turns"] for s in duels)},
+            "ranks": [s["rank"] for s in duels], "drops": [s["drop"] for s in duels],
+            "links": list(p.steps), "state_after": f"0x{p.state:08X}", "version": VERSION}
+
+
+def cost_key(route: dict[str, Any]) -> tuple[Any, ...]:
+    """The documented order of routes: fewest frames waited, then fewest turns, then the
+    start index and the frames link by link."""
+    index = route["index"] if route["index"] is not None else -1
+    return (route["cost"]["frames"], route["cost"]["turns"], index, route["frames"])
+
+
+def chunks(spec: RouteSpec) -> list[tuple[int, int]]:
+    """The ``(start, count)`` chunks of a spec's range, in order."""
+    if spec.state is not None:
+        return [(0, 1)]
+    return [(base, min(spec.chunk, spec.start + spec.count - base))
+            for base in range(spec.start, spec.start + spec.count, spec.chunk)]
+
+
+def per_link_kept(parts: list[Chunk], links: int) -> list[int]:
+    """Start indices kept after each link, over every chunk."""
+    return np.sum([c.kept for c in parts], axis=0, dtype=np.int64).tolist() if parts \
+        else [0] * links
