@@ -337,7 +337,9 @@ class DuelScreen(Dm1Screen):
                 self._act(app, ai.choose_action(duel))
             return self
         if app.pad.pressed("cancel") and self.mode in ("zone", "target"):
-            self.mode, self.cursor = "hand" if self.mode == "zone" else "order", 0
+            # The options of the mode left behind (zones, Order actions) are not labels.
+            self.mode, self.cursor, self.options = \
+                "hand" if self.mode == "zone" else "order", 0, []
             return self
         if duel.v.phase[0] == PLAY:
             self._play_input(app)
