@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
+from emucore.tables.schema import TableError
 
 DECK_SIZE = 40
 COPY_LIMIT = 3  # DECK_CARD_COPY_LIMIT
@@ -77,6 +78,11 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
     discarded. The permutation byte of each dealt card is its deck position.
     """
     table = roll_table(weights)
+    reachable = len({index for index in table if index >= 0})
+    if reachable * COPY_LIMIT < DECK_SIZE:  # the original would draw forever
+        raise TableError("fm deck pool", f"only {reachable} cards can be dealt from it "
+                         f"(a {DECK_SIZE}-card deck needs {-(-DECK_SIZE // COPY_LIMIT)} "
+                         "cards with weight on ids 1..720)")
     counts = [0] * SCAN_COUNT
     cards: list[int] = []
     while len(cards) < DECK_SIZE:

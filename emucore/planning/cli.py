@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 
 from emucore import tables as loader
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
-from emucore.duel.files import UserFileError
+from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
+from emucore.duel.files import UserFileError, check_output, decimal
 from emucore.fm import rank
 from emucore.fm.state import PHASE_OVER
 from emucore.hw import psyq_rand
@@ -82,9 +82,9 @@ def _card(tables: FmTables, token: str) -> int:
 
 def _duelist(tables: FmTables, token: str) -> int:
     text = token.strip()
-    if text.isdigit():
-        drops.check_duelist(int(text))
-        return int(text)
+    if (number := decimal(text)) is not None:
+        drops.check_duelist(number)
+        return number
     for d in range(1, DUELIST_COUNT + 1):
         if tables.duelist_name(d).casefold() == text.casefold():
             return d
@@ -235,7 +235,7 @@ def _drops_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pool", choices=drops.DROP_POOLS, help="only this pool")
     p.add_argument("--top", type=int_arg("top", 1), default=None,
                    help="list at most this many per pool")
-    p.add_argument("--plot", type=Path, metavar="FILE.png", help="also draw a bar chart")
+    add_output(p, "--plot", metavar="FILE.png", help="also draw a bar chart")
 
 
 def _odds_json(o: drops.Odds, tables: FmTables) -> dict[str, Any]:
@@ -246,6 +246,8 @@ def _odds_json(o: drops.Odds, tables: FmTables) -> dict[str, Any]:
 
 
 def _drops(args: argparse.Namespace) -> int:
+    if args.plot:
+        check_output(args.plot, force=args.force)
     tables = _fm()
     if args.duelist:
         duelist = _duelist(tables, args.duelist)

@@ -85,7 +85,7 @@ def test_scripted_duel_and_replay_round_trip(capsys, tmp_path):
                        str(replay_file))
     assert code == 0 and data["digest"] in out
     code, out, _ = run(capsys, "fm", "replay", "verify", str(replay_file))
-    assert code == 0 and out.startswith("ok: 3 steps")
+    assert code == 0 and out.endswith(": all 3 steps agree\n")
 
 
 def test_illegal_scripted_action_names_the_rule(capsys, tmp_path):
@@ -102,7 +102,7 @@ def test_verify_reports_the_first_differing_step(capsys, tmp_path):
     path = tmp_path / "bad.json"
     rec.save(path)
     code, out, _ = run(capsys, "fm", "replay", "verify", str(path), "--json")
-    assert code == 1 and json.loads(out)["step"] == 5
+    assert code == 1 and json.loads(out)["mismatch"]["step"] == 5
 
 
 def test_recorded_ai_duel_verifies():

@@ -20,6 +20,7 @@ from emucore.dm1 import ai, decks, magic, rng
 from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Summon
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
+from emucore.duel.files import decimal, is_int
 from emucore.duel.protocol import Event
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
@@ -43,7 +44,7 @@ def validate_save(data: Any) -> None:
         raise ValueError(f"not an emucore dm1 save (version {SAVE_VERSION} expected)")
     trunk = data.get("trunk")
     if not isinstance(trunk, dict) or not all(
-            k.isdigit() and 1 <= int(k) <= 365 and isinstance(v, int) and 0 <= v <= TRUNK_CAP
+            (decimal(k) or 0) in range(1, 366) and is_int(v) and 0 <= v <= TRUNK_CAP
             for k, v in trunk.items()):
         raise ValueError(f"trunk must map card numbers 1..365 to 0..{TRUNK_CAP} copies")
     deck = data.get("deck")
@@ -55,9 +56,9 @@ def validate_save(data: Any) -> None:
             raise ValueError(f"deck holds {n} x card {card} but the trunk fewer")
     wins = data.get("wins")
     if not isinstance(wins, list) or len(wins) != 16 or not all(
-            isinstance(w, int) and 0 <= w <= WIN_CAP for w in wins):
+            is_int(w) and 0 <= w <= WIN_CAP for w in wins):
         raise ValueError("wins must be 16 counts 0..9999")
-    if not isinstance(data.get("rng"), int) or not 0 <= data["rng"] <= 0xFFFFFFFF:
+    if not is_int(data.get("rng")) or not 0 <= data["rng"] <= 0xFFFFFFFF:
         raise ValueError("rng must be a 32-bit state")
 
 
@@ -96,8 +97,9 @@ class Dm1Game:
         self.deck, self.wins, self.rng = list(data["deck"]), list(data["wins"]), data["rng"]
         return None
 
-    def save(self) -> None:
-        self.save_file.save({"version": SAVE_VERSION, "deck": self.deck, "wins": self.wins,
+    def save(self) -> bool:
+        """Save; False (the reason in ``save_file.error``) when it could not be written."""
+        return self.save_file.save({"version": SAVE_VERSION, "deck": self.deck, "wins": self.wins,
                              "rng": self.rng,
                              "trunk": {str(k): v for k, v in sorted(self.trunk.items()) if v}})
 
@@ -186,8 +188,7 @@ class MainMenu(Dm1Screen):
         if choice == 1:
             return DeckEdit(self.game)
         if choice == 2:
-            self.game.save()
-            app.notify("Saved")
+            app.notify("Saved" if self.game.save() else str(self.game.save_file.error))
         if choice == 3:
             return TitleScreen(self.game)
         return self
