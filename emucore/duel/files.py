@@ -19,12 +19,15 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import stat
 import tempfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 MAX_FILE_BYTES = 64 << 20  # the largest user file read (a long replay is a few MB)
 MAX_JSON_DEPTH = 32  # the deepest nesting any emucore JSON file needs is 5
@@ -323,3 +326,57 @@ def write_output(path: Path | str, data: bytes | str,
                  inputs: Iterable[Path | str | None] = (), force: bool = False) -> None:
     """A command's output file: :func:`check_output`, then :func:`write_atomic`."""
     write_atomic(check_output(path, inputs, force), data)
+
+
+def build_and_swap(out: Path | str, build: Callable[[Path], T],
+                   inputs: Iterable[Path | str | None] = (),
+                   check: Callable[[Path], object] | None = None) -> T:
+    """Build a folder of outputs into a new sibling folder, ``check`` it, then swap it in for
+    ``out``: on any failure ``out`` is untouched and the half-built folder removed. ``out``
+    may not be (or hold) one of the command's inputs, nor a symbolic link."""
+    target = Path(out)
+    if str(out) == "":
+        raise UserFileError("''", "empty output folder name")
+    for source in inputs:
+        if source is not None and (_same_file(target, Path(source)) or
+                                   _inside(Path(source), target)):
+            raise UserFileError(target, "holds an input of this command; choose another "
+                                        "output folder")
+    if target.is_symlink():
+        raise UserFileError(target, "is a symbolic link; not replaced (remove it first)")
+    if target.exists() and not target.is_dir():
+        raise UserFileError(target, "is a file, not a folder")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix=f".{target.name[:100]}.new-", dir=target.parent))
+    except OSError as exc:
+        raise UserFileError(target, f"cannot create ({os_problem(exc)})") from None
+    old = None
+    try:
+        result = build(fresh)
+        if check is not None:
+            check(fresh)
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name[:100]}.old-",
+                                        dir=target.parent))
+            os.replace(target, old / target.name)
+        os.replace(fresh, target)
+        fresh = None
+    except OSError as exc:
+        if old is not None and (old / target.name).exists() and not target.exists():
+            os.replace(old / target.name, target)  # put the user's folder back
+        raise UserFileError(target, f"cannot write ({os_problem(exc)})") from None
+    finally:
+        if fresh is not None:
+            shutil.rmtree(fresh, ignore_errors=True)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    _fsync_folder(target.parent)
+    return result
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
+    except (OSError, ValueError):
+        return False

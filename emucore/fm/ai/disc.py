@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from emucore.duel.files import UserFileError, write_atomic
+from emucore.duel.files import UserFileError, check_output, write_atomic
 from emucore.fm.ai.asm import disassemble
 
 WA_MRG_LBA = 10102
@@ -196,10 +196,12 @@ def _from_folder(folder: Path, specs: Sequence[ProgramSpec]) -> Programs:
     return Programs(chunks[0], chunks[1], source=str(folder))
 
 
-def write_programs(programs: Programs, out: Path | str) -> list[Path]:
-    """Write ``hand.bin`` and ``field.bin`` into ``out`` (atomically)."""
+def write_programs(programs: Programs, out: Path | str, force: bool = False) -> list[Path]:
+    """Write ``hand.bin`` and ``field.bin`` into ``out`` (atomically; existing files only
+    with ``force``, never the files they were read from)."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    for name in PROGRAM_FILES:
+        check_output(out / name, [programs.source, Path(programs.source) / name], force)
     written = []
     for name, chunk in zip(PROGRAM_FILES, (programs.hand, programs.field), strict=True):
         write_atomic(out / name, chunk)
