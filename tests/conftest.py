@@ -14,6 +14,13 @@ REPO = Path(__file__).resolve().parents[1]
 REFERENCE = Path(os.environ.get("EMUCORE_REFERENCE", REPO.parent / "shared" / "reference"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """``pytest -m fuzz`` runs the fuzz tests with the many-example profile
+    (tests/core/test_fuzz_inputs.py reads EMUCORE_FUZZ when it is imported)."""
+    if "fuzz" in (config.option.markexpr or ""):
+        os.environ.setdefault("EMUCORE_FUZZ", "1")
+
+
 @pytest.fixture
 def reference_dir() -> Path:
     """The shared reference facts the tables are built from; skip when they are not here."""
