@@ -13,6 +13,7 @@ import sys
 from emucore import SYSTEMS
 from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
 from emucore.duel.files import check_output, write_atomic
+from emucore.frontend import recording
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -119,16 +120,19 @@ def _play(args: argparse.Namespace) -> int:
         raise UsageError("--headless needs --script FILE (the pad log to play)")
     if args.record:
         check_output(args.record, [args.script], args.force)
+        check_output(recording.companion(args.record), [args.script], args.force)
     import pygame
-    app, first, pad_script = _start(args, args.headless, sound=not args.headless)
-    if args.mute:
-        app.sound.toggle_mute()
-    try:
-        app.run(first, pad_script)
-    finally:
-        pygame.quit()
-        if args.record:
-            write_atomic(args.record, app.pad_log())
+    with recording.session_data(args.script, args.system):
+        start_save = recording.current_save(args.system) if args.record else None
+        app, first, pad_script = _start(args, args.headless, sound=not args.headless)
+        if args.mute:
+            app.sound.toggle_mute()
+        try:
+            app.run(first, pad_script)
+        finally:
+            pygame.quit()
+            if args.record:
+                recording.write(args.record, args.system, app.pad_log(), start_save)
     if args.headless or args.json:
         emit(args, _summary(app), lambda d: f"{d['system']}: {d['frames']} frames, "
                                             f"ended on {d['screen']}")
@@ -138,16 +142,17 @@ def _play(args: argparse.Namespace) -> int:
 def _screenshot(args: argparse.Namespace) -> int:
     check_output(args.out, [args.script], args.force)
     import pygame
-    app, first, pad_script = _start(args, headless=True, sound=False)
-    try:
-        if pad_script is None:
-            app.switch(first)
-            app.step((app.pads[0].word, app.pads[1].word))
-        else:
-            app.run(first, pad_script)
-        app.screenshot(args.out, args.scale)
-    finally:
-        pygame.quit()
+    with recording.session_data(args.script, args.system):
+        app, first, pad_script = _start(args, headless=True, sound=False)
+        try:
+            if pad_script is None:
+                app.switch(first)
+                app.step((app.pads[0].word, app.pads[1].word))
+            else:
+                app.run(first, pad_script)
+            app.screenshot(args.out, args.scale)
+        finally:
+            pygame.quit()
     data = {**_summary(app), "out": args.out}
     emit(args, data, lambda d: f"wrote {d['out']} (frame {d['frames']}, {d['screen']})")
     return 0
