@@ -180,9 +180,10 @@ def decode_action(data: Any, where: str) -> FmAction:
     if not isinstance(data, dict):
         raise UsageError(f"{where}: an action is a JSON object")
     by_kind = {cls.kind: cls for cls in ACTION_KINDS}
-    cls = by_kind.get(data.get("kind"))
+    kind = data.get("kind")
+    cls = by_kind.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise UsageError(f"{where}: unknown action kind {data.get('kind')!r} "
+        raise UsageError(f"{where}: unknown action kind {str(kind)[:40]!r} "
                          f"(one of {', '.join(by_kind)})")
     full = dict(data)
     for f in fields(cls):

@@ -164,7 +164,8 @@ def _event_text(event: dict[str, Any], system: PaperSystem) -> str:
 
 def _result_text(out: dict[str, Any], system: PaperSystem) -> str:
     lines = [_event_text(e, system) for e in out["events"]]
-    who = {None: "unfinished", -1: "draw"}.get(out["winner"], f"player {out['winner'] + 1} wins")
+    winner = out["winner"]
+    who = {None: "unfinished", -1: "draw"}.get(winner) or f"player {winner + 1} wins"
     lines.append(f"result: {who} ({out['reason'] or 'running'}) after {out['turns']} turns, "
                  f"LP {out['lp'][0]} / {out['lp'][1]}")
     lines.append(f"digest: {out['digest']}")

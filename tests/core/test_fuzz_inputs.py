@@ -154,6 +154,7 @@ def run_cli(kind: str, argv: list[str], folder: Path, outputs: tuple[str, ...] =
     allowed = (0, 1, 2) if verdict else (0, 2)
     if code not in allowed or "Traceback" in text or "internal error" in text:
         FINDINGS[f"{kind}: traceback or bad exit"] += 1
+        _dump(kind, argv, folder, before, text)
     assert code in allowed, (argv, code, text)
     assert "Traceback" not in text and "internal error" not in text, (argv, text)
     if code == 2 and "usage:" not in text:
@@ -169,6 +170,19 @@ def run_cli(kind: str, argv: list[str], folder: Path, outputs: tuple[str, ...] =
     assert code == 0 or not new, f"a failed command left {new}"
     assert new <= set(outputs), f"unexpected new files {new}"
     return code
+
+
+def _dump(kind: str, argv: list[str], folder: Path, files: dict, stderr: str) -> None:
+    """With EMUCORE_FUZZ_DUMP=DIR, keep a failing example (argv, stderr, inputs) there."""
+    target = os.environ.get("EMUCORE_FUZZ_DUMP")
+    if not target:
+        return
+    case = Path(target) / f"{sum(FINDINGS.values()):04d}"
+    case.mkdir(parents=True, exist_ok=True)
+    (case / "case.txt").write_text(f"{kind}\n{argv}\n\n{stderr}")
+    for name, data in files.items():
+        if data is not None:
+            (case / name.replace("/", "_")).write_bytes(data)
 
 
 @pytest.fixture(scope="module")

@@ -356,3 +356,16 @@ def test_a_differing_replay_is_exit_1_with_step_and_fields(tmp_path, capsys):
     code, out, _ = run(capsys, "replay", "verify", path, "--json")
     data = json.loads(out)
     assert code == 1 and data["mismatch"]["step"] == 5 and not data["ok"]
+
+
+def test_found_by_fuzzing_script_kinds_and_an_unfinished_duel(tmp_path, capsys):
+    """Found by tests/core/test_fuzz_inputs.py: a script action whose kind is a list (fm duel)
+    and an empty paper script (an unfinished duel's text) raised TypeErrors."""
+    fm = tmp_path / "fm.json"
+    fm.write_text(json.dumps({"setup": json.loads(FM_GOLDEN.read_text())["setup"],
+                              "actions": [{"kind": []}]}))
+    refused(capsys, "fm", "duel", "--script", fm, words="unknown action kind")
+    paper = tmp_path / "paper.json"
+    paper.write_text("[]")
+    code, out, _ = run(capsys, "ocg1999", "duel", "--script", paper)
+    assert code == 0 and "result: unfinished" in out
