@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from emucore import tables as loader
-from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_rng_start, emit, int_arg
 from emucore.duel.files import UserFileError, check_output, decimal
 from emucore.fm import rank
 from emucore.fm.state import PHASE_OVER
@@ -21,7 +21,6 @@ from emucore.planning import chart, drops, rankplan, seed, starter
 from emucore.planning.progress import Progress, run_pieces
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
-U32 = (0, 0xFFFFFFFF)
 COUNTER_FLAGS = {  # flag -> (counter, default at the start of a duel)
     "turns": ("turns", 0), "effective-attacks": ("effective_attacks", 0),
     "defensive-wins": ("defensive_wins", 0), "face-down": ("face_down_plays", 0),
@@ -92,13 +91,10 @@ def _duelist(tables: FmTables, token: str) -> int:
 
 
 def _state_args(p: argparse.ArgumentParser, what: str) -> None:
-    group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--state", type=int_arg("state", *U32), help=f"RNG state {what}")
-    group.add_argument("--index", type=int_arg("index", 0, 2**32 - 1),
-                       help=f"RNG index {what} (rand() calls since boot)")
+    group = add_rng_start(p, what)
     group.add_argument("--replay", type=Path,
                        help="the RNG state stored with a step of an fm replay (see --step)")
-    p.add_argument("--step", type=int, default=-1,
+    p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
                    help="with --replay: the step whose state to read (default the last)")
 
 
@@ -167,7 +163,7 @@ def _rank_args(p: argparse.ArgumentParser) -> None:
     source.add_argument("--replay", type=Path, help="read the player's counters from an fm replay")
     source.add_argument("--snapshot", type=Path,
                         help="read them from a duel state image (FmDuel.snapshot() bytes)")
-    p.add_argument("--step", type=int, default=-1,
+    p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
                    help="replay step whose state to read (default the last)")
     p.add_argument("--end", choices=(*rank.END_ADJUSTMENT, "any"), default=None,
                    help="how the win comes: lp (+2), deckout (-40), exodia (+40) or any "
