@@ -364,6 +364,10 @@ def test_table_csvs(work, data, monkeypatch):
                                      st.sampled_from(["", "٣", "1_000", "0x", "²"])))
     lines[row] = ",".join(cells)
     path.write_text("\n".join(lines), encoding="utf-8")
+    if os.environ.get("EMUCORE_FUZZ_DUMP"):  # a crash of the process leaves its input here
+        Path(os.environ["EMUCORE_FUZZ_DUMP"]).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, Path(os.environ["EMUCORE_FUZZ_DUMP"]) / "last-table.csv")
+        (Path(os.environ["EMUCORE_FUZZ_DUMP"]) / "last-table.txt").write_text(name)
     monkeypatch.setenv("EMUCORE_TABLES", str(root))
     run_cli("table CSV / tables check", ["tables", "check"], root.parent)
 
