@@ -369,3 +369,22 @@ def test_found_by_fuzzing_script_kinds_and_an_unfinished_duel(tmp_path, capsys):
     paper.write_text("[]")
     code, out, _ = run(capsys, "ocg1999", "duel", "--script", paper)
     assert code == 0 and "result: unfinished" in out
+
+
+def test_tables_check_refuses_a_deck_pool_that_cannot_deal_a_deck(tmp_path, capsys,
+                                                                   monkeypatch):
+    """Issue 17 "Why" 3: custom tables whose duelist has fewer than 14 dealable cards passed
+    `tables check` and then dealt forever."""
+    import shutil
+
+    root = tmp_path / "t"
+    shutil.copytree(REPO / "roms_tables", root)
+    pools = root / "fm" / "pools.csv"
+    lines = pools.read_text().splitlines()
+    header, rows = lines[0], [r for r in lines[1:] if not r.startswith("1,deck,")]
+    weights = [2048 // 13] * 13
+    weights[0] += 2048 - sum(weights)
+    rows += [f"1,deck,{card},{w}" for card, w in enumerate(weights, start=1)]
+    pools.write_text("\n".join([header, *rows]) + "\n")
+    monkeypatch.setenv("EMUCORE_TABLES", str(root))
+    refused(capsys, "tables", "check", words="duelist 1's deck pool has weight on 13 cards")
