@@ -388,3 +388,9 @@ def test_tables_check_refuses_a_deck_pool_that_cannot_deal_a_deck(tmp_path, caps
     pools.write_text("\n".join([header, *rows]) + "\n")
     monkeypatch.setenv("EMUCORE_TABLES", str(root))
     refused(capsys, "tables", "check", words="duelist 1's deck pool has weight on 13 cards")
+
+
+def test_a_disc_image_that_is_a_fifo_is_refused(tmp_path, capsys):
+    fifo = tmp_path / "disc.bin"
+    os.mkfifo(fifo)
+    refused(capsys, "fm", "ai", "--disc", fifo, words="not a regular file")
