@@ -53,7 +53,10 @@ def named_save(path: Path | str, system: str) -> tuple[bool, bytes | None]:
     """(named, save): whether the pad log is a recording that names its starting save, and
     that save's bytes (None: it started without one). UserFileError when the named save is
     missing or differs, or the recording is of another system."""
-    first = read_text(path).split("\n", 1)[0].strip()
+    try:
+        first = read_text(path).split("\n", 1)[0].strip()
+    except UserFileError:
+        return False, None  # the pad-log reader reports it, after the system is checked
     match = _HEADER.fullmatch(first)
     if not match:
         return False, None

@@ -249,7 +249,7 @@ def test_paper_scripts(bases, work, data):
     ("fm deck / fm deal", ["fm", "deal", "--duelist", "3", "--sort", "none", "--index", "0",
                            "--deck"]),
     ("dm1 deck / dm1 deck", ["dm1", "deck"]),
-    ("dm1 deck / dm1 replay record --deck", ["dm1", "duel", "--deck"]),
+    ("dm1 deck / dm1 duel --deck", ["dm1", "duel", "--deck"]),
     ("paper deck / ocg1999 deck", ["ocg1999", "deck"]),
     ("paper deck / tcglite duel --deck0", ["tcglite", "duel", "--deck0"]),
 ], ids=lambda c: c[0] if isinstance(c, tuple) else None)
