@@ -54,7 +54,7 @@ def add_aliases(rsub: argparse._SubParsersAction, recorder: Recorder) -> None:
 
 
 def _record_parser(sub: argparse._SubParsersAction, name: str, recorder: Recorder) -> None:
-    p = sub.add_parser(name, help=f"record a {recorder.system} duel as a replay")
+    p = sub.add_parser(name, help=f"record a duel of {recorder.system} as a replay")
     recorder.add_arguments(p)
     add_output(p, required=True, help="replay file to write")
     if not any(a.dest == "json" for a in p._actions):
