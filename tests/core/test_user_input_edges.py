@@ -394,3 +394,17 @@ def test_a_disc_image_that_is_a_fifo_is_refused(tmp_path, capsys):
     fifo = tmp_path / "disc.bin"
     os.mkfifo(fifo)
     refused(capsys, "fm", "ai", "--disc", fifo, words="not a regular file")
+
+
+def test_a_pool_too_thin_to_deal_stops_at_the_roll_bound(monkeypatch):
+    """Every draw-until loop has a bound: 14 dealable cards, 13 of them with weight 1."""
+    from emucore.fm import deck
+    from emucore.hw.psyq_rand import Rand
+    from emucore.tables import TableError
+
+    monkeypatch.setattr(deck, "MAX_DEAL_ROLLS", 2000)
+    weights = np.zeros(722, dtype=np.int64)
+    weights[1:14] = 1
+    weights[14] = 2048 - 13
+    with pytest.raises(TableError, match="2000 rolls dealt only"):
+        deck.generate_pool_deck(Rand(5), weights)
