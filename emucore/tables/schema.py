@@ -218,10 +218,11 @@ _ODD = re.compile("[\0\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
 def _plain(text: str) -> bool:
-    """Text numpy's C reader may be given: no NUL or unusual line breaks, and quotes paired
-    on every line (a fuzzed table once crashed numpy's reader; the careful reader names the
-    cell instead)."""
-    return not _ODD.search(text) and all(line.count('"') % 2 == 0
+    """Text numpy's C reader may be given: ASCII, no NUL or unusual line breaks, quotes
+    paired on every line. Fuzzed tables crashed numpy 2's reader (a segmentation fault on a
+    pools.csv whose first cell was one 4-byte UTF-8 character); the careful reader takes
+    everything else and names the cell."""
+    return text.isascii() and not _ODD.search(text) and all(line.count('"') % 2 == 0
                                          for line in text.split("\n"))
 
 

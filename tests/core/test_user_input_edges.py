@@ -408,3 +408,24 @@ def test_a_pool_too_thin_to_deal_stops_at_the_roll_bound(monkeypatch):
     weights[14] = 2048 - 13
     with pytest.raises(TableError, match="2000 rolls dealt only"):
         deck.generate_pool_deck(Rand(5), weights)
+
+
+def test_a_table_that_crashed_numpys_reader_is_one_line(tmp_path):
+    """Found by the fuzz profile: fm/pools.csv with one row's first cell a 4-byte UTF-8
+    character made numpy's C reader (np.loadtxt) crash the process (a segmentation fault).
+    Run in a child process so a regression fails this test instead of the whole run."""
+    import shutil
+    import subprocess
+    import sys
+
+    root = tmp_path / "t"
+    shutil.copytree(REPO / "roms_tables", root)
+    pools = root / "fm" / "pools.csv"
+    lines = pools.read_text().split("\n")
+    lines[533] = "\U000ccb45" + lines[533][lines[533].index(","):]
+    pools.write_text("\n".join(lines), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "emucore.cli", "tables", "check"],
+                          env={**os.environ, "EMUCORE_TABLES": str(root)},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr[-500:]
+    assert done.stderr.count("\n") == 1 and "pools.csv line 534" in done.stderr
