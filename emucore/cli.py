@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import traceback
 from collections.abc import Sequence
 
 from emucore import SYSTEMS, __version__
@@ -25,6 +26,7 @@ PLUGINS = (
     "emucore.dm1.cli",
     "emucore.ocg1999.cli",
     "emucore.tcglite.cli",
+    "emucore.replay_cli",
     "emucore.planning.cli",
     "emucore.capture.cli",
     "emucore.frontend.cli",
@@ -32,6 +34,9 @@ PLUGINS = (
 )
 
 USER_ERRORS = (UsageError, UserFileError, TableError, IllegalAction)
+# The only exit codes: 0 success, 1 "verified and differs", 2 anything else (bad input,
+# usage, interrupted; argparse uses 2 for usage too).
+EXIT_OK, EXIT_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,13 +68,17 @@ def run_parsed(args: argparse.Namespace) -> int:
     try:
         return int(args.func(args) or 0)
     except USER_ERRORS as exc:
-        print(f"emucore: error: {exc}", file=sys.stderr)
+        print(f"emucore: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("emucore: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except Exception:  # a bug: never let it pass for "verified and differs" (exit 1)
+        traceback.print_exc()
+        print("emucore: internal error (a bug in emucore; please report it)", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

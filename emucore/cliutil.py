@@ -4,22 +4,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
+
+U32 = (0, 0xFFFFFFFF)  # the range of a 32-bit RNG state or index
 
 
 class UsageError(ValueError):
     """A mistake in what the user typed: printed as one line, exit code 2."""
 
 
+# ASCII only: int() also takes '٣', '５' and '1_000', which no user means as a number.
+_NUMBER = re.compile(r"-?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,20})")
+
+
 def parse_int(text: str, what: str = "number", lo: int | None = None,
               hi: int | None = None) -> int:
     """A decimal or 0x-hex integer within ``lo..hi``, else :class:`UsageError`."""
-    try:
-        value = int(text, 16) if text.lower().startswith("0x") else int(text, 10)
-    except ValueError:
-        raise UsageError(f"malformed {what} {text!r} (decimal or 0x-hex)") from None
+    if not _NUMBER.fullmatch(text):
+        raise UsageError(f"malformed {what} {text[:40]!r} (decimal or 0x-hex)")
+    value = int(text, 0) if text.lstrip("-")[:2].lower() == "0x" else int(text, 10)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise UsageError(f"{what} {text} outside {lo}..{hi}")
     return value
@@ -34,6 +40,30 @@ def int_arg(what: str, lo: int | None = None, hi: int | None = None) -> Callable
             raise argparse.ArgumentTypeError(str(exc)) from None
     convert.__name__ = what
     return convert
+
+
+def add_rng_start(parser: argparse.ArgumentParser, what: str = "",
+                  required: bool = True) -> argparse._MutuallyExclusiveGroup:
+    """The one ``--state``/``--index`` pair: where the Psy-Q rand() stream starts, as a state
+    or as the number of calls after the boot state. Returns the group so a command can add
+    another source."""
+    group = parser.add_mutually_exclusive_group(required=required)
+    what = f" {what}" if what else ""
+    group.add_argument("--state", type=int_arg("state", *U32),
+                       help=f"RNG state{what} (decimal or 0x-hex)")
+    group.add_argument("--index", type=int_arg("index", *U32),
+                       help=f"RNG index{what} (rand() calls after the boot state 0x55555555)")
+    return group
+
+
+def add_output(parser: argparse.ArgumentParser, flag: str = "--out", required: bool = False,
+               help: str = "file to write", **kwargs: Any) -> None:
+    """An output-file option plus ``--force``: without it an existing file is never
+    replaced (:func:`emucore.duel.files.check_output`)."""
+    parser.add_argument(flag, required=required, help=help, **kwargs)
+    if not any(a.dest == "force" for a in parser._actions):
+        parser.add_argument("--force", action="store_true",
+                            help="replace an existing output file")
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:

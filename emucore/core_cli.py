@@ -6,10 +6,8 @@ import argparse
 from typing import Any
 
 from emucore import SYSTEMS, tables
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.cliutil import U32, UsageError, add_json_flag, emit, int_arg
 from emucore.hw import psyq_rand
-
-U32 = (0, 0xFFFFFFFF)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json_flag(q)
     q.set_defaults(func=_rng_next)
     q = rsub.add_parser("at", help="the state after N calls from the boot state")
-    q.add_argument("index", type=int_arg("index", 0, 2**32 - 1))
+    q.add_argument("index", type=int_arg("index", *U32))
     add_json_flag(q)
     q.set_defaults(func=_rng_at)
     q = rsub.add_parser("index", help="which index (calls since boot) gives this state")

@@ -14,6 +14,26 @@ REPO = Path(__file__).resolve().parents[1]
 REFERENCE = Path(os.environ.get("EMUCORE_REFERENCE", REPO.parent / "shared" / "reference"))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """``pytest -m fuzz`` runs the fuzz tests with the many-example profile
+    (tests/core/test_fuzz_inputs.py reads EMUCORE_FUZZ when it is imported)."""
+    if "fuzz" in (config.option.markexpr or ""):
+        os.environ.setdefault("EMUCORE_FUZZ", "1")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``mgba`` run the real emulator: they are collected only where an mgba-qt
+    that loads scripts from its command line (and xvfb-run) is installed."""
+    marked = [item for item in items if item.get_closest_marker("mgba")]
+    if not marked:
+        return
+    from test_capture_mgba import mgba_loads_scripts
+
+    if not mgba_loads_scripts():
+        config.hook.pytest_deselected(items=marked)
+        items[:] = [item for item in items if not item.get_closest_marker("mgba")]
+
+
 @pytest.fixture
 def reference_dir() -> Path:
     """The shared reference facts the tables are built from; skip when they are not here."""

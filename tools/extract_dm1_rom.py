@@ -28,6 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from emucore import tables  # noqa: E402
+from emucore.duel.files import UserFileError, build_and_swap, read_bytes  # noqa: E402
 from emucore.hw import gameboy  # noqa: E402
 from emucore.tables.builders import write_csv  # noqa: E402
 from emucore.tables.dm1 import load as load_dm1  # noqa: E402
@@ -140,9 +141,18 @@ def read_equips(rom: bytes) -> list[list[int]]:
     rows = []
     for card, pointer in zip(EQUIP_CARDS, _u16(rom, EQUIP_POINTERS, EQUIPS), strict=True):
         at = file_offset(EQUIP_BANK, pointer)
-        while (index := int.from_bytes(rom[at:at + 2], "little")) != END:
+        for _ in range(CARDS + 1):  # a list names each monster at most once, then 0xFFFF
+            if not 0 <= at <= len(rom) - 2:
+                raise RomError(f"equip list of card {card} runs past the end of the ROM")
+            index = int.from_bytes(rom[at:at + 2], "little")
+            if index == END:
+                break
+            if index >= CARDS:
+                raise RomError(f"equip list of card {card} names card index {index}")
             rows.append([card, index + 1, 0])
             at += 2
+        else:
+            raise RomError(f"equip list of card {card} at 0x{pointer:04X} has no 0xFFFF end")
     return sorted(rows)
 
 
@@ -201,17 +211,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="tables root providing names and texts (default: installed)")
     args = parser.parse_args(argv)
     try:
-        rom = args.rom.read_bytes()
-    except OSError as exc:
-        print(f"extract_dm1_rom: error: {args.rom}: cannot read ({exc.strerror})",
-              file=sys.stderr)
-        return 2
-    try:
+        rom = read_bytes(args.rom, ROM_SIZE)
         sha1 = check_rom(rom, str(args.rom), {h.lower() for h in args.accept_sha1})
-        counts = extract(rom, args.base, args.out)
-        load_dm1(args.out)  # the written tables must pass the loader's checks
-    except (RomError, tables.TableError) as exc:
-        print(f"extract_dm1_rom: error: {exc}", file=sys.stderr)
+        counts = build_and_swap(args.out, lambda folder: extract(rom, args.base, folder),
+                                inputs=[args.rom, args.base, args.base / "dm1"],
+                                check=load_dm1)
+    except (RomError, tables.TableError, UserFileError) as exc:
+        print(f"extract_dm1_rom: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     print(f"{args.rom} (sha1 {sha1}) -> {args.out}: "
           + ", ".join(f"{k} {v}" for k, v in counts.items()))

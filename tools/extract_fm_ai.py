@@ -25,13 +25,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("image", type=Path, help="disc image (.bin raw or .iso)")
     parser.add_argument("--out", type=Path, required=True, help="folder for hand.bin/field.bin")
+    parser.add_argument("--force", action="store_true", help="replace existing files")
     args = parser.parse_args(argv)
     try:
         programs = read_programs(args.image)
-        for path in write_programs(programs, args.out):
+        for path in write_programs(programs, args.out, args.force):
             print(path)
     except UserFileError as exc:
-        print(f"extract_fm_ai: error: {exc}", file=sys.stderr)
+        print(f"extract_fm_ai: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
     return 0
 

@@ -12,7 +12,10 @@ _.material_a
 _.material_b
 _.defender_attacking
 _.cause
-# Named values of a record field (the set of values is the documentation).
+# Named values of a record field or of the exit status (the set of values is the
+# documentation).
+_.EXIT_OK
+_.EXIT_DIFFERS
 _.END_NONE
 _.AI_MON_UNUSED
 _.AI_MT_UNUSED

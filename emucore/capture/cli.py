@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from emucore.capture import report, verify
-from emucore.cliutil import add_json_flag, emit
+from emucore.cliutil import add_json_flag, add_output, emit
+from emucore.duel.files import check_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = csub.add_parser("verify", help="replay a capture step by step: exit 0 when emucore "
                                        "agrees, 1 at the first difference")
     p.add_argument("file", help="capture file written by a tools/capture script")
-    p.add_argument("--report", metavar="FILE.html", help="write a step-by-step HTML page")
+    add_output(p, "--report", metavar="FILE.html", help="write a step-by-step HTML page")
     p.add_argument("--no-approved", action="store_true",
                    help="compare the approved known divergences too")
     p.add_argument("--ai", action="store_true",
@@ -28,12 +29,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = csub.add_parser("import", help="turn a verified capture into an emucore replay")
     p.add_argument("file", help="capture file")
-    p.add_argument("--out", required=True, metavar="REPLAY", help="replay file to write")
+    add_output(p, required=True, metavar="REPLAY", help="replay file to write")
     add_json_flag(p)
     p.set_defaults(func=_import)
 
 
 def _verify(args: argparse.Namespace) -> int:
+    if args.report:
+        check_output(args.report, [args.file], args.force)
     capture, verdict = verify.verify_file(args.file, approved=not args.no_approved,
                                           ai=args.ai)
     if args.report:
@@ -43,6 +46,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    check_output(args.out, [args.file], args.force)
     replay = verify.import_capture(args.file, args.out)
     emit(args, {"replay": args.out, "steps": len(replay.steps), "setup": replay.setup},
          lambda d: f"wrote {d['replay']}: {d['steps']} steps "

@@ -24,12 +24,13 @@ line naming the file, the line and what is wrong.
 
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from emucore.capture.rammap import MAPS, RamMap
-from emucore.duel.files import UserFileError, write_atomic
+from emucore.duel.files import UserFileError, decimal, read_bytes, write_atomic
 
 MAGIC = "emucore-capture"
 FORMAT_VERSION = 1
@@ -109,14 +110,10 @@ class CaptureWriter:
 def read(path: Path | str) -> Capture:
     """Read and validate a capture file (one-line :class:`UserFileError` on any problem)."""
     try:
-        text = Path(path).read_text(encoding="ascii")
-    except FileNotFoundError:
-        raise UserFileError(path, "no such capture file") from None
+        text = read_bytes(path).decode("ascii")
     except UnicodeDecodeError as exc:
         raise UserFileError(path, f"corrupt capture: non-ASCII byte at offset "
                                   f"{exc.start}") from None
-    except OSError as exc:
-        raise UserFileError(path, f"cannot read capture ({exc.strerror})") from None
     return parse(text, path)
 
 
@@ -199,6 +196,11 @@ def _check_identity(header: dict[str, str], path: Path | str) -> RamMap:
     return ram
 
 
+def _hex(text: str) -> int | None:
+    """1..8 ASCII hex digits, else None."""
+    return int(text, 16) if re.fullmatch(r"[0-9a-fA-F]{1,8}", text) else None
+
+
 def _parse_record(line: str, number: int, ranges: dict, ram: RamMap, fail) -> Record:
     body, star, check = line.rpartition(" *")
     if not star or not line.startswith("r "):
@@ -208,11 +210,10 @@ def _parse_record(line: str, number: int, ranges: dict, ram: RamMap, fail) -> Re
     parts = body.split()
     if len(parts) < 4:
         raise fail(number, "corrupt record (needs frame, pad and RNG)")
-    try:
-        frame, pad = int(parts[1]), int(parts[2], 16)
-        rng = None if parts[3] == "-" else int(parts[3], 16)
-    except ValueError:
-        raise fail(number, "corrupt record (frame, pad or RNG is not a number)") from None
+    frame, pad = decimal(parts[1]), _hex(parts[2])
+    rng = None if parts[3] == "-" else _hex(parts[3])
+    if frame is None or pad is None or (rng is None and parts[3] != "-"):
+        raise fail(number, "corrupt record (frame, pad or RNG is not a number)")
     if rng is None and ram.rng_address is not None:
         raise fail(number, f"record has no RNG state ({ram.system} captures need one)")
     if rng is not None and not 0 <= rng <= 0xFFFFFFFF:
@@ -235,7 +236,7 @@ def _parse_record(line: str, number: int, ranges: dict, ram: RamMap, fail) -> Re
 
 def _check_end(line: str, number: int, total: int, count: int, fail) -> None:
     parts = line.split()
-    if len(parts) != 2 or parts[0] != "end" or not parts[1].isdigit():
+    if len(parts) != 2 or parts[0] != "end" or decimal(parts[1]) is None:
         raise fail(number, "corrupt end line (expected 'end COUNT')")
     if int(parts[1]) != count:
         raise fail(number, f"end line says {parts[1]} records, the file holds {count}")

@@ -15,6 +15,7 @@ from emucore.dm1.replay import ADAPTER
 from emucore.duel import replay as replays
 from emucore.duel.protocol import DRAW
 from emucore.hw import gameboy
+from emucore.replay_cli import Recorder, add_aliases
 from emucore.tables.dm1 import OPPONENT_COUNT, POOL_SUM, REWARD_WINS, TERRAINS
 
 OPPONENT = (0, OPPONENT_COUNT - 1)
@@ -34,17 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json_flag(p)
     p.set_defaults(func=_duel)
 
-    p = dsub.add_parser("replay", help="record or verify DM1 replays")
-    rsub = p.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
-    q = rsub.add_parser("record", help="record a computer-vs-computer duel as a replay")
-    _setup_args(q)
-    q.add_argument("--out", required=True, help="replay file to write")
-    add_json_flag(q)
-    q.set_defaults(func=_record)
-    q = rsub.add_parser("verify", help="replay a file; exit 1 at the first differing step")
-    q.add_argument("file")
-    add_json_flag(q)
-    q.set_defaults(func=_verify)
+    p = dsub.add_parser("replay", help="record or verify DM1 replays (= emucore replay)")
+    add_aliases(p.add_subparsers(dest="replay_command", metavar="ACTION", required=True),
+                RECORDER)
 
     p = dsub.add_parser("opponents", help="the 16 campaign opponents, their stages and how "
                                           "far each deck pool is known")
@@ -90,6 +83,9 @@ def _setup_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--as", dest="player_pool", type=int_arg("pool", *OPPONENT),
                    default=DEFAULT_PLAYER_POOL,
                    help="opponent whose pool deals side 0's deck when no --deck (default 9)")
+
+
+RECORDER = Recorder("dm1", _setup_args, lambda a: _replay(a), lambda a: [a.deck])
 
 
 def _setup(args: argparse.Namespace) -> dict[str, Any]:
@@ -143,25 +139,11 @@ def _result_text(o: dict[str, Any], with_log: bool) -> str:
     return "\n".join(lines)
 
 
-def _record(args: argparse.Namespace) -> int:
+def _replay(args: argparse.Namespace) -> replays.Replay:
+    """A computer-vs-computer duel recorded as a replay."""
     setup = _setup(args)
     _new_duel(setup)  # report a bad setup in one line before playing
-    rep = replays.record(ADAPTER, setup, ai.choose_action)  # type: ignore[arg-type]
-    rep.save(args.out)
-    out = {"file": str(args.out), "steps": len(rep.steps),
-           "final_digest": rep.steps[-1].digest if rep.steps else None}
-    emit(args, out, lambda o: f"recorded {o['steps']} steps to {o['file']}")
-    return 0
-
-
-def _verify(args: argparse.Namespace) -> int:
-    rep = replays.load(args.file)
-    mismatch = replays.verify(ADAPTER, rep)
-    out = {"file": args.file, "steps": len(rep.steps), "ok": mismatch is None,
-           "mismatch": mismatch.to_json() if mismatch else None}
-    emit(args, out, lambda o: f"{o['file']}: all {o['steps']} steps agree" if o["ok"]
-         else mismatch.describe())  # type: ignore[union-attr]
-    return 0 if mismatch is None else 1
+    return replays.record(ADAPTER, setup, ai.choose_action)  # type: ignore[arg-type]
 
 
 def _opponents(args: argparse.Namespace) -> int:

@@ -19,7 +19,7 @@ import numpy as np
 
 from emucore.dm1.rng import ranged
 from emucore.dm1.state import DECK_SIZE
-from emucore.duel.files import UserFileError, read_lines
+from emucore.duel.files import UserFileError, decimal, read_lines
 
 Rand = Callable[[], int]
 
@@ -45,13 +45,17 @@ def read_deck_file(path: Path | str, data: object) -> list[int]:
     for number, text in read_lines(path):
         count, token = 1, text
         head, sep, rest = text.partition(" x ")
-        if sep and head.strip().isdigit():
+        if sep and decimal(head.strip()) is not None:
             count, token = int(head), rest
+            if not 1 <= count <= DECK_SIZE:
+                raise UserFileError(path, f"line {number}: {count} copies (1..{DECK_SIZE})")
         try:
             card = data.card_id(token)  # type: ignore[attr-defined]
         except KeyError as exc:
             raise UserFileError(path, f"line {number}: {exc.args[0]}") from None
         cards += [card] * count
+        if len(cards) > DECK_SIZE:
+            raise UserFileError(path, f"line {number}: more than {DECK_SIZE} cards")
     try:
         return check_deck(cards, data, str(path))
     except DeckError as exc:

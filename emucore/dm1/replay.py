@@ -12,8 +12,10 @@ from typing import Any
 from emucore.dm1 import rng
 from emucore.dm1.actions import decode_action
 from emucore.dm1.duel import ENGINE_VERSION, Dm1Duel
-from emucore.dm1.state import fields_of
+from emucore.dm1.state import DECK_SIZE, fields_of
+from emucore.duel.files import want_bool, want_int, want_int_list
 from emucore.duel.protocol import Action
+from emucore.tables.dm1 import OPPONENT_COUNT
 
 SETUP_KEYS = frozenset(("seed", "opponent", "deck", "player_pool", "opponent_deck", "shuffle"))
 
@@ -29,13 +31,17 @@ class Dm1Adapter:
         unknown = set(setup) - SETUP_KEYS
         if unknown:
             raise ValueError(f"unknown setup keys {', '.join(sorted(unknown))}")
-        if not isinstance(setup.get("seed"), int):
-            raise ValueError("setup needs an integer seed")
+        seed = want_int(setup.get("seed"), "setup seed", 0, 0xFFFFFFFF)
+        opponent = want_int(setup.get("opponent", 0), "setup opponent", 0, OPPONENT_COUNT - 1)
+        shuffle = want_bool(setup.get("shuffle", True), "setup shuffle")
+        pool = setup.get("player_pool")
+        if pool is not None:
+            want_int(pool, "setup player_pool", 0, OPPONENT_COUNT - 1)
+        decks = [want_int_list(setup[k], f"setup {k}", 0, 0xFFFF, DECK_SIZE)
+                 if setup.get(k) is not None else None for k in ("deck", "opponent_deck")]
         try:
-            return Dm1Duel(setup.get("deck"), opponent=int(setup.get("opponent", 0)),
-                           seed=setup["seed"], player_pool=setup.get("player_pool"),
-                           opponent_deck=setup.get("opponent_deck"),
-                           shuffle=bool(setup.get("shuffle", True)))
+            return Dm1Duel(decks[0], opponent=opponent, seed=seed, player_pool=pool,
+                           opponent_deck=decks[1], shuffle=shuffle)
         except KeyError as exc:
             raise ValueError(exc.args[0]) from None
 

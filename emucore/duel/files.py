@@ -1,38 +1,286 @@
-"""Reading and writing the files users hand us: atomic writes, one-line errors."""
+"""The reading edge and the writing edge: every file a user hands emucore comes in here, and
+every file emucore writes for a user goes out here.
+
+Reading bounds what a small file can make us do (size, nesting depth, number sizes,
+decompressed sizes), refuses what is not a regular file (a FIFO would block, ``/dev/zero``
+never ends) and turns every OS error into a :class:`UserFileError`: one line naming the file
+and what is wrong. The ``want_*`` helpers check decoded values field by field (a bool is
+not an int).
+
+Writing goes through a temporary file in the target's folder, flushed and fsynced, then
+renamed over the target (and the folder fsynced), so a crash or a power cut leaves the old
+file or the new one, never a mix. :func:`write_output` adds what a command's output needs:
+it refuses to write onto one of the command's inputs, onto a symbolic link or a folder, or
+onto an existing file unless the user asked for it (``--force``).
+"""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
+import stat
 import tempfile
+import zlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+MAX_FILE_BYTES = 64 << 20  # the largest user file read (a long replay is a few MB)
+MAX_JSON_DEPTH = 32  # the deepest nesting any emucore JSON file needs is 5
+MAX_INT_DIGITS = 24  # a JSON integer beyond this is refused before it is converted
+MAX_INFLATED_BYTES = 1 << 20  # the largest decompressed blob (an FM state image is 8 KB)
 
 
 class UserFileError(ValueError):
     """A file a user handed us is wrong. ``str()`` is one line naming the file and the problem."""
 
     def __init__(self, path: Path | str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
+        super().__init__(f"{path}: {_one_line(message)}")
         self.path = str(path)
 
 
-def write_atomic(path: Path | str, data: bytes | str) -> None:
-    """Write via a temporary file in the same folder and rename, so a crash leaves the old file."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def os_problem(exc: OSError) -> str:
+    """What an OS error means for a user, in a few words."""
+    known = {errno.ENOENT: "no such file", errno.EACCES: "permission denied",
+             errno.EPERM: "permission denied", errno.EISDIR: "is a folder",
+             errno.ENOTDIR: "a part of the path is not a folder",
+             errno.ELOOP: "too many levels of symbolic links",
+             errno.ENAMETOOLONG: "file name too long", errno.ENOSPC: "no space left on device",
+             errno.EROFS: "read-only file system", errno.EDQUOT: "disk quota exceeded",
+             errno.EXDEV: "cannot rename across devices", errno.EEXIST: "already exists"}
+    return known.get(exc.errno or 0, exc.strerror or exc.__class__.__name__)
+
+
+# ----------------------------------------------------------------------------- reading
+def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them (:class:`UserFileError` otherwise)."""
+    if str(path) == "":
+        raise UserFileError("''", "empty file name")
     try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise UserFileError(path, os_problem(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise UserFileError(path, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise UserFileError(path, "not a regular file")
+        if info.st_size > limit:
+            raise UserFileError(path, f"too large ({info.st_size} bytes, at most {limit})")
+        chunks, total = [], 0
+        while chunk := os.read(fd, min(1 << 20, limit + 1 - total)):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise UserFileError(path, f"too large (more than {limit} bytes)")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise UserFileError(path, os_problem(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path | str, limit: int = MAX_FILE_BYTES) -> str:
+    """A user's UTF-8 text file (a leading BOM dropped); :class:`UserFileError` if unreadable."""
+    try:
+        return read_bytes(path, limit).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserFileError(path, f"not UTF-8 text (byte {exc.start})") from None
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _TooLarge(text)
+    return int(text)
+
+
+class _TooLarge(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str, where: Path | str) -> Any:
+    """JSON text to values with bounded integers and nesting (:class:`UserFileError`)."""
+    try:
+        data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except RecursionError:
+        raise UserFileError(where, f"not valid JSON (nested deeper than {MAX_JSON_DEPTH})") \
+            from None
+    except json.JSONDecodeError as exc:
+        raise UserFileError(where, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except _TooLarge:
+        raise UserFileError(where, f"a number has more than {MAX_INT_DIGITS} digits") from None
+    except ValueError as exc:
+        raise UserFileError(where, f"not valid JSON ({exc})") from None
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise UserFileError(where, f"not valid JSON (nested deeper than {MAX_JSON_DEPTH})")
+    return data
+
+
+def _depth(data: Any) -> int:
+    """Nesting depth of decoded JSON, without recursion."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_JSON_DEPTH:
+                break
+            todo += [(v, depth + 1) for v in (value.values() if isinstance(value, dict)
+                                               else value)]
+    return deepest
+
+
+def read_json(path: Path | str, limit: int = MAX_FILE_BYTES) -> Any:
+    """Parse a JSON file, raising :class:`UserFileError` for a missing or malformed one."""
+    return parse_json(read_text(path, limit), path)
+
+
+def read_lines(path: Path | str, limit: int = MAX_FILE_BYTES) -> list[tuple[int, str]]:
+    """Non-empty lines with ``#`` comments removed, as (line number, text)."""
+    out = []
+    for number, raw in enumerate(read_text(path, limit).splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            out.append((number, line))
+    return out
+
+
+def inflate(blob: bytes, where: Path | str, limit: int = MAX_INFLATED_BYTES) -> bytes:
+    """zlib-decompress at most ``limit`` bytes (a small blob may inflate to gigabytes)."""
+    try:
+        inflater = zlib.decompressobj()
+        out = inflater.decompress(blob, limit + 1)
+    except zlib.error as exc:
+        raise UserFileError(where, f"corrupt compressed data ({exc})") from None
+    if len(out) > limit or inflater.unconsumed_tail:
+        raise UserFileError(where, f"compressed data inflates past {limit} bytes")
+    if not inflater.eof:
+        raise UserFileError(where, "compressed data is cut short")
+    return out
+
+
+# ---------------------------------------------------------------------- typed fields
+def is_int(value: Any) -> bool:
+    """An integer that is not a bool (JSON ``true`` is not 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def want_int(value: Any, what: str, lo: int, hi: int) -> int:
+    """``value`` as an int in ``lo..hi`` (ValueError naming ``what``)."""
+    if not is_int(value):
+        raise ValueError(f"{what} must be an integer, not {_shown(value)}")
+    if not lo <= value <= hi:
+        raise ValueError(f"{what} {value} outside {lo}..{hi}")
+    return value
+
+
+def want_bool(value: Any, what: str) -> bool:
+    """``value`` as a bool: ``true`` or ``false`` only (ValueError)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {_shown(value)}")
+    return value
+
+
+def want_str(value: Any, what: str, longest: int = 1000) -> str:
+    """``value`` as a string of at most ``longest`` characters (ValueError)."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be a string, not {_shown(value)}")
+    if len(value) > longest:
+        raise ValueError(f"{what} longer than {longest} characters")
+    return value
+
+
+def want_int_list(value: Any, what: str, lo: int, hi: int, longest: int) -> list[int]:
+    """``value`` as a list of at most ``longest`` ints in ``lo..hi`` (ValueError)."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list, not {_shown(value)}")
+    if len(value) > longest:
+        raise ValueError(f"{what} holds {len(value)} values, at most {longest}")
+    return [want_int(v, f"{what} entry {i + 1}", lo, hi) for i, v in enumerate(value)]
+
+
+def want_dict(value: Any, what: str) -> dict[str, Any]:
+    """``value`` as a JSON object (ValueError)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be an object, not {_shown(value)}")
+    return value
+
+
+def decimal(text: str) -> int | None:
+    """``text`` as a plain ASCII decimal number, else None (``'²'.isdigit()`` is true, and
+    ``int()`` also takes ``'٣'``, ``'５'`` and ``'1_000'``; none of them is a card number)."""
+    if text and len(text) <= MAX_INT_DIGITS and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool | int | float | str | None):
+        text = json.dumps(value)
+    else:
+        text = {"dict": "an object", "list": "a list"}.get(type(value).__name__,
+                                                           type(value).__name__)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ----------------------------------------------------------------------------- writing
+def write_atomic(path: Path | str, data: bytes | str) -> None:
+    """Write via a temporary file in the same folder, flushed and fsynced, then renamed over
+    the target and the folder fsynced: a crash or a power cut leaves the old file or the new
+    one. Any OS problem is a :class:`UserFileError` naming the file (the old file untouched)."""
+    if str(path) == "":
+        raise UserFileError("''", "empty file name")
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    if not isinstance(payload, bytes):
+        raise TypeError(f"write_atomic takes bytes or str, not {type(data).__name__}")
+    tmp = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_dir():
+            raise UserFileError(target, "is a folder, not a file")
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp",
+                                   dir=target.parent)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        tmp = None
+        _fsync_folder(target.parent)
+    except OSError as exc:
+        raise UserFileError(path, f"cannot write ({os_problem(exc)})") from None
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (best effort: some file systems refuse)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _umask() -> int:
@@ -41,31 +289,94 @@ def _umask() -> int:
     return mask
 
 
-def read_text(path: Path | str) -> str:
-    """A user's text file (a leading BOM dropped); :class:`UserFileError` if unreadable."""
+def check_output(path: Path | str, inputs: Iterable[Path | str | None] = (),
+                 force: bool = False) -> Path:
+    """Refuse an output path that would lose a user's file: empty, one of the command's
+    ``inputs``, a symbolic link (even a dangling one), a folder, or an existing file without
+    ``force``. Returns the path. Call it before the work, so nothing is wasted."""
+    if str(path) == "":
+        raise UserFileError("''", "empty output file name")
+    target = Path(path)
+    for source in inputs:
+        if source is not None and str(source) != "" and _same_file(target, Path(source)):
+            raise UserFileError(target, "is also an input of this command; "
+                                        "choose another output file")
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise UserFileError(path, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserFileError(path, f"cannot read ({exc.__class__.__name__})") from None
+        if target.is_symlink():
+            raise UserFileError(target, "is a symbolic link; not replaced (remove it first)")
+        if target.is_dir():
+            raise UserFileError(target, "is a folder, not a file")
+        if target.exists() and not force:
+            raise UserFileError(target, "already exists (pass --force to replace it)")
+    except OSError as exc:
+        raise UserFileError(target, os_problem(exc)) from None
+    return target
 
 
-def read_json(path: Path | str) -> Any:
-    """Parse a JSON file, raising :class:`UserFileError` for a missing or malformed one."""
-    text = read_text(path)
+def _same_file(a: Path, b: Path) -> bool:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserFileError(path, f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+        return os.path.realpath(a) == os.path.realpath(b)
+    except (OSError, ValueError):
+        return False
 
 
-def read_lines(path: Path | str) -> list[tuple[int, str]]:
-    """Non-empty lines with ``#`` comments removed, as (line number, text)."""
-    text = read_text(path)
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            out.append((number, line))
-    return out
+def write_output(path: Path | str, data: bytes | str,
+                 inputs: Iterable[Path | str | None] = (), force: bool = False) -> None:
+    """A command's output file: :func:`check_output`, then :func:`write_atomic`."""
+    write_atomic(check_output(path, inputs, force), data)
+
+
+def build_and_swap(out: Path | str, build: Callable[[Path], T],
+                   inputs: Iterable[Path | str | None] = (),
+                   check: Callable[[Path], object] | None = None) -> T:
+    """Build a folder of outputs into a new sibling folder, ``check`` it, then swap it in for
+    ``out``: on any failure ``out`` is untouched and the half-built folder removed. ``out``
+    may not be (or hold) one of the command's inputs, nor a symbolic link."""
+    target = Path(out)
+    if str(out) == "":
+        raise UserFileError("''", "empty output folder name")
+    for source in inputs:
+        if source is not None and (_same_file(target, Path(source)) or
+                                   _inside(Path(source), target)):
+            raise UserFileError(target, "holds an input of this command; choose another "
+                                        "output folder")
+    if target.is_symlink():
+        raise UserFileError(target, "is a symbolic link; not replaced (remove it first)")
+    if target.exists() and not target.is_dir():
+        raise UserFileError(target, "is a file, not a folder")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix=f".{target.name[:100]}.new-", dir=target.parent))
+    except OSError as exc:
+        raise UserFileError(target, f"cannot create ({os_problem(exc)})") from None
+    old = None
+    try:
+        result = build(fresh)
+        if check is not None:
+            check(fresh)
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name[:100]}.old-",
+                                        dir=target.parent))
+            os.replace(target, old / target.name)
+        os.replace(fresh, target)
+        fresh = None
+    except OSError as exc:
+        if old is not None and (old / target.name).exists() and not target.exists():
+            os.replace(old / target.name, target)  # put the user's folder back
+        raise UserFileError(target, f"cannot write ({os_problem(exc)})") from None
+    finally:
+        if fresh is not None:
+            shutil.rmtree(fresh, ignore_errors=True)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    _fsync_folder(target.parent)
+    return result
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
+    except (OSError, ValueError):
+        return False

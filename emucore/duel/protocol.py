@@ -88,9 +88,11 @@ def action_from_json(data: dict[str, Any], kinds: Sequence[type[Action]]) -> Act
     """Rebuild an action from :meth:`Action.to_json` output, given a system's action classes
     (fields that have a default may be left out)."""
     by_kind = {cls.kind: cls for cls in kinds}
+    if not isinstance(data, dict):
+        raise ValueError("an action is a JSON object")
     kind = data.get("kind")
-    if kind not in by_kind:
-        raise ValueError(f"unknown action kind {kind!r}")
+    if not isinstance(kind, str) or kind not in by_kind:
+        raise ValueError(f"unknown action kind {str(kind)[:40]!r} (one of {', '.join(by_kind)})")
     cls = by_kind[kind]
     args = {}
     for f in fields(cls):
@@ -98,9 +100,31 @@ def action_from_json(data: dict[str, Any], kinds: Sequence[type[Action]]) -> Act
             if f.default is not MISSING or f.default_factory is not MISSING:
                 continue  # a field with a default may be left out
             raise ValueError(f"action {kind!r} lacks field {f.name!r}")
-        value = data[f.name]
-        args[f.name] = tuple(value) if isinstance(value, list) else value
+        args[f.name] = _field_value(data[f.name], str(f.type), f"action {kind!r} {f.name!r}")
     return cls(**args)
+
+
+ACTION_INT = (-(1 << 31), (1 << 31) - 1)  # any action field fits a machine word
+ACTION_LIST = 64  # the longest list an action field holds (a fusion's material chain is 5)
+
+
+def _field_value(value: Any, annotation: str, what: str) -> Any:
+    """A JSON value checked against the field's annotation: ``bool`` takes only true/false,
+    ``int`` only integers (not true/false), ``tuple[int, ...]`` a short list of integers."""
+    def integer(v: Any) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or \
+                not ACTION_INT[0] <= v <= ACTION_INT[1]:
+            raise ValueError(f"{what} must be an integer, not {str(v)[:40]}")
+        return v
+    if annotation == "bool":
+        if not isinstance(value, bool):
+            raise ValueError(f"{what} must be true or false, not {str(value)[:40]}")
+        return value
+    if annotation.startswith("tuple"):
+        if not isinstance(value, list) or len(value) > ACTION_LIST:
+            raise ValueError(f"{what} must be a list of at most {ACTION_LIST} integers")
+        return tuple(integer(v) for v in value)
+    return integer(value)
 
 
 class Duel(ABC):

@@ -14,6 +14,8 @@ the system's ``state_fields``. Each system provides a :class:`SystemAdapter`.
 from __future__ import annotations
 
 import base64
+import binascii
+import importlib
 import json
 import zlib
 from collections.abc import Callable, Iterable
@@ -21,11 +23,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from emucore.duel.files import UserFileError, read_json, write_atomic
-from emucore.duel.protocol import Action, Duel
+from emucore.duel.files import (
+    UserFileError,
+    inflate,
+    read_json,
+    want_dict,
+    want_int,
+    want_str,
+    write_atomic,
+)
+from emucore.duel.protocol import Action, Duel, IllegalAction
 
 FORMAT = "emucore-replay"
 FORMAT_VERSION = 1
+MAX_STEPS = 200_000  # more steps than any duel takes (a duel stops at 20,000 at most)
+MAX_PACKED_STATE = 64 << 10  # base64 characters of one step's compressed state image
+# Where each system's replay adapter lives; ``replay verify`` dispatches on the file's system.
+ADAPTERS = {"fm": "emucore.fm.replay", "dm1": "emucore.dm1.replay",
+            "ocg1999": "emucore.ocg1999.replay", "tcglite": "emucore.tcglite.replay"}
 
 
 class SystemAdapter(Protocol):
@@ -45,11 +60,41 @@ class SystemAdapter(Protocol):
         """Named fields of a state image, for diffs."""
 
 
-@dataclass
+def adapter_for(system: str) -> SystemAdapter:
+    """The replay adapter of ``system`` (KeyError for an unknown system)."""
+    return importlib.import_module(ADAPTERS[system]).ADAPTER
+
+
 class Step:
-    action: dict[str, Any]
-    digest: str
-    state: bytes
+    """One recorded step: the action's JSON, the digest after it and the state image after it.
+
+    A loaded step keeps its state compressed and inflates it (bounded) only when asked: a
+    verification that agrees never needs it."""
+
+    def __init__(self, action: dict[str, Any], digest: str, state: bytes | None = None,
+                 packed: str | None = None, where: str = "replay") -> None:
+        self.action, self.digest = action, digest
+        self._state, self._packed, self._where = state, packed, where
+
+    @property
+    def state(self) -> bytes:
+        if self._state is None:
+            try:
+                blob = base64.b64decode(self._packed or "", validate=True)
+            except (binascii.Error, ValueError):
+                raise UserFileError(self._where, "state is not base64") from None
+            self._state = inflate(blob, self._where)
+        return self._state
+
+    @state.setter
+    def state(self, image: bytes) -> None:
+        self._state, self._packed = image, None
+
+    def packed(self) -> str:
+        """The state image as the file stores it: zlib, then base64."""
+        if self._packed is None:
+            self._packed = base64.b64encode(zlib.compress(self.state, 9)).decode("ascii")
+        return self._packed
 
 
 @dataclass
@@ -59,38 +104,58 @@ class Replay:
     rng_version: int
     setup: dict[str, Any]
     steps: list[Step] = field(default_factory=list)
+    source: str = "replay"  # the file it was read from, for error messages
 
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT, "format_version": FORMAT_VERSION, "system": self.system,
             "engine_version": self.engine_version, "rng_version": self.rng_version,
             "setup": self.setup,
-            "steps": [{"action": s.action, "digest": s.digest,
-                       "state": base64.b64encode(zlib.compress(s.state, 9)).decode("ascii")}
+            "steps": [{"action": s.action, "digest": s.digest, "state": s.packed()}
                       for s in self.steps],
         }
 
     def save(self, path: Path | str) -> None:
-        """Write atomically."""
+        """Write atomically (callers check the output path first: files.check_output)."""
         write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
 
 def load(path: Path | str) -> Replay:
-    """Read a replay file; a malformed one raises :class:`UserFileError` (one line)."""
+    """Read a replay file, field by field; a malformed one raises :class:`UserFileError`
+    naming the file and the first wrong field. States stay compressed until needed."""
     data = read_json(path)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise UserFileError(path, "not an emucore replay (missing format marker)")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise UserFileError(path, f"replay format version {data.get('format_version')!r} "
-                                  f"is not supported (this emucore reads {FORMAT_VERSION})")
+    version = data.get("format_version")
+    if not (isinstance(version, int) and not isinstance(version, bool)) or \
+            version != FORMAT_VERSION:
+        raise UserFileError(path, f"replay format version {version!r} is not supported "
+                                  f"(this emucore reads {FORMAT_VERSION})")
     try:
-        steps = [Step(s["action"], s["digest"],
-                      zlib.decompress(base64.b64decode(s["state"], validate=True)))
-                 for s in data["steps"]]
-        return Replay(str(data["system"]), int(data["engine_version"]),
-                      int(data["rng_version"]), dict(data["setup"]), steps)
-    except (KeyError, TypeError, ValueError, zlib.error) as exc:
-        raise UserFileError(path, f"malformed replay ({exc.__class__.__name__}: {exc})") from None
+        system = want_str(data.get("system"), "system", 20)
+        if system not in ADAPTERS:
+            raise ValueError(f"unknown system {system!r} (one of {', '.join(ADAPTERS)})")
+        engine = want_int(data.get("engine_version"), "engine_version", 0, 0xFFFF)
+        rng = want_int(data.get("rng_version"), "rng_version", 0, 0xFFFF)
+        setup = want_dict(data.get("setup"), "setup")
+        raw_steps = data.get("steps")
+        if not isinstance(raw_steps, list):
+            raise ValueError("steps must be a list")
+        if len(raw_steps) > MAX_STEPS:
+            raise ValueError(f"{len(raw_steps)} steps, at most {MAX_STEPS}")
+        steps = [_step(raw, number, path) for number, raw in enumerate(raw_steps, start=1)]
+    except ValueError as exc:
+        raise UserFileError(path, f"malformed replay: {exc}") from None
+    return Replay(system, engine, rng, setup, steps, str(path))
+
+
+def _step(raw: Any, number: int, path: Path | str) -> Step:
+    what = f"step {number}"
+    step = want_dict(raw, what)
+    action = want_dict(step.get("action"), f"{what} action")
+    digest = want_str(step.get("digest"), f"{what} digest", 128)
+    packed = want_str(step.get("state"), f"{what} state", MAX_PACKED_STATE)
+    return Step(action, digest, packed=packed, where=f"{path} {what}")
 
 
 def record(adapter: SystemAdapter, setup: dict[str, Any],
@@ -134,9 +199,15 @@ class Mismatch:
         return {"step": self.step, "reason": self.reason,
                 "fields": [{"field": n, "ours": o, "recorded": r} for n, o, r in self.fields]}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Mismatch:
+        return cls(data["step"], data["reason"],
+                   [(f["field"], f["ours"], f["recorded"]) for f in data["fields"]])
+
 
 def verify(adapter: SystemAdapter, replay: Replay) -> Mismatch | None:
-    """Replay every action; None when every digest agrees, else the first :class:`Mismatch`."""
+    """Replay every action; None when every digest agrees, else the first :class:`Mismatch`.
+    A setup or an action that is malformed (not merely refused) is a :class:`UserFileError`."""
     if replay.system != adapter.system:
         return Mismatch(0, f"replay is for system {replay.system!r}, not {adapter.system!r}")
     for what, ours, theirs in (("engine", adapter.engine_version, replay.engine_version),
@@ -145,15 +216,23 @@ def verify(adapter: SystemAdapter, replay: Replay) -> Mismatch | None:
             return Mismatch(0, f"recorded with {what} version {theirs}, this emucore is {ours}")
     try:
         duel = adapter.new_duel(replay.setup)
-    except ValueError as exc:
-        return Mismatch(0, f"bad setup: {exc}")
+    except ValueError as exc:  # a malformed file, not a verdict
+        raise UserFileError(replay.source, f"bad setup: {exc}") from None
     for number, step in enumerate(replay.steps, start=1):
         try:
-            duel.step(adapter.decode_action(step.action))
+            action = adapter.decode_action(step.action)
         except ValueError as exc:
+            raise UserFileError(replay.source, f"step {number}: {exc}") from None
+        try:
+            duel.step(action)
+        except IllegalAction as exc:  # the engine disagrees with the recording
             return Mismatch(number, f"action rejected: {exc}")
         if duel.digest() != step.digest:
-            ours, rec = adapter.fields_of(duel.snapshot()), adapter.fields_of(step.state)
+            ours, recorded = adapter.fields_of(duel.snapshot()), step.state
+            try:
+                rec = adapter.fields_of(recorded)
+            except (ValueError, IndexError) as exc:
+                return Mismatch(number, f"state differs (recorded state unreadable: {exc})")
             diffs = [(k, ours.get(k, 0), rec.get(k, 0)) for k in sorted(set(ours) | set(rec))
                      if ours.get(k) != rec.get(k)]
             return Mismatch(number, "state differs", diffs)

@@ -9,13 +9,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator
 from dataclasses import MISSING, fields
-from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_rng_start, emit, int_arg
 from emucore.duel import replay as R
-from emucore.duel.files import UserFileError, read_json, write_atomic
+from emucore.duel.files import UserFileError, read_json, write_output
 from emucore.fm import deck, rank
 from emucore.fm.actions import ACTION_KINDS, FmAction
 from emucore.fm.ai import cli as ai_cli
@@ -24,9 +23,10 @@ from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup, new_duel, read_deck, start_state
 from emucore.fm.state import Shuffle
 from emucore.hw.psyq_rand import Rand
+from emucore.replay_cli import Recorder, add_aliases
 from emucore.tables.fm import DUELIST_COUNT, POOLS
 
-U32 = (0, 0xFFFFFFFF)
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``fm`` command group (and the computer opponent's commands if present)."""
     fm = sub.add_parser("fm", help="Forbidden Memories: deal, starter, drop, rank, duel, replay")
@@ -34,19 +34,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     _command(fsub, "deal", "both decks as a duel starts (Duel_ShuffleBothDecks)", _deal,
              _duel_source)
     _command(fsub, "starter", "a new game's 40-card starter deck", _starter, _state_args,
-             lambda q: q.add_argument("--out", help="also write it as a deck file"))
+             lambda q: add_output(q, help="also write it as a deck file"))
     _command(fsub, "drop", "the card a win gives (Duel_SelectCardDrop)", _drop, _drop_args)
     _command(fsub, "rank", "score, rank, starchips and drop pool from the counters", _rank,
              _rank_args)
     _command(fsub, "duel", "play a scripted duel (or against the computer opponent)", _duel,
              _play_args)
-    p = fsub.add_parser("replay", help="record or verify a replay file")
-    rsub = p.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
-    _command(rsub, "record", "record a replay from a scripted duel", _replay_record,
-             _play_args, lambda q: q.add_argument("--out", required=True,
-                                                  help="replay file to write"))
-    _command(rsub, "verify", "replay a file; exit 0 or show the first difference",
-             _replay_verify, lambda q: q.add_argument("file"))
+    p = fsub.add_parser("replay", help="record or verify a replay file (= emucore replay)")
+    add_aliases(p.add_subparsers(dest="replay_command", metavar="ACTION", required=True),
+                RECORDER)
     ai_cli.register(fsub)
 
 
@@ -76,10 +72,7 @@ def _rank_args(p: argparse.ArgumentParser) -> None:
 
 
 def _state_args(p: argparse.ArgumentParser, required: bool = True) -> None:
-    group = p.add_mutually_exclusive_group(required=required)
-    group.add_argument("--state", type=int_arg("state", *U32), help="RNG state (0x-hex)")
-    group.add_argument("--index", type=int_arg("index", 0, 2**32 - 1),
-                       help="rand() calls after the boot state 0x55555555")
+    add_rng_start(p, required=required)
 
 
 def _duel_source(p: argparse.ArgumentParser, required: bool = True) -> None:
@@ -147,8 +140,9 @@ def _starter(args: argparse.Namespace) -> int:
     data = {"deck": cards, "names": [tables.names[c] for c in cards],
             "rand_calls": rng.calls, "state_after": f"0x{rng.state:08X}"}
     if args.out:
-        write_atomic(args.out, f"# starter deck at state 0x{_start(args):08X}\n" + "".join(
-            f"{c}  # {tables.names[c]}\n" for c in cards))
+        text = f"# starter deck at state 0x{_start(args):08X}\n" + "".join(
+            f"{c}  # {tables.names[c]}\n" for c in cards)
+        write_output(args.out, text, force=args.force)
     emit(args, data, lambda d: "\n".join(
         [f"{i + 1:2d}. {c:3d} {n}" for i, (c, n) in enumerate(zip(d["deck"], d["names"],
                                                                    strict=True))]
@@ -187,9 +181,10 @@ def decode_action(data: Any, where: str) -> FmAction:
     if not isinstance(data, dict):
         raise UsageError(f"{where}: an action is a JSON object")
     by_kind = {cls.kind: cls for cls in ACTION_KINDS}
-    cls = by_kind.get(data.get("kind"))
+    kind = data.get("kind")
+    cls = by_kind.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise UsageError(f"{where}: unknown action kind {data.get('kind')!r} "
+        raise UsageError(f"{where}: unknown action kind {str(kind)[:40]!r} "
                          f"(one of {', '.join(by_kind)})")
     full = dict(data)
     for f in fields(cls):
@@ -280,25 +275,10 @@ def _duel(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_record(args: argparse.Namespace) -> int:
+def _replay(args: argparse.Namespace) -> R.Replay:
     setup, scripted = _setup(args)
-    rec = R.record(ADAPTER, setup.to_json(), _chooser(args, scripted), args.max_steps)
-    rec.save(args.out)
-    last = rec.steps[-1].digest if rec.steps else ""
-    data = {"file": str(Path(args.out)), "steps": len(rec.steps), "digest": last}
-    emit(args, data, lambda d: f"recorded {d['steps']} steps to {d['file']} "
-                               f"(final digest {d['digest']})")
-    return 0
+    return R.record(ADAPTER, setup.to_json(), _chooser(args, scripted), args.max_steps)
 
 
-def _replay_verify(args: argparse.Namespace) -> int:
-    rec = R.load(args.file)
-    mismatch = R.verify(ADAPTER, rec)
-    if mismatch is None:
-        emit(args, {"ok": True, "steps": len(rec.steps)},
-             lambda d: f"ok: {d['steps']} steps verify")
-        return 0
-    emit(args, {"ok": False, **mismatch.to_json()}, lambda _d: mismatch.describe())
-    return 1
-
-
+RECORDER = Recorder("fm", _play_args, _replay,
+                    lambda a: [a.script, a.deck, getattr(a, "disc", None)])

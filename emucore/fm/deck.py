@@ -21,10 +21,14 @@ from emucore.fm.state import Shuffle
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
+from emucore.tables.schema import TableError
 
 DECK_SIZE = 40
 COPY_LIMIT = 3  # DECK_CARD_COPY_LIMIT
 SWAP_COUNT = DECK_SIZE * 4  # DUEL_DECK_SHUFFLE_SWAP_COUNT = 160 -> 320 rand() calls
+# Choice: the original rolls until the deck is full; a pool so thin that a million rolls do
+# not deal 40 cards is a broken table (a retail pool needs about 50 rolls).
+MAX_DEAL_ROLLS = 1_000_000
 SCAN_COUNT = 720  # STARTER_DECK_WEIGHT_SCAN_COUNT: ids 721/722 are never dealt
 DUEL_MASTER_K = 39  # plays a copy of the player's deck, shuffled independently
 SORT_ORDERS = ("none", "id", "abc", "max", "atk", "def", "type", "ai")
@@ -51,10 +55,17 @@ def sort_deck(cards: Sequence[int], order: str, tables: FmTables) -> list[int]:
 @functools.lru_cache(maxsize=256)
 def _roll_table(weights: bytes) -> tuple[int, ...]:
     """For every roll 1..2048 (index 0 unused), the 0-based id index the weighted walk over
-    the first 720 ids stops at, or -1 when the walk does not reach the roll."""
+    the first 720 ids stops at, or -1 when the walk does not reach the roll. A pool that
+    cannot deal a 40-card deck (the original would draw forever) is a TableError."""
     cumulative = np.cumsum(np.frombuffer(weights, dtype=np.int64)[1 : SCAN_COUNT + 1])
     index = np.searchsorted(cumulative, np.arange(1, 2049), side="left")
-    return (-1, *np.where(index < SCAN_COUNT, index, -1).tolist())
+    reached = np.where(index < SCAN_COUNT, index, -1)
+    dealable = len(np.unique(reached[reached >= 0]))
+    if dealable * COPY_LIMIT < DECK_SIZE:
+        raise TableError("fm deck pool", f"only {dealable} cards can be dealt from it "
+                         f"(a {DECK_SIZE}-card deck needs {-(-DECK_SIZE // COPY_LIMIT)} "
+                         f"cards with weight on ids 1..{SCAN_COUNT})")
+    return (-1, *reached.tolist())
 
 
 def roll_table(weights: NDArray) -> tuple[int, ...]:
@@ -72,11 +83,16 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
     table = roll_table(weights)
     counts = [0] * SCAN_COUNT
     cards: list[int] = []
-    while len(cards) < DECK_SIZE:
+    for _ in range(MAX_DEAL_ROLLS):
+        if len(cards) == DECK_SIZE:
+            break
         index = table[rng.rand_2048()]
         if index >= 0 and counts[index] < COPY_LIMIT:
             counts[index] += 1
             cards.append(index + 1)
+    if len(cards) < DECK_SIZE:
+        raise TableError("fm deck pool", f"{MAX_DEAL_ROLLS} rolls dealt only {len(cards)} "
+                         "cards (weight too thin on too few cards)")
     return cards, list(range(DECK_SIZE))
 
 

@@ -365,7 +365,10 @@ class FmDuel(BoardOps, Duel):
         elif isinstance(action, Activate):
             return self._activation_target(side, action)
         elif isinstance(action, Done):
-            row = S.MAGIC if action.magic is True else S.MONSTERS
+            if not isinstance(action.magic, bool):  # checked and applied the same way
+                raise IllegalAction("bad-action", f"done: magic must be a bool, not "
+                                                  f"{action.magic!r}")
+            row = S.MAGIC if action.magic else S.MONSTERS
             if not isinstance(action.zone, int) or not 0 <= action.zone < 5 or \
                     not self.occupied(self.rec(side, row, action.zone)):
                 raise IllegalAction("empty-zone", f"no card in column {action.zone!r}")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
-from emucore.duel.files import UserFileError, read_lines
+from emucore.duel.files import UserFileError, read_lines, want_int, want_int_list, want_str
 from emucore.fm import deck
 from emucore.fm.engine import STARTING_LP, FmDuel
 from emucore.hw.psyq_rand import BOOT_STATE, Rand, jump
@@ -45,12 +45,28 @@ class FmSetup:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FmSetup:
         """Rebuild and check a setup (ValueError names what is wrong)."""
+        if not isinstance(data, dict):
+            raise ValueError("an fm setup is a JSON object")
         try:
             setup = cls(**data)
         except TypeError as exc:
             raise ValueError(f"bad fm setup: {exc}") from None
+        setup.check_types()
         setup.check(T.load("fm"))
         return setup
+
+    def check_types(self) -> None:
+        """Field by field, as JSON may hold anything (a bool is not an int: ``"duelist":
+        true`` would pass the range check and index numpy arrays as a mask)."""
+        want_int_list(self.deck, "deck", 0, 0xFFFF, deck.DECK_SIZE)
+        want_int(self.duelist, "duelist", 0, DUELIST_COUNT)
+        want_str(self.sort, "sort", 20)
+        want_str(self.sort2, "sort2", 20)
+        want_int(self.state, "state", 0, 0xFFFFFFFF)
+        want_int(self.terrain, "terrain", 0, 6)
+        want_int_list(self.lp, "lp", 1, 0x7FFF, 2)
+        if self.deck2 is not None:
+            want_int_list(self.deck2, "deck2", 0, 0xFFFF, deck.DECK_SIZE)
 
     def check(self, tables: FmTables) -> None:
         check_deck(self.deck, tables)

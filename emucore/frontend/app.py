@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from emucore.duel.files import UserFileError
 from emucore.frontend import bindings as bindings_mod
 from emucore.frontend import paths
 from emucore.frontend.display import Display, save_png
@@ -180,8 +181,11 @@ class App:
             self.notify(f"Palette {self.display.palette_name}")
         elif name == "screenshot":
             target = paths.data_dir() / "screenshots" / f"{self.system}-{self.frame:08d}.png"
-            self.screenshot(target, self.display.scale)
-            self.notify(f"Saved {target.name}")
+            try:
+                self.screenshot(target, self.display.scale)
+                self.notify(f"Saved {target.name}")
+            except UserFileError as exc:  # a full disk must not stop the game
+                self.notify(str(exc), stderr=True)
         else:
             self.toggles[name] = not self.toggles.get(name, False)
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pygame
 
-from emucore.duel.files import UserFileError, read_json
+from emucore.duel.files import UserFileError, decimal, read_json
 from emucore.frontend import paths
 from emucore.frontend.pad import BUTTONS
 
@@ -121,10 +121,11 @@ def _parse_joy(rest: str) -> Source:
     what, _, arg = rest.partition(":")
     if what == "hat" and arg in HAT_DIRECTIONS:
         return Source("joyhat", HAT_DIRECTIONS.index(arg))
-    if what == "button" and arg.isdigit():
-        return Source("joybutton", int(arg))
-    if what == "axis" and arg[:-1].isdigit() and arg[-1:] in "+-" and arg:
-        return Source("joyaxis", int(arg[:-1]), 1 if arg[-1] == "+" else -1)
+    if what == "button" and (number := decimal(arg)) is not None and number < 256:
+        return Source("joybutton", number)
+    if what == "axis" and (number := decimal(arg[:-1])) is not None and number < 256 \
+            and arg[-1:] in "+-":
+        return Source("joyaxis", number, 1 if arg[-1] == "+" else -1)
     raise ValueError(f"bad joystick binding 'joy:{rest}' (joy:hat:up, joy:button:N, "
                      "joy:axis:N+)")
 

@@ -11,7 +11,9 @@ import os
 import sys
 
 from emucore import SYSTEMS
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
+from emucore.duel.files import check_output, write_atomic
+from emucore.frontend import recording
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,9 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--mute", action="store_true", help="start with sound off (F9)")
     play.add_argument("--headless", action="store_true",
                       help="no window (SDL dummy driver), run --script unpaced and exit")
-    play.add_argument("--record", metavar="FILE",
-                      help="write the session's pad log to FILE on exit (replay it with "
-                           "--headless --script FILE)")
+    add_output(play, "--record", metavar="FILE",
+               help="write the session's pad log to FILE on exit (replay it with "
+                    "--headless --script FILE)")
     play.add_argument("--write-bindings", action="store_true",
                       help="write the default bindings to the config folder for editing "
                            "(never overwrites an existing file) and exit")
@@ -38,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Run a system headless from its title screen, driven by an optional pad "
                     "script, and write the last frame as a PNG.")
     _common(shot)
-    shot.add_argument("--out", required=True, help="PNG file to write")
+    add_output(shot, required=True, help="PNG file to write")
     shot.set_defaults(func=_screenshot)
 
 
@@ -101,10 +103,9 @@ def _summary(app) -> dict:
 
 
 def _write_bindings(args: argparse.Namespace) -> int:
-    from emucore.duel.files import write_atomic
     from emucore.frontend import bindings, paths
     target = paths.config_dir() / bindings.FILE_NAME
-    written = not target.exists()
+    written = not target.exists() and not target.is_symlink()  # a dangling link is kept too
     if written:
         write_atomic(target, json.dumps(bindings.DEFAULTS, indent=1) + "\n")
     emit(args, {"path": str(target), "written": written},
@@ -117,17 +118,21 @@ def _play(args: argparse.Namespace) -> int:
         return _write_bindings(args)
     if args.headless and not args.script:
         raise UsageError("--headless needs --script FILE (the pad log to play)")
+    if args.record:
+        check_output(args.record, [args.script], args.force)
+        check_output(recording.companion(args.record), [args.script], args.force)
     import pygame
-    app, first, pad_script = _start(args, args.headless, sound=not args.headless)
-    if args.mute:
-        app.sound.toggle_mute()
-    try:
-        app.run(first, pad_script)
-    finally:
-        pygame.quit()
-        if args.record:
-            from emucore.duel.files import write_atomic
-            write_atomic(args.record, app.pad_log())
+    with recording.session_data(args.script, args.system):
+        start_save = recording.current_save(args.system) if args.record else None
+        app, first, pad_script = _start(args, args.headless, sound=not args.headless)
+        if args.mute:
+            app.sound.toggle_mute()
+        try:
+            app.run(first, pad_script)
+        finally:
+            pygame.quit()
+            if args.record:
+                recording.write(args.record, args.system, app.pad_log(), start_save)
     if args.headless or args.json:
         emit(args, _summary(app), lambda d: f"{d['system']}: {d['frames']} frames, "
                                             f"ended on {d['screen']}, framebuffer sha256 "
@@ -136,17 +141,19 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _screenshot(args: argparse.Namespace) -> int:
+    check_output(args.out, [args.script], args.force)
     import pygame
-    app, first, pad_script = _start(args, headless=True, sound=False)
-    try:
-        if pad_script is None:
-            app.switch(first)
-            app.step((app.pads[0].word, app.pads[1].word))
-        else:
-            app.run(first, pad_script)
-        app.screenshot(args.out, args.scale)
-    finally:
-        pygame.quit()
+    with recording.session_data(args.script, args.system):
+        app, first, pad_script = _start(args, headless=True, sound=False)
+        try:
+            if pad_script is None:
+                app.switch(first)
+                app.step((app.pads[0].word, app.pads[1].word))
+            else:
+                app.run(first, pad_script)
+            app.screenshot(args.out, args.scale)
+        finally:
+            pygame.quit()
     data = {**_summary(app), "out": args.out}
     emit(args, data, lambda d: f"wrote {d['out']} (frame {d['frames']}, {d['screen']})")
     return 0

@@ -8,6 +8,7 @@ window) and centred with black bars in any window size. F11 toggles fullscreen.
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import numpy as np
 import pygame
 
 from emucore.cliutil import UsageError
+from emucore.duel.files import write_atomic
 from emucore.frontend.framebuffer import Framebuffer
 from emucore.frontend.machine import Machine
 
@@ -113,6 +115,6 @@ def save_png(machine: Machine, fb: Framebuffer, path: Path | str, scale: int = 1
     if scale > 1:
         rgb = np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
     surface = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(target))
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "shot.png")
+    write_atomic(path, buffer.getvalue())  # a full disk leaves the old file, never half

@@ -16,10 +16,11 @@ machine's own words (PSX active-low 16-bit, GB joypad byte); names are the machi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from emucore.duel.files import UserFileError, read_lines
+from emucore.duel.files import UserFileError, decimal, read_lines
 from emucore.frontend.pad import BUTTONS, IDLE, word_from_buttons
 
 MAX_FRAMES = 10_000_000
@@ -49,6 +50,8 @@ def parse_pad(machine: str, token: str) -> int:
     if token in ("-", "none"):
         return IDLE[machine]
     if token.lower().startswith("0x"):
+        if not re.fullmatch(r"0[xX][0-9a-fA-F]{1,8}", token):
+            raise ValueError(f"pad word {token[:20]!r} is not 0x and hex digits")
         value = int(token, 16)
         if not 0 <= value <= 0xFFFF or (machine == "gb" and value > 0xFF):
             raise ValueError(f"pad word {token} out of range for the {machine} pad")
@@ -68,9 +71,9 @@ def parse(machine: str, lines: list[tuple[int, str]], where: str) -> PadScript:
     for number, line in lines:
         parts = line.split()
         try:
-            if not parts[0].isdigit():
-                raise ValueError(f"frame {parts[0]!r} is not a number")
-            frame = int(parts[0])
+            frame = decimal(parts[0])
+            if frame is None:
+                raise ValueError(f"frame {parts[0][:20]!r} is not a number")
             if not 0 <= frame <= MAX_FRAMES:
                 raise ValueError(f"frame {frame} outside 0..{MAX_FRAMES}")
             if (changes and frame <= changes[-1][0]) or end is not None:

@@ -52,7 +52,7 @@ class Menu:
             step = -1 if pad.held("up") else 1
             self.cursor = (self.cursor + step) % len(self.items)
             app.sound.play("move")
-        self.top = min(max(self.top, self.cursor - self.visible + 1), self.cursor)
+        self._clamp()
         if pad.pressed("confirm"):
             if self.cursor in self.disabled:
                 app.sound.play("error")
@@ -64,8 +64,16 @@ class Menu:
             return -1
         return None
 
+    def _clamp(self) -> None:
+        """Keep the cursor on an item and the window over the cursor; the owner may have
+        replaced ``items`` with a shorter list since the last frame."""
+        self.cursor = min(max(self.cursor, 0), max(len(self.items) - 1, 0))
+        self.top = min(max(self.top, self.cursor - self.visible + 1), self.cursor,
+                       max(len(self.items) - self.visible, 0))
+
     def draw(self, app: App, fb: Framebuffer, x: int, y: int, width: int) -> None:
         """Draw the visible part of the list in a panel at (x, y)."""
+        self._clamp()
         rows = min(self.visible, len(self.items))
         fb.box(x, y, width, rows * CELL_H + 6, app.colour("panel"), app.colour("text_dim"))
         for row in range(rows):

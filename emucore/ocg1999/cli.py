@@ -11,7 +11,9 @@ from emucore.ocg1999.match import Match, chip_value, computer_make_up, computer_
 from emucore.ocg1999.replay import ADAPTER
 from emucore.ocg1999.system import SYSTEM
 from emucore.paper import ai
-from emucore.paper.cli import MAX_STEPS, register_system, winner_text
+from emucore.paper.cli import MAX_STEPS, recorder, register_system, winner_text
+
+RECORDER = recorder(ADAPTER, ante=True)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

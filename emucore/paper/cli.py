@@ -22,6 +22,7 @@ from emucore.paper.decks import check_deck
 from emucore.paper.engine import PaperDuel
 from emucore.paper.replay import PaperAdapter
 from emucore.paper.system import PaperSystem
+from emucore.replay_cli import Recorder, add_aliases
 
 MAX_STEPS = 20_000  # a duel longer than this is stopped (a safety net, never reached in play)
 
@@ -40,17 +41,17 @@ def register_system(sub: argparse._SubParsersAction, adapter: PaperAdapter, help
     p.add_argument("deck", help=f"a built-in deck ({', '.join(system.decks)}) or a deck file")
     add_json_flag(p)
     p.set_defaults(func=lambda a: _deck(a, system))
-    rp = gsub.add_parser("replay", help="record or verify a replay file")
-    rsub = rp.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
-    p = rsub.add_parser("record", help="play a duel and record it with a digest per step")
-    _duel_options(p, system, ante)
-    p.add_argument("--out", required=True, help="replay file to write")
-    p.set_defaults(func=lambda a: _record(a, adapter))
-    p = rsub.add_parser("verify", help="replay a file; exit 0 when every step agrees, else 1")
-    p.add_argument("file")
-    add_json_flag(p)
-    p.set_defaults(func=lambda a: _verify(a, adapter))
+    rp = gsub.add_parser("replay", help="record or verify a replay file (= emucore replay)")
+    add_aliases(rp.add_subparsers(dest="replay_command", metavar="ACTION", required=True),
+                recorder(adapter, ante))
     return gsub
+
+
+def recorder(adapter: PaperAdapter, ante: bool) -> Recorder:
+    """How ``replay record`` records a duel of this paper system."""
+    return Recorder(adapter.system, lambda p: _duel_options(p, adapter.paper, ante),
+                    lambda args: _replay(args, adapter),
+                    lambda args: [args.deck0, args.deck1, args.script])
 
 
 def _duel_options(p: argparse.ArgumentParser, system: PaperSystem, ante: bool) -> None:
@@ -61,7 +62,7 @@ def _duel_options(p: argparse.ArgumentParser, system: PaperSystem, ante: bool) -
         p.add_argument(f"--deck{side}", default=default,
                        help=f"player {side + 1}'s deck: {names} or a deck file "
                             f"(default {default})")
-    p.add_argument("--first", type=int, choices=(0, 1), default=None,
+    p.add_argument("--first", type=int_arg("first", 0, 1), default=None,
                    help="who goes first (default: decided by the rules' random choice)")
     if ante:
         p.add_argument("--ante", action="store_true", help="play for the top cards (ante)")
@@ -192,25 +193,10 @@ def _duel(args: argparse.Namespace, system: PaperSystem) -> int:
     return 0
 
 
-def _record(args: argparse.Namespace, adapter: PaperAdapter) -> int:
+def _replay(args: argparse.Namespace, adapter: PaperAdapter) -> replays.Replay:
     setup = _setup(args, adapter.paper)
     duel = _new_duel(setup, adapter.paper)
     replay = replays.Replay(adapter.system, adapter.engine_version, adapter.rng_version, setup)
     _play(duel, _actions(args)(duel), lambda action: replay.steps.append(
         replays.Step(action.to_json(), duel.digest(), duel.snapshot())))
-    replay.save(args.out)
-    out = {"file": args.out, "steps": len(replay.steps), "winner": duel.winner,
-           "digest": duel.digest()}
-    emit(args, out, lambda o: f"recorded {o['steps']} steps to {o['file']} "
-                              f"(final digest {o['digest']})")
-    return 0
-
-
-def _verify(args: argparse.Namespace, adapter: PaperAdapter) -> int:
-    replay = replays.load(args.file)
-    mismatch = replays.verify(adapter, replay)
-    out = {"file": args.file, "steps": len(replay.steps), "ok": mismatch is None,
-           "mismatch": mismatch.to_json() if mismatch else None}
-    emit(args, out, lambda o: f"{o['file']}: all {o['steps']} steps agree" if o["ok"]
-         else f"{o['file']}: " + mismatch.describe())
-    return 0 if mismatch is None else 1
+    return replay

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from emucore.duel.files import UserFileError, read_text
+from emucore.duel.files import UserFileError, read_text, want_int_list
 from emucore.duel.protocol import IllegalAction
 from emucore.paper.cards import FUSION, Catalogue
 from emucore.paper.profile import Profile
@@ -30,12 +30,8 @@ def deck_from_json(data: object) -> DeckList:
     """A deck from :meth:`DeckList.to_json` output (ValueError if malformed)."""
     if not isinstance(data, dict):
         raise ValueError("a deck must be an object with main/side/fusion lists")
-    parts = []
-    for key in ("main", "side", "fusion"):
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
-            raise ValueError(f"deck {key!r} must be a list of card ids")
-        parts.append(tuple(value))
+    parts = [tuple(want_int_list(data.get(key, []), f"deck {key!r}", 0, 0xFFFF, MAX_PART))
+             for key in ("main", "side", "fusion")]
     return DeckList(*parts)
 
 
@@ -72,7 +68,8 @@ def check_deck(profile: Profile, catalogue: Catalogue, deck: DeckList, who: str 
 # A '#' starts a comment at the start of a line or after a space when it is not followed by a
 # digit ("Mystical Sheep #2" is a card name).
 _COMMENT = re.compile(r"(^|\s)#(?!\d).*$")
-_COUNT = re.compile(r"^(\d+)\s*x\s+(.+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^([0-9]{1,9})\s*x\s+(.+)$", re.IGNORECASE)
+MAX_PART = 200  # more cards than any deck part may hold (the rules allow 40..60 in the main)
 SECTIONS = {"[main]": "main", "[side]": "side", "[fusion]": "fusion"}
 
 
@@ -94,9 +91,14 @@ def read_deck(path: Path | str, card_id: Callable[[str], int]) -> DeckList:
         match = _COUNT.match(line)
         if match:
             count, name = int(match.group(1)), match.group(2).strip()
+            if not 1 <= count <= MAX_PART:
+                raise UserFileError(f"{path} line {number}", f"{count} copies (1..{MAX_PART})")
         try:
             ident = card_id(name)
         except KeyError as exc:
             raise UserFileError(f"{path} line {number}", str(exc.args[0])) from None
         parts[section] += [ident] * count
+        if len(parts[section]) > MAX_PART:
+            raise UserFileError(f"{path} line {number}", f"more than {MAX_PART} cards in "
+                                                         f"the {section} deck")
     return DeckList(tuple(parts["main"]), tuple(parts["side"]), tuple(parts["fusion"]))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from emucore.duel.files import want_bool, want_int
 from emucore.duel.protocol import IllegalAction
 from emucore.paper.cards import Catalogue
 from emucore.paper.decks import DeckList, check_deck, deck_from_json, read_deck
@@ -40,17 +41,24 @@ class PaperSystem:
         return self.load_catalogue()
 
     def deck(self, spec: str | Mapping[str, Any] | DeckList) -> DeckList:
-        """A deck from a built-in name, a deck-file path, a JSON deck list or a DeckList."""
+        """A deck from a built-in name, a deck-file path (the command line's ``--deck``),
+        a JSON deck list or a DeckList."""
+        if isinstance(spec, str) and spec not in self.decks and (
+                Path(spec).suffix or Path(spec).exists()):
+            return read_deck(spec, self.card_id)
+        return self.stored_deck(spec)
+
+    def stored_deck(self, spec: object) -> DeckList:
+        """A deck as a replay or a script stores it: a built-in name or a card list. A
+        replay is data someone else may send: it never names a file to open."""
         if isinstance(spec, DeckList):
             return spec
         if isinstance(spec, Mapping):
             return deck_from_json(dict(spec))
-        if spec in self.decks:
+        if isinstance(spec, str) and spec in self.decks:
             return self.decks[spec]()
-        if Path(spec).suffix or Path(spec).exists():
-            return read_deck(spec, self.card_id)
-        raise ValueError(f"unknown {self.name} deck {spec!r} (built-in: "
-                         f"{', '.join(self.decks)}; or a deck file)")
+        raise ValueError(f"unknown {self.name} deck {str(spec)[:60]!r} (built-in: "
+                         f"{', '.join(self.decks)}; or a card list)")
 
     @functools.cached_property
     def _legal_decks(self) -> set[DeckList]:
@@ -65,8 +73,8 @@ class PaperSystem:
 
     def new_duel(self, seed: int, decks: tuple[object, object] | None = None,
                  first: int | None = None, ante: bool = False) -> PaperDuel:
-        """A duel; decks default to the system's two built-in decks."""
-        lists = [self.deck(s) for s in decks or self.default_decks]
+        """A duel; decks (built-in names or card lists) default to the two built-in decks."""
+        lists = [self.stored_deck(s) for s in decks or self.default_decks]
         for who, deck in enumerate(lists):
             self.check_deck(deck, f"player {who + 1} deck")
         duel = PaperDuel(self.profile, self.catalogue, lists, seed, first, ante,
@@ -84,15 +92,16 @@ class PaperSystem:
 
     def duel_from_setup(self, setup: Mapping[str, Any]) -> PaperDuel:
         """A fresh duel from a setup block (ValueError naming what is wrong)."""
-        try:
-            seed, decks = int(setup["seed"]), setup["decks"]
-            first, ante = setup.get("first"), bool(setup.get("ante", False))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"setup lacks or mangles {exc}") from None
+        if not isinstance(setup, Mapping):
+            raise ValueError("a setup is a JSON object")
+        seed = want_int(setup.get("seed"), "setup seed", 0, 0xFFFFFFFF)
+        decks = setup.get("decks")
+        ante = want_bool(setup.get("ante", False), "setup ante")
+        first = setup.get("first")
         if not isinstance(decks, list) or len(decks) != 2:
             raise ValueError("setup needs two decks")
-        if first not in (None, 0, 1):
-            raise ValueError("setup 'first' must be null, 0 or 1")
+        if first is not None:
+            want_int(first, "setup first", 0, 1)
         try:
             return self.new_duel(seed, (decks[0], decks[1]), first, ante)
         except IllegalAction as exc:

@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 
 from emucore import tables as loader
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
-from emucore.duel.files import UserFileError
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_rng_start, emit, int_arg
+from emucore.duel.files import UserFileError, check_output, decimal
 from emucore.fm import rank
 from emucore.fm.state import PHASE_OVER
 from emucore.hw import psyq_rand
@@ -22,7 +22,6 @@ from emucore.planning import chart, drops, rankplan, seed, starter
 from emucore.planning.progress import Progress, run_pieces
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
-U32 = (0, 0xFFFFFFFF)
 COUNTER_FLAGS = {  # flag -> (counter, default at the start of a duel)
     "turns": ("turns", 0), "effective-attacks": ("effective_attacks", 0),
     "defensive-wins": ("defensive_wins", 0), "face-down": ("face_down_plays", 0),
@@ -85,9 +84,9 @@ def _card(tables: FmTables, token: str) -> int:
 
 def _duelist(tables: FmTables, token: str) -> int:
     text = token.strip()
-    if text.isdigit():
-        drops.check_duelist(int(text))
-        return int(text)
+    if (number := decimal(text)) is not None:
+        drops.check_duelist(number)
+        return number
     for d in range(1, DUELIST_COUNT + 1):
         if tables.duelist_name(d).casefold() == text.casefold():
             return d
@@ -95,13 +94,10 @@ def _duelist(tables: FmTables, token: str) -> int:
 
 
 def _state_args(p: argparse.ArgumentParser, what: str) -> None:
-    group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--state", type=int_arg("state", *U32), help=f"RNG state {what}")
-    group.add_argument("--index", type=int_arg("index", 0, 2**32 - 1),
-                       help=f"RNG index {what} (rand() calls since boot)")
+    group = add_rng_start(p, what)
     group.add_argument("--replay", type=Path,
                        help="the RNG state stored with a step of an fm replay (see --step)")
-    p.add_argument("--step", type=int, default=-1,
+    p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
                    help="with --replay: the step whose state to read (default the last)")
 
 
@@ -170,7 +166,7 @@ def _rank_args(p: argparse.ArgumentParser) -> None:
     source.add_argument("--replay", type=Path, help="read the player's counters from an fm replay")
     source.add_argument("--snapshot", type=Path,
                         help="read them from a duel state image (FmDuel.snapshot() bytes)")
-    p.add_argument("--step", type=int, default=-1,
+    p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
                    help="replay step whose state to read (default the last)")
     p.add_argument("--end", choices=(*rank.END_ADJUSTMENT, "any"), default=None,
                    help="how the win comes: lp (+2), deckout (-40), exodia (+40) or any "
@@ -238,7 +234,7 @@ def _drops_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pool", choices=drops.DROP_POOLS, help="only this pool")
     p.add_argument("--top", type=int_arg("top", 1), default=None,
                    help="list at most this many per pool")
-    p.add_argument("--plot", type=Path, metavar="FILE.png", help="also draw a bar chart")
+    add_output(p, "--plot", metavar="FILE.png", help="also draw a bar chart")
 
 
 def _odds_json(o: drops.Odds, tables: FmTables) -> dict[str, Any]:
@@ -249,6 +245,8 @@ def _odds_json(o: drops.Odds, tables: FmTables) -> dict[str, Any]:
 
 
 def _drops(args: argparse.Namespace) -> int:
+    if args.plot:
+        check_output(args.plot, force=args.force)
     tables = _fm()
     if args.duelist:
         duelist = _duelist(tables, args.duelist)
@@ -514,7 +512,7 @@ def _route(args: argparse.Namespace) -> int:
                 "journal": None if result.finished else str(route_run.journal_path(out)),
                 "plot": str(args.plot) if args.plot and result.finished else None}
     emit(args, out_json, _route_text)
-    return 0 if result.finished else 130
+    return 0 if result.finished else 2  # interrupted: the house's only codes are 0, 1, 2
 
 
 def _route_text(o: dict[str, Any]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from emucore.duel.files import decimal
 from emucore.tables.schema import Table
 
 
@@ -21,9 +22,8 @@ class CardCatalogue:
         """A card id from an id (``12`` or ``#12``) or a case-insensitive name; KeyError with
         a one-line message if there is no such card."""
         token = str(token).strip()
-        number = token.removeprefix("#")
-        if number.isdigit():
-            ident = int(number)
+        ident = decimal(token.removeprefix("#"))
+        if ident is not None:
             if 1 <= ident <= self.card_count:
                 return ident
             raise KeyError(f"card id {ident} outside 1..{self.card_count}")

@@ -170,6 +170,20 @@ def _id_array(table: Table, column: str, dtype: type) -> NDArray:
     return out
 
 
+DEALT_IDS = 720  # a deck pool deals ids 1..720 only (Duel_ShuffleDeck's 720-id scan)
+DEALABLE_MIN = 14  # 40 cards at 3 copies each need 14 different cards
+
+
+def _check_deck_pools(pools: NDArray[np.int32], table: Table) -> None:
+    """Every duelist's deck pool can deal a 40-card deck; else dealing would never end."""
+    dealable = (pools[1:, POOLS.index("deck"), 1:DEALT_IDS + 1] > 0).sum(axis=1)
+    short = np.flatnonzero(dealable < DEALABLE_MIN)
+    if short.size:
+        raise TableError(table.path, f"duelist {int(short[0]) + 1}'s deck pool has weight on "
+                         f"{int(dealable[short[0]])} cards of ids 1..{DEALT_IDS}; a 40-card "
+                         f"deck needs {DEALABLE_MIN}")
+
+
 def _check_sums(table: Table, group_cols: tuple[str, ...], what: str) -> None:
     keys = np.stack([np.unique(table[c], return_inverse=True)[1] for c in group_cols], axis=1)
     groups, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
@@ -259,6 +273,7 @@ def load(folder: Path) -> FmTables:
     pools = np.zeros((DUELIST_COUNT + 1, len(POOLS), ID_SLOTS), dtype=np.int32)
     pool_idx = np.array([POOLS.index(p) for p in pools_t["pool"]])
     pools[pools_t["duelist_id"], pool_idx, pools_t["card_id"]] = pools_t["weight"]
+    _check_deck_pools(pools, pools_t)
     st = raw["starter_pools.csv"]
     starter = np.zeros((8, ID_SLOTS), dtype=np.int32)
     starter[st["group_id"], st["card_id"]] = st["weight"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
+
+from emucore.duel.files import UserFileError, read_text
 
 
 class TableError(ValueError):
@@ -84,22 +87,34 @@ class Table:
         return TableError(self.path, message, line=int(index) + 2, column=column)
 
 
+_INT = re.compile(r"[+-]?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,19})")
+INT64 = (-(1 << 63), (1 << 63) - 1)
+
+
 def _parse_int(text: str) -> int:
+    """A decimal or 0x-hex cell in ASCII within int64 (ValueError otherwise: int() would
+    also take '٣', '５' and '1_000')."""
     text = text.strip()
-    if text.lower().startswith(("0x", "-0x", "+0x")):
-        return int(text, 16)
-    return int(text)
+    if not _INT.fullmatch(text):
+        raise ValueError(text)
+    value = int(text, 16 if "x" in text.lower() else 10)
+    if not INT64[0] <= value <= INT64[1]:
+        raise ValueError(text)
+    return value
 
 
 def _read_rows(path: Path, schema: Schema) -> list[list[str]]:
     try:
-        with path.open(newline="", encoding="utf-8") as handle:
-            reader = csv.reader(handle)
-            header = next(reader, None)
-            rows = list(reader)
-    except FileNotFoundError:
-        raise TableError(path, "missing table file") from None
-    except (UnicodeDecodeError, csv.Error) as exc:
+        text = read_text(path)
+    except UserFileError as exc:
+        problem = str(exc).removeprefix(f"{path}: ")
+        raise TableError(path, "missing table file" if problem == "no such file" else problem) \
+            from None
+    try:
+        reader = csv.reader(io.StringIO(text, newline=""))
+        header = next(reader, None)
+        rows = list(reader)
+    except csv.Error as exc:
         raise TableError(path, f"unreadable CSV ({exc})") from None
     if header is None:
         raise TableError(path, "empty file (no header)")
@@ -122,10 +137,12 @@ def _column_values(path: Path, col: Column, cells: list[str]) -> NDArray:
     if col.kind == "choice":
         _check_choices(path, col, cells)
         return np.array(cells, dtype=object)
-    try:  # fast path: every cell a plain decimal integer
+    try:  # fast path: every cell a plain ASCII decimal integer within int64
+        if not all(map(str.isascii, cells)) or any("_" in c for c in cells):
+            raise ValueError("not plain")
         values = np.fromiter(map(int, cells), dtype=np.int64, count=len(cells))
         given = np.ones(len(cells), dtype=bool)
-    except ValueError:
+    except (ValueError, OverflowError):
         values, given = _parse_cells(path, col, cells)
     _check_range(path, col, values, given)
     return values
@@ -197,15 +214,28 @@ def _check_unique(table: Table, names: tuple[str, ...]) -> None:
                      f"(first at line {first + 2})")
 
 
+_ODD = re.compile("[\0\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _plain(text: str) -> bool:
+    """Text numpy's C reader may be given: ASCII, no NUL or unusual line breaks, quotes
+    paired on every line. Fuzzed tables crashed numpy 2's reader (a segmentation fault on a
+    pools.csv whose first cell was one 4-byte UTF-8 character); the careful reader takes
+    everything else and names the cell."""
+    return text.isascii() and not _ODD.search(text) and all(line.count('"') % 2 == 0
+                                         for line in text.split("\n"))
+
+
 def _fast_columns(path: Path, schema: Schema) -> dict[str, NDArray] | None:
     """Parse a well-formed file with numpy's C reader; None if anything looks off (empty
     cells, hex values, ragged rows), so the careful reader can name the exact cell."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path)
+    except UserFileError:
         return None
     header = text.split("\n", 1)[0].rstrip("\r")
-    if header != ",".join(c.name for c in schema.columns) or '""' in text:
+    if header != ",".join(c.name for c in schema.columns) or '""' in text or \
+            not _plain(text):
         return None
     ints = [i for i, c in enumerate(schema.columns) if c.kind == "int"]
     strs = [i for i, c in enumerate(schema.columns) if c.kind != "int"]
@@ -217,7 +247,7 @@ def _fast_columns(path: Path, schema: Schema) -> dict[str, NDArray] | None:
                 if ints else None
             str_part = np.loadtxt(io.StringIO(text), dtype=str, usecols=strs, **options) \
                 if strs else None
-    except (ValueError, UserWarning):
+    except (ValueError, OverflowError, UserWarning):
         return None
     columns: dict[str, NDArray] = {}
     for part, where in ((int_part, ints), (str_part, strs)):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from emucore.paper.cli import register_system
+from emucore.paper.cli import recorder, register_system
 from emucore.tcglite.replay import ADAPTER
+
+RECORDER = recorder(ADAPTER, ante=False)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

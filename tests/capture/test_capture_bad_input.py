@@ -66,7 +66,7 @@ def test_newer_format(tmp_path, capsys, good):
 
 def test_missing_file(tmp_path, capsys):
     assert cli.main(["capture", "verify", str(tmp_path / "none.cap")]) == 2
-    assert "no such capture file" in capsys.readouterr().err
+    assert "none.cap: no such file" in capsys.readouterr().err
 
 
 def test_truncated_without_end_line(tmp_path, capsys, good):

@@ -1,15 +1,14 @@
 """The emulator scripts: address tables generated from the RAM map, Lua syntax, and the
-BizHawk script run under a plain Lua interpreter with a stand-in API writing a capture that
-emucore reads and verifies."""
+BizHawk script run under Lua 5.4 (``lupa`` from PyPI, see lua_runner.py) with a stand-in API
+writing a capture that emucore reads and verifies."""
 
 from __future__ import annotations
 
 import csv
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
+import lua_runner
 import pytest
 from capture_synth import synth_fm
 
@@ -19,10 +18,6 @@ from emucore.capture.rammap import DM1, FM
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ROOT / "tools" / "capture"
 HERE = Path(__file__).resolve().parent
-LUAC = shutil.which("luac") or shutil.which("luac5.4")
-LUA = shutil.which("lua") or shutil.which("lua5.4")
-NEEDS_LUA = pytest.mark.skipif(LUA is None, reason="no lua interpreter on this machine "
-                                                  "(apt-get install lua5.4)")
 sys.path.insert(0, str(TOOLS))
 import gen_tables  # noqa: E402
 
@@ -54,13 +49,17 @@ def test_dm1_ranges_are_rows_of_the_reference_memory_map(reference_dir):
         assert r.address in starts, f"{r.name} ${r.address:04X} is not in memory_map.csv"
 
 
-@pytest.mark.skipif(LUAC is None, reason="no luac on this machine (apt-get install lua5.4)")
 @pytest.mark.parametrize("script", sorted(p.name for p in TOOLS.glob("*.lua")) + ["fake"])
 def test_lua_syntax(script):
     path = HERE / "fake_bizhawk.lua" if script == "fake" else TOOLS / script
-    # one file per call: luac 5.4.4 aborts when -p is given several files
-    result = subprocess.run([LUAC, "-p", str(path)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    assert lua_runner.syntax_error(path) is None
+
+
+def test_a_lua_syntax_error_is_found(tmp_path):
+    """The check can fail: a script with an unclosed function is reported."""
+    bad = tmp_path / "bad.lua"
+    bad.write_text("local function f()\n  return 1\n")
+    assert "expected" in lua_runner.syntax_error(bad)
 
 
 def _lua_frames(capture: fileformat.Capture, system: str, kernel: str, romname: str,
@@ -88,9 +87,8 @@ def _run_script(tmp_path: Path, text: str, system: str = "PSX", kernel: str = ""
                 romname: str = "x", rom: str = ""):
     frames, out = tmp_path / "frames.lua", tmp_path / "out.cap"
     frames.write_text(_lua_frames(fileformat.parse(text), system, kernel, romname, rom))
-    result = subprocess.run([LUA, str(HERE / "fake_bizhawk.lua"), str(frames),
-                             str(TOOLS / "bizhawk_capture.lua"), str(out)],
-                            capture_output=True, text=True, timeout=60)
+    result = lua_runner.run(HERE / "fake_bizhawk.lua", str(frames),
+                            str(TOOLS / "bizhawk_capture.lua"), str(out))
     return result, out
 
 
@@ -99,7 +97,6 @@ def _same_records(a: fileformat.Capture, b: fileformat.Capture) -> bool:
             == [(r.frame, r.pad, r.rng, r.ranges) for r in b.records])
 
 
-@NEEDS_LUA
 def test_bizhawk_script_writes_a_capture_emucore_verifies(tmp_path):
     synth = synth_fm(steps=6)
     result, out = _run_script(tmp_path, synth.text, kernel="\0" * 100 + "cdrom:\\SLUS_014.11;1")
@@ -113,7 +110,6 @@ def test_bizhawk_script_writes_a_capture_emucore_verifies(tmp_path):
     assert verdict.mismatch is None and len(verdict.steps) == 6
 
 
-@NEEDS_LUA
 def test_bizhawk_script_refuses_another_game(tmp_path):
     synth = synth_fm(steps=1)
     result, out = _run_script(tmp_path, synth.text, kernel="\0" * 64,
@@ -122,7 +118,6 @@ def test_bizhawk_script_refuses_another_game(tmp_path):
     assert not out.exists()
 
 
-@NEEDS_LUA
 def test_bizhawk_script_on_the_game_boy_writes_a_dm1_capture(tmp_path):
     from test_capture_dm1 import _capture, _card_info
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import vulture
 
 ROOT = Path(__file__).resolve().parents[2]
-# Handlers found by name at run time: VM opcodes, duel-screen modes, paper rule checks/actions.
-DISPATCHED = ["_op_*", "_mode_*", "_check_*", "_do_*"]
+# Handlers found by name at run time: VM opcodes, duel-screen modes, paper rule checks/actions,
+# and pytest's hooks and markers.
+DISPATCHED = ["_op_*", "_mode_*", "_check_*", "_do_*", "pytest_*", "pytestmark"]
 
 
 def test_vulture_finds_no_unused_code():

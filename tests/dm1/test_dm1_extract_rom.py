@@ -114,4 +114,43 @@ def test_bad_images_are_refused(rom_file, tmp_path, capsys, patch, message):
 
 def test_missing_file(tmp_path, capsys):
     assert x.main([str(tmp_path / "none.gb"), "--out", str(tmp_path / "o")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "none.gb: no such file" in capsys.readouterr().err
+
+
+def _resign(rom: bytearray) -> bytes:
+    rom[0x14D] = x.header_checksum(rom)
+    rom[0x14E:0x150] = x.global_checksum(rom).to_bytes(2, "big")
+    return bytes(rom)
+
+
+def test_an_equip_list_without_its_end_fails_and_keeps_the_old_folder(rom_file, tmp_path,
+                                                                       capsys):
+    """Issue 17: the equip reader looped without bound, and a failed extraction left the
+    user's tables folder half rewritten."""
+    path, sha1 = rom_file
+    out = tmp_path / "dm1"
+    assert x.main([str(path), "--out", str(out), "--accept-sha1", sha1]) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    rom = bytearray(path.read_bytes())
+    first = x.file_offset(x.EQUIP_BANK, x._u16(rom, x.EQUIP_POINTERS, 1)[0])
+    rom[first:x.ROM_SIZE - 2] = b"\x01\x00" * ((x.ROM_SIZE - 2 - first) // 2)  # no 0xFFFF
+    bad = tmp_path / "bad.gb"
+    image = _resign(rom)
+    bad.write_bytes(image)
+    capsys.readouterr()
+    assert x.main([str(bad), "--out", str(out), "--accept-sha1",
+                   hashlib.sha1(image).hexdigest()]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "equip list" in err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.gb", "dm1"]
+
+
+def test_out_may_not_be_an_input(rom_file, tmp_path, capsys):
+    path, sha1 = rom_file
+    root = tmp_path / "root"
+    (root / "dm1").mkdir(parents=True)
+    for target in (root / "dm1", root, path):
+        assert x.main([str(path), "--out", str(target), "--base", str(root),
+                       "--accept-sha1", sha1]) == 2
+        assert "input" in capsys.readouterr().err

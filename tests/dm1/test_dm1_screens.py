@@ -184,3 +184,47 @@ def test_play_command_headless(tmp_path, monkeypatch, capsys):
     assert cli.main(["play", "--system", "dm1", "--headless", "--script", str(script),
                      "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["screen"] == "DuelScreen"
+
+
+def test_deck_edit_up_wraps_to_the_last_card_then_a_does_not_crash(app):
+    """Issue 17 "Why" 1: New Game, Deck Edit, Up (the cursor wraps to the last card), A used
+    to raise IndexError in Menu.draw because the window's top stayed past the shorter list."""
+    game = new_game(app)
+    press(app, "down")
+    press(app, "a")  # Deck Edit
+    press(app, "up")  # wraps to the last deck card, the window scrolls to the end
+    press(app, "a")  # that card goes back to the trunk: the list shrinks by one
+    assert len(game.deck) == 39
+    for _ in range(45):  # empty the deck entirely, drawing every frame
+        press(app, "a")
+    assert game.deck == [] and isinstance(app.screen, screens.DeckEdit)
+
+
+def test_cancelling_a_target_choice_returns_to_the_order_panel(app):
+    """Issue 17 "Why" 1: choosing an attack with more than one target, then B, used to leave
+    Order actions in the panel's labels (TypeError in DuelScreen._panel)."""
+    game = new_game(app)
+    duel = next(d for s in range(50) if (d := _two_targets(game, s)) is not None)
+    screen = screens.DuelScreen(game, 0, duel)
+    app.switch(screen)
+    app.step((IDLE, IDLE))
+    press(app, "a")  # Atk. -> more than one target: the target mode
+    assert screen.mode == "target"
+    press(app, "b")
+    assert screen.mode == "order"
+    press(app, "a")  # Atk. again: the target mode is offered again
+    assert screen.mode == "target"
+
+
+def _two_targets(game: screens.Dm1Game, seed: int) -> Dm1Duel | None:
+    """A duel (played by the computer on both sides) stopped where side 0 orders a monster
+    that has more than one attack target."""
+    duel = Dm1Duel(game.deck, opponent=0, seed=seed)
+    for _ in range(200):
+        if duel.over:
+            return None
+        if duel.acting_side == 0 and duel.v.phase[0] == ORDERS and \
+                sum(1 for a in duel.legal_actions() if a.attack) > 1:
+            return duel
+        duel.step(ai.choose_action(duel))
+    return None

@@ -11,6 +11,7 @@ import pytest
 from emucore import tables as T
 from emucore.cli import main
 from emucore.duel import replay as R
+from emucore.duel.files import UserFileError
 from emucore.fm import deck, rank
 from emucore.fm.replay import ADAPTER
 from emucore.hw.psyq_rand import Rand, state_at
@@ -84,7 +85,7 @@ def test_scripted_duel_and_replay_round_trip(capsys, tmp_path):
                        str(replay_file))
     assert code == 0 and data["digest"] in out
     code, out, _ = run(capsys, "fm", "replay", "verify", str(replay_file))
-    assert code == 0 and out.startswith("ok: 3 steps")
+    assert code == 0 and out.endswith(": all 3 steps agree\n")
 
 
 def test_illegal_scripted_action_names_the_rule(capsys, tmp_path):
@@ -101,7 +102,7 @@ def test_verify_reports_the_first_differing_step(capsys, tmp_path):
     path = tmp_path / "bad.json"
     rec.save(path)
     code, out, _ = run(capsys, "fm", "replay", "verify", str(path), "--json")
-    assert code == 1 and json.loads(out)["step"] == 5
+    assert code == 1 and json.loads(out)["mismatch"]["step"] == 5
 
 
 def test_recorded_ai_duel_verifies():
@@ -125,8 +126,8 @@ def test_a_legacy_export_mark_names_the_setup_field(tmp_path):
     with ``ai_export``; verifying one says what to change instead of a digest mismatch."""
     rec = R.load(GOLDEN / "ai_vs_ai_seto.json")
     rec.steps[0].action["ai_export"] = True
-    mismatch = R.verify(ADAPTER, rec)
-    assert mismatch is not None and mismatch.step == 1 and "'computer'" in mismatch.reason
+    with pytest.raises(UserFileError, match="'ai_export' is no longer an action field.*'computer'"):
+        R.verify(ADAPTER, rec)
 
 
 def test_duel_against_the_computer_opponent(capsys, tmp_path, deck_file):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from emucore.duel import replay
+from emucore.duel.files import UserFileError
 from emucore.ocg1999.replay import ADAPTER as OCG_ADAPTER
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.actions import EndTurn, decode_action
@@ -118,8 +119,8 @@ def test_replay_mismatch_names_the_step_and_fields() -> None:
                                    for name, _, _ in mismatch.fields)
 
 
-def test_replay_with_a_bad_setup_fails_at_step_zero() -> None:
+def test_replay_with_a_bad_setup_is_a_bad_file_not_a_difference() -> None:
     rec = replay.record(OCG_ADAPTER, OCG.setup(1), choose, max_steps=3)
     rec.setup = {**rec.setup, "decks": ["magician", {"main": [1, 2, 3]}]}
-    mismatch = replay.verify(OCG_ADAPTER, rec)
-    assert mismatch.step == 0 and "deck_size" in mismatch.reason
+    with pytest.raises(UserFileError, match="bad setup: .*deck_size"):
+        replay.verify(OCG_ADAPTER, rec)

@@ -148,7 +148,8 @@ def test_resume_refuses_a_journal_of_another_spec(tmp_path: Path,
 
 
 def test_interrupted_run_stops_cleanly(tmp_path: Path) -> None:
-    """Ctrl-C (SIGINT) ends the run with exit 130, one line on stderr, the journal kept."""
+    """Ctrl-C (SIGINT) ends the run with exit 2 (issue 17: the only codes are 0, 1 and 2), one
+    line on stderr, the journal kept."""
     spec = small_spec(tmp_path, 768)
     out = tmp_path / "stopped.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "emucore.cli", "plan", "route", str(spec),
@@ -161,7 +162,7 @@ def test_interrupted_run_stops_cleanly(tmp_path: Path) -> None:
         time.sleep(0.02)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and "Traceback" not in err
+    assert proc.returncode == 2 and "Traceback" not in err
     assert "--resume" in err and journal.exists() and not out.exists()
 
 

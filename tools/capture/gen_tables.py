@@ -15,6 +15,7 @@ from pathlib import Path
 
 from emucore.capture.fileformat import FORMAT_VERSION, watch_line
 from emucore.capture.rammap import MAPS, RamMap
+from emucore.duel.files import write_atomic
 
 HERE = Path(__file__).resolve().parent
 
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:
                 stale.append(path.name)
         else:
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)
             print(f"wrote {path}")
     if stale:
         print(f"stale: {', '.join(stale)} (run python tools/capture/gen_tables.py)")

@@ -51,6 +51,20 @@ local function on_frame()
   cap:add(emu:currentFrame(), core.pad_word(map, pressed), nil, ranges)
 end
 
-callbacks:add("frame", on_frame)
+-- EMUCORE_CAPTURE_FRAMES (a global, optional): finish the file after that many frames, for
+-- unattended runs (mGBA has no way for a script to quit the emulator).
+local frames_left = EMUCORE_CAPTURE_FRAMES
+
+callbacks:add("frame", function()
+  if not cap.file then return end
+  on_frame()
+  if frames_left then
+    frames_left = frames_left - 1
+    if frames_left <= 0 then
+      cap:close()
+      console:log("emucore capture: finished " .. path)
+    end
+  end
+end)
 callbacks:add("shutdown", function() cap:close() end)
 callbacks:add("stop", function() cap:close() end)

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
 from emucore.duel.files import UserFileError
 from emucore.fm.ai import choices
 from emucore.fm.ai import data as ai_data
@@ -85,7 +85,7 @@ def register(fm_subparsers: Any) -> None:
     what = ai.add_mutually_exclusive_group(required=True)
     what.add_argument("--disc", type=Path, metavar="IMAGE")
     what.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT))
-    ai.add_argument("--out", type=Path, help="write hand.bin and field.bin into this folder")
+    add_output(ai, help="write hand.bin and field.bin into this folder")
     ai.add_argument("--list", choices=("hand", "field"), help="print the program's listing")
     add_json_flag(ai)
     ai.set_defaults(func=_cmd_ai)
@@ -102,7 +102,7 @@ def _cmd_ai(args: argparse.Namespace) -> int:
         data["programs"][name] = {"bytes": len(chunk), "instructions": count,
                                   "last": f"{op} at 0x{last:04X}"}
     if args.out:
-        data["written"] = [str(p) for p in write_programs(programs, args.out)]
+        data["written"] = [str(p) for p in write_programs(programs, args.out, args.force)]
     if args.list:
         data["listing"] = [f"{at:04X}  {text}" for at, text in programs.listing(args.list)]
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from emucore.duel.files import UserFileError, write_atomic
+from emucore.duel.files import UserFileError, check_output, read_bytes, write_atomic
 from emucore.fm.ai.asm import disassemble
 
 WA_MRG_LBA = 10102
@@ -95,6 +95,8 @@ class _Image:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        if path.exists() and not path.is_file():  # a FIFO would block, a device never end
+            raise DiscError(path, "not a regular file")
         try:
             self.file = path.open("rb")
         except OSError as exc:
@@ -185,10 +187,7 @@ def _from_folder(folder: Path, specs: Sequence[ProgramSpec]) -> Programs:
     chunks = []
     for spec, name in zip(specs, PROGRAM_FILES, strict=True):
         file = folder / name
-        try:
-            chunk = file.read_bytes()
-        except OSError as exc:
-            raise DiscError(file, f"cannot read the AI program: {exc.strerror}") from None
+        chunk = read_bytes(file, PROGRAM_BYTES + 1)
         if len(chunk) != PROGRAM_BYTES:
             raise DiscError(file, f"an AI program is {PROGRAM_BYTES} bytes, not {len(chunk)}")
         verify(chunk, spec, file)
@@ -196,10 +195,12 @@ def _from_folder(folder: Path, specs: Sequence[ProgramSpec]) -> Programs:
     return Programs(chunks[0], chunks[1], source=str(folder))
 
 
-def write_programs(programs: Programs, out: Path | str) -> list[Path]:
-    """Write ``hand.bin`` and ``field.bin`` into ``out`` (atomically)."""
+def write_programs(programs: Programs, out: Path | str, force: bool = False) -> list[Path]:
+    """Write ``hand.bin`` and ``field.bin`` into ``out`` (atomically; existing files only
+    with ``force``, never the files they were read from)."""
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    for name in PROGRAM_FILES:
+        check_output(out / name, [programs.source, Path(programs.source) / name], force)
     written = []
     for name, chunk in zip(PROGRAM_FILES, (programs.hand, programs.field), strict=True):
         write_atomic(out / name, chunk)

@@ -20,6 +20,7 @@ from emucore.dm1 import ai, decks, magic, progress, rng
 from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Pass, Summon
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
+from emucore.duel.files import decimal, is_int
 from emucore.duel.protocol import DRAW, Event, EventKind
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
@@ -42,7 +43,7 @@ def validate_save(data: Any) -> None:
         raise ValueError(f"not an emucore dm1 save (version {SAVE_VERSION} expected)")
     trunk = data.get("trunk")
     if not isinstance(trunk, dict) or not all(
-            k.isdigit() and 1 <= int(k) <= 365 and isinstance(v, int) and 0 <= v <= TRUNK_CAP
+            (decimal(k) or 0) in range(1, 366) and is_int(v) and 0 <= v <= TRUNK_CAP
             for k, v in trunk.items()):
         raise ValueError(f"trunk must map card numbers 1..365 to 0..{TRUNK_CAP} copies")
     deck = data.get("deck")
@@ -54,9 +55,9 @@ def validate_save(data: Any) -> None:
             raise ValueError(f"deck holds {n} x card {card} but the trunk fewer")
     wins = data.get("wins")
     if not isinstance(wins, list) or len(wins) != 16 or not all(
-            isinstance(w, int) and 0 <= w <= progress.WIN_CAP for w in wins):
+            is_int(w) and 0 <= w <= progress.WIN_CAP for w in wins):
         raise ValueError("wins must be 16 counts 0..9999")
-    if not isinstance(data.get("rng"), int) or not 0 <= data["rng"] <= 0xFFFFFFFF:
+    if not is_int(data.get("rng")) or not 0 <= data["rng"] <= 0xFFFFFFFF:
         raise ValueError("rng must be a 32-bit state")
 
 
@@ -93,8 +94,9 @@ class Dm1Game:
         self.deck, self.wins, self.rng = list(data["deck"]), list(data["wins"]), data["rng"]
         return None
 
-    def save(self) -> None:
-        self.save_file.save({"version": SAVE_VERSION, "deck": self.deck, "wins": self.wins,
+    def save(self) -> bool:
+        """Save; False (the reason in ``save_file.error``) when it could not be written."""
+        return self.save_file.save({"version": SAVE_VERSION, "deck": self.deck, "wins": self.wins,
                              "rng": self.rng,
                              "trunk": {str(k): v for k, v in sorted(self.trunk.items()) if v}})
 
@@ -188,8 +190,7 @@ class MainMenu(Dm1Screen):
         if choice == 1:
             return DeckEdit(self.game)
         if choice == 2:
-            self.game.save()
-            app.notify("Saved")
+            app.notify("Saved" if self.game.save() else str(self.game.save_file.error))
         if choice == 3:
             return TitleScreen(self.game)
         return self
@@ -348,7 +349,9 @@ class DuelScreen(Dm1Screen):
                 self._act(app, ai.choose_action(duel))
             return self
         if app.pad.pressed("cancel") and self.mode in ("zone", "target"):
-            self.mode, self.cursor = "hand" if self.mode == "zone" else "order", 0
+            # The options of the mode left behind (zones, Order actions) are not labels.
+            self.mode, self.cursor, self.options = \
+                "hand" if self.mode == "zone" else "order", 0, []
             return self
         if duel.v.phase[0] == PLAY:
             self._play_input(app)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from emucore.duel.files import is_int
 from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import Framebuffer
@@ -35,7 +36,7 @@ def validate_save(data: Any) -> None:
     if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
         raise ValueError(f"not an emucore paper-game save (version {SAVE_VERSION} expected)")
     for key in RECORD:
-        if not isinstance(data.get(key), int) or data[key] < 0:
+        if not is_int(data.get(key)) or not 0 <= data[key] <= 999_999:
             raise ValueError(f"{key} must be a count")
 
 

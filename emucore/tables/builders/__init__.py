@@ -8,6 +8,8 @@ import io
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from emucore.duel.files import write_atomic
+
 BUILDERS = ("fm", "dm1", "ocg1999", "tcglite")
 SOURCES_DIR = Path(__file__).parent / "sources"  # the SOURCES.md text of each system
 
@@ -20,7 +22,6 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[object]]) -> int:
     """Write a table with ``\\n`` line endings; returns the row count."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
@@ -28,11 +29,10 @@ def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[object]
     for row in rows:
         writer.writerow(row)
         count += 1
-    path.write_text(buffer.getvalue(), encoding="utf-8", newline="")
+    write_atomic(path, buffer.getvalue())
     return count
 
 
 def write_text(path: Path, text: str) -> None:
     """Write a text file (SOURCES.md) with ``\\n`` line endings."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8", newline="")
+    write_atomic(path, text)

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from emucore import tables as T
+from emucore.duel.files import decimal, is_int
 from emucore.fm import deck as fm_deck
 from emucore.fm import rank
 from emucore.fm.setup import FmSetup, check_deck, new_duel
@@ -40,9 +41,9 @@ def validate_save(data: Any) -> None:
     if not isinstance(trunk, dict):
         raise ValueError("trunk must be an object of card id -> copies")
     for key, copies in trunk.items():
-        if not key.isdigit() or not 1 <= int(key) <= CARD_COUNT:
-            raise ValueError(f"trunk: unknown card id {key!r}")
-        if not isinstance(copies, int) or not 0 <= copies <= rank.TRUNK_CAP:
+        if not 1 <= (decimal(key) or 0) <= CARD_COUNT:
+            raise ValueError(f"trunk: unknown card id {key[:20]!r}")
+        if not is_int(copies) or not 0 <= copies <= rank.TRUNK_CAP:
             raise ValueError(f"trunk: card {key} has {copies!r} copies (0..{rank.TRUNK_CAP})")
     cards = data.get("deck")
     if not isinstance(cards, list):
@@ -55,19 +56,28 @@ def validate_save(data: Any) -> None:
     if data.get("sort") not in fm_deck.SORT_ORDERS:
         raise ValueError(f"unknown deck sort {data.get('sort')!r}")
     chips = data.get("starchips")
-    if not isinstance(chips, int) or not 0 <= chips <= rank.STARCHIP_CAP:
+    if not is_int(chips) or not 0 <= chips <= rank.STARCHIP_CAP:
         raise ValueError("starchips must be 0..999999")
     unlocked = data.get("unlocked")
     if not isinstance(unlocked, list) or not all(
-            isinstance(d, int) and 1 <= d <= DUELIST_COUNT for d in unlocked):
+            is_int(d) and 1 <= d <= DUELIST_COUNT for d in unlocked):
         raise ValueError("unlocked must be a list of duelist ids 1..39")
     progress = data.get("campaign")
-    if not isinstance(progress, int) or not 0 <= progress <= len(CAMPAIGN_ORDER):
+    if not is_int(progress) or not 0 <= progress <= len(CAMPAIGN_ORDER):
         raise ValueError(f"campaign must be 0..{len(CAMPAIGN_ORDER)}")
     records = data.get("records")
     if not isinstance(records, dict) or not all(
-            k.isdigit() and isinstance(v, list) and len(v) == 2 for k, v in records.items()):
+            1 <= (decimal(k) or 0) <= DUELIST_COUNT and _counts(v, 2)
+            for k, v in records.items()):
         raise ValueError("records must map duelist ids to [wins, losses]")
+    if not _counts(data.get("two_player"), 2):
+        raise ValueError("two_player must be two win counts")
+
+
+def _counts(value: Any, n: int) -> bool:
+    """``n`` counts 0..9999 (a record the screens add to and show)."""
+    return isinstance(value, list) and len(value) == n and all(
+        is_int(v) and 0 <= v <= 9999 for v in value)
 
 
 class FmGame:
@@ -104,8 +114,9 @@ class FmGame:
             self.data = data
         return message
 
-    def save(self) -> None:
-        self.save_file.save(self.data)
+    def save(self) -> bool:
+        """Save; False (the reason in ``save_file.error``) when it could not be written."""
+        return self.save_file.save(self.data)
 
     # --- queries and updates ------------------------------------------------------------
     @property
