@@ -66,7 +66,8 @@ GLOBALS_DTYPE = np.dtype([
     ("starchips", "u1"),       # prize of the result screen
     ("rank_tier", "i1"),       # 0 D .. 4 S, -1 none
     ("rank_tec", "u1"),
-    ("pad", "u1", (3,)),
+    ("attack_lock", "u1"),     # D_8009B16C & 0x1000: no monster attack before the first end
+    ("pad", "u1", (2,)),       #   of turn (set by func_800179F4)
 ])
 
 # One gDuel_aActiveCards record (spec/fm-ai.md §2); the AI's exporter writes only some fields.

@@ -30,7 +30,7 @@ def describe(game: FmGame, event, humans: set[int]) -> Message | None:
     kind = event.kind
     sound = EVENT_SOUNDS.get(kind)
     who = _who(getattr(event, "side", 0), humans)
-    if kind == "draw":
+    if kind in ("draw", "animation"):
         return None
     if kind == "turn":
         return Message(f"Turn {event.turn}: {who}", "draw")
