@@ -12,10 +12,12 @@ import json
 from oracle_duel import T, new_duel, play, turn
 
 from emucore.cli import main
+from emucore.duel import replay as R
 from emucore.fm import state as S
 from emucore.fm.actions import Attack, Play
 from emucore.fm.ai import choose_action
 from emucore.fm.engine import FmDuel
+from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup
 from emucore.fm.setup import new_duel as setup_duel
 from emucore.hw.psyq_rand import BOOT_STATE, INCREMENT, MASK32, MULTIPLIER, Rand, jump
@@ -77,6 +79,28 @@ def test_computer_duels_drop_what_fm_drop_names(capsys):
             wins += 1
             assert _fm_drop(capsys, duelist, end.pool, end.drop_state) == end.drop
     assert wins
+
+
+def test_plan_manip_from_a_duels_end_rolls_from_the_drop_state(capsys, tmp_path):
+    """``plan manip --replay`` at the last step of a won duel starts from the end event's
+    drop_state (after the outro, before the roll); its k = 0 row, when listed, is the drop."""
+    for index in range(10):
+        setup = FmSetup(deck=list(range(1, 41)), duelist=1, state=int(jump(BOOT_STATE, index)),
+                        computer=[0, 1])
+        rec = R.record(ADAPTER, setup.to_json(), choose_action)
+        d = ADAPTER.new_duel(rec.setup)
+        for step in rec.steps:
+            events = d.step(ADAPTER.decode_action(step.action))
+        if d.winner == 0:
+            break
+    end = events[-1]
+    assert end.kind == "ended" and end.winner == 0
+    path = tmp_path / "won.json"
+    rec.save(path)
+    assert main(["plan", "manip", "--duelist", "1", "--want", str(end.drop), "--rank",
+                 end.rank, "--replay", str(path), "--bound", "0", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["state"] == end.drop_state and [r["k"] for r in out["offsets"]] == [0]
 
 
 def test_a_computer_win_runs_the_outro_and_rolls_no_drop():
