@@ -10,7 +10,7 @@ replay of actions alone reproduces the stream exactly. People and scripts leave 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from emucore.duel.protocol import Action, Event, EventKind
 
@@ -103,9 +103,14 @@ ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activa
 class FmEvent(Event):
     """Base of the FM events. ``rand_calls`` is the number of ``rand()`` calls the duel's
     stream made for this event (0 when none): with the action's ``rng_calls`` the events of
-    one step account for every call the step made."""
+    one step account for every call the step made. Only the events that can make calls
+    (an animation, a ritual's star, the drop) hold it as a field; for the others it is the
+    class's 0, which keeps the many draw and placement events cheap to build."""
 
-    rand_calls: int = field(default=0, kw_only=True)
+    rand_calls: ClassVar[int] = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "rand_calls": self.rand_calls}
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,7 @@ class AnimationShown(FmEvent):
 
     kind = "animation"
     name: str
+    rand_calls: int = field(default=0, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -261,6 +267,7 @@ class RitualSummon(FmEvent):
     ritual: int
     result: int  # 0 when the tributes were missing
     zone: int
+    rand_calls: int = field(default=0, kw_only=True)  # CPU star roll
 
 
 @dataclass(frozen=True)
@@ -275,6 +282,7 @@ class DuelEnd(FmEvent):
     drop: int  # 0 when no card is awarded
     drop_state: str = ""  # the RNG state (hex) the rewards scene starts from: the drop roll
     turns: tuple[int, int] = (0, 0)  # each side's turn counter +0x01, as the rank reads it
+    rand_calls: int = field(default=0, kw_only=True)  # the drop roll
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()

@@ -630,9 +630,11 @@ class FmDuel(BoardOps, Duel):
         base = side * S.RECORDS_PER_SIDE
         monsters = base + S.MONSTERS
         ready = self.columns(monsters, READY)
-        attackers = ready if side in self.computer_sides else self.columns(monsters, ATTACKERS)
+        attackers = ready if not ready or side in self.computer_sides else self.columns(
+            monsters, ATTACKERS)
         targets: tuple[int, ...] = ()
-        if attackers and self.st.sides.swords[side] == 0 and not self.attack_locked(side):
+        if attackers and self.st.sides.swords[side] == 0 and not (
+                self.st.globals.attack_lock[0] and self.attack_locked(side)):
             targets = self.columns((1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (DIRECT,)
         activations = []
         magic = self.columns(base + S.MAGIC)
