@@ -49,12 +49,19 @@ def test_the_computers_defend_uses_the_monster():
     d.step(EndTurn())
 
 
-def test_the_computers_defend_on_a_defender_only_uses_it():
+def _defended_third_turn(col: int):
+    """A computer-played side 0 defends with column ``col`` on its second turn; side 0 then
+    acts on its third turn."""
     d = _second_turn(computer=(0,))
-    d.step(ChangePosition(1))
+    d.step(ChangePosition(col))
     d.step(EndTurn())
     turn(d)
     play(d)
+    return d
+
+
+def test_the_computers_defend_on_a_defender_only_uses_it():
+    d = _defended_third_turn(1)
     assert d.card(0, "monster", 1).defending and not d.card(0, "monster", 1).used
     events = d.step(ChangePosition(1))
     assert d.card(0, "monster", 1).defending and d.card(0, "monster", 1).used
@@ -62,11 +69,7 @@ def test_the_computers_defend_on_a_defender_only_uses_it():
 
 
 def test_the_computers_attack_turns_a_defender_round_first():
-    d = _second_turn(computer=(0,))
-    d.step(ChangePosition(0))
-    d.step(EndTurn())
-    turn(d)
-    play(d)
+    d = _defended_third_turn(0)
     events = d.step(Attack(0, 0))
     assert [e.kind for e in events][:2] == ["position", "battle"]
     assert not d.card(0, "monster", 0).defending
