@@ -198,3 +198,17 @@ def test_only_the_outer_layers_import_the_computer_opponent():
                  if found.search(p.read_text())
                  and not str(p.relative_to(root)).startswith(allowed)]
     assert offenders == []
+
+
+def test_a_replay_of_the_previous_engine_version_is_refused_in_one_line(capsys, tmp_path):
+    """Engine version 3 changed the rules (docs/fm-fidelity.md): a version-2 replay is refused
+    at step 0 with one line naming both versions."""
+    from emucore.cli import main
+
+    rec = R.load(GOLDEN / "simon_seed1.json")
+    rec.engine_version = 2
+    path = tmp_path / "old.json"
+    rec.save(path)
+    assert main(["fm", "replay", "verify", str(path)]) == 1
+    out = capsys.readouterr().out.strip()
+    assert "\n" not in out and "engine version 2" in out and "emucore is 3" in out
