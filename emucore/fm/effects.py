@@ -69,6 +69,8 @@ def use_card(d: FmDuel, side: int, r: int, star: int = 0) -> None:
 
 
 def _field(d: FmDuel, side: int, card: int) -> None:
+    """``func_80024E58``: the terrain becomes ``card - 0x149``; side +0x0A counts it."""
+    d.st.bump(side, "field_cards")
     d.st.globals.terrain[0] = card - 329
     d.recompute_terrain()
     d.events.append(TerrainChange(card - 329))

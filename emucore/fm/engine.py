@@ -115,9 +115,13 @@ class FmDuel(BoardOps, Duel):
         deck.index[:] = array("B", range(records))  # the record's own number
         deck.record[:] = array("B", [S.NO_RECORD] * records)
         deck.flags[:] = array("H", [S.IN_DECK] * records)
-        for side in (0, 1):
+        atk, dfn = self.facts.atk, self.facts.dfn
+        for side, shuffle in enumerate((player, cpu)):
             sides.lp[side] = sides.max_lp[side] = sides.lp_display[side] = lp[side]
             sides.hand[side][:] = array("b", [-1] * HAND_SIZE)
+            # func_80018608 state 4: the deck's average base ATK and DEF (display only)
+            sides.avg_atk[side] = sum(atk[c] for c in shuffle.cards) // S.DECK_SIZE
+            sides.avg_def[side] = sum(dfn[c] for c in shuffle.cards) // S.DECK_SIZE
         g.winner[0], g.opponent[0], g.terrain[0], g.rank_tier[0] = -1, opponent, terrain, -1
         g.attack_lock[0] = 1  # func_800179F4: D_8009B16C |= 0x1000
         for snapshot in st.ai_snapshot:

@@ -25,7 +25,7 @@ import numpy as np
 
 SIDE_DTYPE = np.dtype({
     "names": ["end_adjust", "turns", "effective_attacks", "defensive_wins", "face_down_plays",
-              "pure_magic", "traps_triggered", "multi_plays", "fusions", "equips", "stat_0a",
+              "pure_magic", "traps_triggered", "multi_plays", "fusions", "equips", "field_cards",
               "attack_destroys", "defenders_lost", "avg_atk", "avg_def", "lp_display", "lp",
               "max_lp", "draw_cursor", "swords", "hand", "view_mode"],
     "formats": ["i1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1",

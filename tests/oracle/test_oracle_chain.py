@@ -10,7 +10,7 @@ slot 1)."""
 
 from __future__ import annotations
 
-from oracle_duel import T, new_duel, play, turn
+from oracle_duel import T, deck, new_duel, play, turn
 
 from emucore.fm import state as S
 from emucore.fm.actions import Activate, EndTurn
@@ -106,3 +106,15 @@ def test_an_equip_from_the_row_onto_a_monster_it_does_not_fit_fails():
     assert d.flags(r) & S.F_STAR2 and d.st.cards.stat_modifier[r] == 0
     assert d.rng.calls - calls == 1 and d.counters(0)["multi_plays"] == plays + 1
     d.step(EndTurn())
+
+
+def test_display_counters_field_cards_and_deck_averages():
+    """D10: func_80024E58 counts each field card used in side +0x0A; func_80018608 state 4
+    stores each deck's average base ATK and DEF (sum of the 40 cards / 40) in +0x0E/+0x10."""
+    forest = 330  # a field card: terrain 1
+    d = new_duel((forest,), (STRONG,))
+    cards = deck(forest)
+    assert d.counters(0)["avg_atk"] == sum(int(T.atk[c]) for c in cards) // 40
+    assert d.counters(0)["avg_def"] == sum(int(T.def_[c]) for c in cards) // 40
+    play(d)
+    assert d.terrain == 1 and d.counters(0)["field_cards"] == 1
