@@ -10,7 +10,7 @@ replay of actions alone reproduces the stream exactly. People and scripts leave 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from emucore.duel.protocol import Action, Event, EventKind
 
@@ -29,8 +29,10 @@ class Play(FmAction):
     """The hand phase's one play: raise ``cards`` (hand positions, in raise order; 1..5) and
     place them. ``zone`` is the column the play lands on (AUTO = lowest free): an occupied
     column makes its card the first of the combination chain. ``face_down`` sets a single
-    card face-down (a magic card is then set instead of activated); ``star`` 0/1 picks the
-    guardian star of the monster that ends up placed."""
+    card face-down (a magic card is then set instead of activated); ``star`` 0/1 is the
+    player's answer to the guardian-star dialog (0, the first star, where the dialog's
+    cursor starts), for the monster that ends up placed, a field monster after a fusion or
+    a failure, or a ritual's result."""
 
     kind = "play"
     cards: tuple[int, ...]
@@ -50,7 +52,9 @@ class Attack(FmAction):
 
 @dataclass(frozen=True)
 class ChangePosition(FmAction):
-    """Switch a monster between attack and defence position (uses its action this turn)."""
+    """The player's position change (``func_8001D240``): the monster toggles between attack
+    and defence and stays ready. For a computer-played side it is the AI's "defend": into
+    defence (if not there) and used for the turn."""
 
     kind = "position"
     zone: int
@@ -59,11 +63,14 @@ class ChangePosition(FmAction):
 @dataclass(frozen=True)
 class Activate(FmAction):
     """Activate the set magic, field, ritual or equip card in magic/trap column ``zone``;
-    an equip names the monster column ``target`` it goes onto."""
+    an equip names the monster column ``target`` it goes onto (AUTO: the first it fits, else
+    the first monster; one it does not fit makes the combination fail). ``star`` answers a
+    guardian-star dialog, as :class:`Play`'s does."""
 
     kind = "activate"
     zone: int
     target: int = AUTO
+    star: int = 0
 
 
 @dataclass(frozen=True)
@@ -90,16 +97,41 @@ ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activa
 
 # ----------------------------------------------------------------------------- events
 # Kinds the systems share come from emucore.duel.protocol.EventKind; FM-only ideas (a
-# combination failure, a terrain change, a stat change, a ritual summon) keep their own.
+# combination failure, a terrain change, a stat change, a ritual summon, an animation's
+# rand() calls) keep their own.
 @dataclass(frozen=True)
-class TurnStart(Event):
+class FmEvent(Event):
+    """Base of the FM events. ``rand_calls`` is the number of ``rand()`` calls the duel's
+    stream made for this event (0 when none): with the action's ``rng_calls`` the events of
+    one step account for every call the step made. Only the events that can make calls
+    (an animation, a ritual's star, the drop) hold it as a field; for the others it is the
+    class's 0, which keeps the many draw and placement events cheap to build."""
+
+    rand_calls: ClassVar[int] = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "rand_calls": self.rand_calls}
+
+
+@dataclass(frozen=True)
+class AnimationShown(FmEvent):
+    """An animation whose ``rand()`` calls the engine charges (emucore.fm.timeline):
+    ``name`` is the timeline's name (``result_outro``, ``failure``, ``equip``)."""
+
+    kind = "animation"
+    name: str
+    rand_calls: int = field(default=0, kw_only=True)
+
+
+@dataclass(frozen=True)
+class TurnStart(FmEvent):
     kind = EventKind.TURN
     side: int
     turn: int
 
 
 @dataclass(frozen=True)
-class Draw(Event):
+class Draw(FmEvent):
     kind = EventKind.DRAW
     side: int
     card: int
@@ -107,7 +139,7 @@ class Draw(Event):
 
 
 @dataclass(frozen=True)
-class Placed(Event):
+class Placed(FmEvent):
     """A card arrives in a zone (row "monster" or "magic")."""
 
     kind = EventKind.PLACED
@@ -120,7 +152,7 @@ class Placed(Event):
 
 
 @dataclass(frozen=True)
-class Fusion(Event):
+class Fusion(FmEvent):
     kind = EventKind.FUSION
     side: int
     a: int
@@ -129,7 +161,7 @@ class Fusion(Event):
 
 
 @dataclass(frozen=True)
-class Equip(Event):
+class Equip(FmEvent):
     kind = EventKind.EQUIP
     side: int
     equip: int
@@ -138,7 +170,7 @@ class Equip(Event):
 
 
 @dataclass(frozen=True)
-class Failure(Event):
+class Failure(FmEvent):
     """A combination step that neither fuses nor equips: ``discarded`` leaves, ``kept`` stays."""
 
     kind = "failure"
@@ -148,7 +180,7 @@ class Failure(Event):
 
 
 @dataclass(frozen=True)
-class Flip(Event):
+class Flip(FmEvent):
     kind = EventKind.FLIP
     side: int
     row: str
@@ -157,7 +189,7 @@ class Flip(Event):
 
 
 @dataclass(frozen=True)
-class PositionChange(Event):
+class PositionChange(FmEvent):
     kind = EventKind.POSITION
     side: int
     zone: int
@@ -166,7 +198,7 @@ class PositionChange(Event):
 
 
 @dataclass(frozen=True)
-class Battle(Event):
+class Battle(FmEvent):
     """``result`` is func_8001EFD4's value (-1 = tie of two attack-position monsters)."""
 
     kind = EventKind.BATTLE
@@ -180,7 +212,7 @@ class Battle(Event):
 
 
 @dataclass(frozen=True)
-class Trap(Event):
+class Trap(FmEvent):
     kind = EventKind.TRAP
     side: int  # the trap's owner
     card: int
@@ -189,7 +221,7 @@ class Trap(Event):
 
 
 @dataclass(frozen=True)
-class Magic(Event):
+class Magic(FmEvent):
     kind = EventKind.MAGIC
     side: int
     card: int
@@ -197,13 +229,13 @@ class Magic(Event):
 
 
 @dataclass(frozen=True)
-class TerrainChange(Event):
+class TerrainChange(FmEvent):
     kind = "terrain"
     terrain: int
 
 
 @dataclass(frozen=True)
-class StatChange(Event):
+class StatChange(FmEvent):
     kind = "stat"
     side: int
     zone: int
@@ -212,7 +244,7 @@ class StatChange(Event):
 
 
 @dataclass(frozen=True)
-class LifeChange(Event):
+class LifeChange(FmEvent):
     kind = EventKind.LIFE
     side: int
     delta: int
@@ -220,7 +252,7 @@ class LifeChange(Event):
 
 
 @dataclass(frozen=True)
-class Destroyed(Event):
+class Destroyed(FmEvent):
     kind = EventKind.DESTROYED
     side: int
     row: str
@@ -229,16 +261,17 @@ class Destroyed(Event):
 
 
 @dataclass(frozen=True)
-class RitualSummon(Event):
+class RitualSummon(FmEvent):
     kind = "ritual"
     side: int
     ritual: int
     result: int  # 0 when the tributes were missing
     zone: int
+    rand_calls: int = field(default=0, kw_only=True)  # CPU star roll
 
 
 @dataclass(frozen=True)
-class DuelEnd(Event):
+class DuelEnd(FmEvent):
     kind = EventKind.ENDED
     winner: int
     reason: str  # lp, deckout, exodia
@@ -247,8 +280,11 @@ class DuelEnd(Event):
     starchips: int
     pool: str
     drop: int  # 0 when no card is awarded
+    drop_state: str = ""  # the RNG state (hex) the rewards scene starts from: the drop roll
+    turns: tuple[int, int] = (0, 0)  # each side's turn counter +0x01, as the rank reads it
+    rand_calls: int = field(default=0, kw_only=True)  # the drop roll
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
-        data["scores"] = list(self.scores)
+        data["scores"], data["turns"] = list(self.scores), list(self.turns)
         return data

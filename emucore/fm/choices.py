@@ -6,8 +6,23 @@ lists them with the reasoning. Changing one that alters results needs an engine 
 
 from __future__ import annotations
 
-#: The side that moves first (the-game.md §5.1 says the player; not verified in code).
+#: The side that moves first: func_800179F4 sets D_8009B1D5 = 0 (the player).
 FIRST_SIDE = 0
+
+#: The first-turn attack lock (func_800179F4: D_8009B16C |= 0x1000, cleared at the first end
+#: of turn) binds side 0 whoever plays it. The original tests it only on the player's attack
+#: path (DuelScene_UpdateFieldActions state 3); the computer's path skips it because the
+#: computer never moves first, so a computer-played side 0 (AI against AI) has no original
+#: behaviour to copy; locking it keeps "nobody attacks on the first turn" true in every duel.
+FIRST_TURN_LOCK_BINDS_COMPUTER = True
+
+#: The animations charged to the duel's rand() stream: those whose whole count
+#: emucore.fm.timeline knows (the result outro, the failed-combination fly-off, the equip
+#: effect). The counts that hang on the duel_effects overlay's configuration data (the
+#: frames of the damage number, battle shake, destruction, fusion, star flash, magic and trap
+#: effects; the 3-D battle; the Exodia sparkles) are not in the decompiled C: those
+#: animations make no call here rather than a guessed number (docs/fm-fidelity.md, D1).
+CHARGED_ANIMATIONS = ("result_outro", "failure", "equip")
 
 #: Fake Trap (690) stops the attack; True would also destroy the attacker like 681-686.
 FAKE_TRAP_DESTROYS_ATTACKER = False
@@ -15,10 +30,6 @@ FAKE_TRAP_DESTROYS_ATTACKER = False
 #: Reverse Trap (689): stat_modifier -= FACTOR x the play's equip bonus. 2 = "the gain turns
 #: into as large a loss" (gameplay-tables note); 1 would merely cancel it.
 REVERSE_TRAP_FACTOR = 2
-
-#: Dark-piercing Light (350) reveals the opposing monster row and, if True, the magic/trap
-#: row too (grid entries 5..14 in one copy of the handler, 5..9 in another).
-DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW = True
 
 #: Cursebreaker (655): own monsters with a negative stat_modifier get it back to 0.
 CURSEBREAKER_RESETS_PENALTIES = True
@@ -29,9 +40,6 @@ ATTACKED_CARD_REVEALED = True
 #: Field fusions count in fusions_initiated (+0x08) like hand fusions (spec §3.1 note).
 FIELD_FUSIONS_COUNT = True
 
-#: An equip set in the magic/trap row and activated onto a monster counts in equips (+0x09)
-#: and arms Reverse Trap like an equip in a combination.
-ROW_EQUIPS_COUNT = True
 
 #: fm-ai.md §10.3: the byte ``gDuel_aActiveCards`` holds everywhere before the first export
 #: of a duel (the engine writes the array; docs/fm-ai.md lists it with the AI's choices).

@@ -14,6 +14,10 @@ from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Equip, Failure, Fusion
 from emucore.fm.board import s16
+from emucore.fm.timeline import SWORD_EQUIPS, Effect, effect, failure_fly_off
+
+FAILURE = failure_fly_off()
+EQUIP = effect(Effect.EQUIP)  # placement state 5: 96 calls, none per frame
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
@@ -22,12 +26,13 @@ if TYPE_CHECKING:
 def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
     """Combine the cards in ``records`` (card-record indices, working-slot order).
 
-    Returns the record of the card left at the end and whether it was produced by a fusion
-    (its guardian star is then chosen by the play).
+    Returns the record of the card left at the end and whether its guardian star is asked
+    (``D_8009B218 != 0`` at state 8: the chain began with a hand card, or a fusion (1) or a
+    failure (-1) happened in it).
     """
     a = records[0]
     from_field = a % S.RECORDS_PER_SIDE >= S.MONSTERS
-    fused = False
+    ask_star = not from_field
     for b in records[1:]:
         a_id, b_id = d.card_at(a), d.card_at(b)
         result = d.fusion_of(a_id, b_id)
@@ -35,38 +40,44 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
             # Fusion: A's record is rebuilt for the result (Duel_SetupCardRecord), so any
             # equip bonus A carried is lost; B is consumed.
             d.discard(b)
-            d.setup_record(a, result, d.deck_index_of(a), S.F_OCCUPIED)
+            k = d.deck_index_of(a)
+            d.st.deck_cards.card_id[k] = result  # state 4: the deck-card record's id too
+            d.setup_record(a, result, k, S.F_OCCUPIED)
+            d.st.globals.equip_bonus[0] = 0  # state 3: D_8009B154 = 0 (no Reverse Trap)
             if choices.FIELD_FUSIONS_COUNT or not from_field:
                 d.st.bump(side, "fusions")
             d.events.append(Fusion(side, a_id, b_id, result))
-            fused = True
+            ask_star = True
         elif d.equip_fits(b_id, a_id):
             apply_equip(d, side, monster=a, equip=b)
         elif d.equip_fits(a_id, b_id):
             apply_equip(d, side, monster=b, equip=a)
-            a, fused = b, False
+            a = b
         else:
             # Failure: one cosmetic rand() for the discarded card's fly-off speed,
             # (rand() & 255) + 768 in state 7; it shares the stream with the rules.
-            d.rng.rand()
+            d.animate(FAILURE)
+            ask_star = True  # state 7: D_8009B218 = -1
             if not d.is_monster(b_id) and d.is_monster(a_id):
                 d.discard(b)
                 d.events.append(Failure(side, b_id, a_id))
             else:
                 d.discard(a)
                 d.events.append(Failure(side, a_id, b_id))
-                a, fused = b, False
-    return a, fused
+                a = b
+    return a, ask_star
 
 
-def apply_equip(d: FmDuel, side: int, monster: int, equip: int, counted: bool = True) -> None:
+def apply_equip(d: FmDuel, side: int, monster: int, equip: int) -> None:
     """The equip card is consumed; the monster's stat_modifier grows by its bonus; equips
-    (+0x09) rises and D_8009B154 accumulates the bonus for Reverse Trap."""
+    (+0x09) rises and D_8009B154 accumulates the bonus for Reverse Trap; the equip effect
+    (state 5) follows."""
     equip_id, monster_id = d.card_at(equip), d.card_at(monster)
     bonus = d.equip_bonus(equip_id)
     d.discard(equip)
     d.add_modifier(monster, bonus)
-    if counted:
-        d.st.bump(side, "equips")
-        d.st.globals.equip_bonus[0] = s16(d.st.globals.equip_bonus[0] + bonus)  # D_8009B154
+    d.st.bump(side, "equips")
+    d.st.globals.equip_bonus[0] = s16(d.st.globals.equip_bonus[0] + bonus)  # D_8009B154
     d.events.append(Equip(side, equip_id, monster_id, bonus))
+    if equip_id not in SWORD_EQUIPS:  # effect 4 of the two swords has an open count
+        d.animate(EQUIP)

@@ -49,18 +49,19 @@ GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP = 687, 688, 689
 SWORDS_TURNS = 3 + 1  # DUEL_SWORDS_DURATION_TURNS + 1
 
 
-def use_card(d: FmDuel, side: int, r: int) -> None:
-    """The use sequence ``func_80019608``: a face-up magic or ritual card (from the hand or
-    the magic/trap row) takes effect and leaves play. Pure magic (+0x05) counts type 20."""
+def use_card(d: FmDuel, side: int, r: int, star: int = 0) -> None:
+    """The use sequence ``func_80019608``: a non-monster (from the hand, the magic/trap row
+    or the end of a chain) takes effect and leaves play; an equip or trap has none (class
+    0). Pure magic (+0x05) counts type 20. ``star`` is the player's answer to a ritual's
+    star dialog."""
     card = d.card_at(r)
     ctype = d.card_type(card)
     if ctype == TYPE_MAGIC:
         d.st.bump(side, "pure_magic")
     cls = d.facts.magic_class[card]
     if cls == RITUAL:
-        deck_index = d.deck_index_of(r)
         d.discard(r)
-        _ritual(d, side, card, deck_index)
+        _ritual(d, side, card, star)
         return
     d.discard(r)
     d.events.append(Magic(side, card, _EFFECT_NAMES[cls]))
@@ -68,6 +69,8 @@ def use_card(d: FmDuel, side: int, r: int) -> None:
 
 
 def _field(d: FmDuel, side: int, card: int) -> None:
+    """``func_80024E58``: the terrain becomes ``card - 0x149``; side +0x0A counts it."""
+    d.st.bump(side, "field_cards")
     d.st.globals.terrain[0] = card - 329
     d.recompute_terrain()
     d.events.append(TerrainChange(card - 329))
@@ -104,10 +107,12 @@ def _respond(d: FmDuel, owner: int, trap_id: int, against: int) -> bool:
 
 
 def _board_destruction(d: FmDuel, side: int, card: int) -> None:
-    """``DuelEffect_ApplyBoardDestruction``: Dark Hole hits every monster of both sides;
-    Dragon Capture Jar the opposing Dragons."""
+    """``func_800257A0``: Dark Hole walks records 5-14 and 20-29, every monster and
+    magic/trap card of both sides (the caster's own set cards too); Dragon Capture Jar
+    takes the opposing Dragons."""
     if card == DARK_HOLE:
-        targets = d.row_records(0, S.MONSTERS) + d.row_records(1, S.MONSTERS)
+        targets = [r for s in (0, 1) for row in (S.MONSTERS, S.MAGIC)
+                   for r in d.row_records(s, row)]
     else:
         targets = [r for r in d.row_records(1 - side, S.MONSTERS)
                    if d.card_type(d.card_at(r)) == JAR_TARGET_TYPE]
@@ -140,19 +145,19 @@ def _raigeki(d: FmDuel, side: int, card: int) -> None:
         d.destroy(r)
 
 
-def _reveal(d: FmDuel, side: int, rows: tuple[int, ...]) -> None:
-    for row in rows:
-        for r in d.row_records(side, row):
-            if d.flags(r) & S.F_FACE_DOWN:
-                d.set_flags(r, d.flags(r) & ~S.F_FACE_DOWN)
-                d.events.append(Flip(side, "monster" if row == S.MONSTERS else "magic",
-                                     r % 5, d.card_at(r)))
+def _reveal(d: FmDuel, side: int) -> None:
+    """Turn ``side``'s face-down monsters face-up."""
+    for r in d.row_records(side, S.MONSTERS):
+        if d.flags(r) & S.F_FACE_DOWN:
+            d.set_flags(r, d.flags(r) & ~S.F_FACE_DOWN)
+            d.events.append(Flip(side, "monster", r % 5, d.card_at(r)))
 
 
 def _dark_piercing_light(d: FmDuel, side: int, card: int) -> None:
-    rows = (S.MONSTERS, S.MAGIC) if choices.DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW else (
-        S.MONSTERS,)
-    _reveal(d, 1 - side, rows)
+    """``DuelEffect_ApplyDarkPiercingLight``: grid entries 5-14 of the caster's view
+    (``D_800907D8``) are the opposing monsters and its own monsters; no magic/trap card."""
+    _reveal(d, 1 - side)
+    _reveal(d, side)
 
 
 def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
@@ -166,7 +171,7 @@ def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
 def _swords(d: FmDuel, side: int, card: int) -> None:
     """Reveal the opposing monsters; the opponent's side +0x19 = 4. It is decremented at
     that side's own draw phase (func_8001898C), so it blocks its next three turns."""
-    _reveal(d, 1 - side, (S.MONSTERS,))
+    _reveal(d, 1 - side)
     d.st.sides.swords[1 - side] = SWORDS_TURNS
 
 
@@ -222,21 +227,27 @@ def check_ritual(d: FmDuel, side: int, ritual: int) -> tuple[list[int], int]:
     return chosen, result
 
 
-def _ritual(d: FmDuel, side: int, ritual: int, deck_index: int) -> None:
-    """Executor ``func_800262D4``: remove the three tributes and summon the result into the
-    lowest of their columns (choice: the executor is unmatched), face-up in attack position
-    with its first star, on the ritual card's deck-card record (``deck_index``); without the
-    tributes the ritual card is simply used up."""
+def _ritual(d: FmDuel, side: int, ritual: int, star: int) -> None:
+    """``DuelEffect_ApplyRitual``: the three tributes leave; the result takes the second
+    tribute's record (``slots[3]``, recipe order) and that tribute's deck-card record, whose
+    id becomes the result; face-up in attack position. A computer-played side picks the
+    star with ``rand() & 1`` (one call), the player answers the dialog (``star``). Without
+    the tributes the ritual card is simply used up."""
     tributes, result = check_ritual(d, side, ritual)
     if not result:
         d.events.append(RitualSummon(side, ritual, 0, -1))
         return
-    target = min(tributes)
+    target = tributes[1]
+    deck_index = d.deck_index_of(target)
     for r in tributes:
         d.destroy(r)
+    calls = 0
+    if side in d.computer_sides:
+        star, calls = d.rng.rand() & 1, 1
+    d.st.deck_cards.card_id[deck_index] = result
     d.set_deck(deck_index, S.ON_FIELD, target)
-    d.setup_record(target, result, deck_index, S.F_OCCUPIED)
-    d.events.append(RitualSummon(side, ritual, result, target % 5))
+    d.setup_record(target, result, deck_index, S.F_OCCUPIED | (S.F_STAR2 if star else 0))
+    d.events.append(RitualSummon(side, ritual, result, target % 5, rand_calls=calls))
 
 
 def reverse_trap(d: FmDuel, side: int, monster: int) -> None:

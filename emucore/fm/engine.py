@@ -6,6 +6,10 @@ Exodia checks) opens its hand phase, in which it makes exactly one :class:`Play`
 phase then allows attacks, position changes and activations until :class:`EndTurn`, which
 runs the other side's draw phase at once. Side 0 (the player) moves first
 (choices.FIRST_SIDE); the hand phase has no pass (the original offers none).
+
+quirk: ``func_80018608`` deals the first hand without the draw-phase entry
+``func_8001898C``, so side 0's turn counter (+0x01, read by the rank) stays one behind its
+turns; and ``func_800179F4`` locks monster attacks until the first end of turn.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from array import array
 from dataclasses import dataclass
 
 from emucore.duel.protocol import Duel, IllegalAction
-from emucore.fm import choices, combine, effects, legal, rank
+from emucore.fm import choices, combine, effects, legal, rank, timeline
 from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import (
@@ -36,19 +40,24 @@ from emucore.fm.actions import (
     TurnStart,
 )
 from emucore.fm.battle import attack
-from emucore.fm.board import EXODIA, READY, BoardOps, s16
+from emucore.fm.board import ATTACKERS, EXODIA, READY, BoardOps, s16
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
-from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
 ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
-JUMP_ABOVE = 64  # rng_calls beyond this are applied with an O(log n) jump
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
+
+
+def turns_played(side: int, counter: int) -> int:
+    """How many turns ``side`` has begun, from its turn counter (side record +0x01): the first
+    side's opening turn is not counted by the original (``func_80018608``), so its counter
+    lags by one. Screens show this number; rank scores use the counter as it is."""
+    return counter + 1 if side == choices.FIRST_SIDE else counter
 @dataclass(frozen=True)
 class CardView:
     """A card record as screens and the computer opponent read it."""
@@ -113,13 +122,18 @@ class FmDuel(BoardOps, Duel):
         deck.index[:] = array("B", range(records))  # the record's own number
         deck.record[:] = array("B", [S.NO_RECORD] * records)
         deck.flags[:] = array("H", [S.IN_DECK] * records)
-        for side in (0, 1):
+        atk, dfn = self.facts.atk, self.facts.dfn
+        for side, shuffle in enumerate((player, cpu)):
             sides.lp[side] = sides.max_lp[side] = sides.lp_display[side] = lp[side]
             sides.hand[side][:] = array("b", [-1] * HAND_SIZE)
+            # func_80018608 state 4: the deck's average base ATK and DEF (display only)
+            sides.avg_atk[side] = sum(atk[c] for c in shuffle.cards) // S.DECK_SIZE
+            sides.avg_def[side] = sum(dfn[c] for c in shuffle.cards) // S.DECK_SIZE
         g.winner[0], g.opponent[0], g.terrain[0], g.rank_tier[0] = -1, opponent, terrain, -1
+        g.attack_lock[0] = 1  # func_800179F4: D_8009B16C |= 0x1000
         for snapshot in st.ai_snapshot:
             snapshot[:] = choices.SNAPSHOT_FILL_BYTE
-        self._draw_phase(choices.FIRST_SIDE)
+        self._draw_phase(choices.FIRST_SIDE, opening=True)
         self.opening_events = self._take_events()
 
     # ------------------------------------------------------------------ protocol
@@ -174,7 +188,7 @@ class FmDuel(BoardOps, Duel):
         if side in self.computer_sides:
             export_acting(self)  # the board snapshot export before the computer decided
         if action.rng_calls:
-            self._advance_rng(action.rng_calls)
+            self.advance_rng(action.rng_calls)
         if isinstance(action, Play):
             self._do_play(side, action, checked)
         elif isinstance(action, Attack):
@@ -187,8 +201,9 @@ class FmDuel(BoardOps, Duel):
             r = self.rec(side, S.MAGIC if action.magic else S.MONSTERS, action.zone)
             self.set_flags(r, self.flags(r) | S.F_USED)
         else:
+            self.st.globals.attack_lock[0] = 0  # the first end of turn lifts the lock
             self._draw_phase(1 - side)
-        self._check_life_points()
+        self._check_life_points(side)
         return self._take_events()
 
     # ------------------------------------------------------------------ board view
@@ -242,32 +257,26 @@ class FmDuel(BoardOps, Duel):
         after deciding, ``calls`` is the action's ``rng_calls``."""
         return Rand(self.rng.state)
 
-    def _advance_rng(self, calls: int) -> None:
-        """The decision maker's ``rand()`` calls: stepped one by one, or jumped when many."""
-        if calls <= JUMP_ABOVE:
-            for _ in range(calls):
-                self.rng.rand()
-        else:
-            self.rng.state = int(psyq_rand.jump(self.rng.state, calls))
-            self.rng.calls += calls
-
     def _take_events(self) -> list:
         events, self.events = self.events, []
         return events
 
     # ------------------------------------------------------------------ turn flow
-    def _draw_phase(self, side: int) -> None:
-        """``func_8001898C`` + ``func_80018DB4``."""
+    def _draw_phase(self, side: int, opening: bool = False) -> None:
+        """``func_8001898C`` + ``func_80018DB4``. The ``opening`` draw of the first side is
+        ``func_80018608`` state 5, which goes to the draw without ``func_8001898C``: no used
+        flags, Swords counter or turn counter change (quirk: side 0 counts one turn less)."""
         st = self.st
         sides, deck, flags = st.sides, st.deck_cards, st.cards.flags
         st.globals.acting_side[0], st.globals.phase[0] = side, S.PHASE_HAND
-        for r, f in enumerate(flags.tolist()):
-            if f & S.F_USED:
-                flags[r] = f & ~S.F_USED
-        if sides.swords[side] > 0:
-            sides.swords[side] -= 1
-        turn = (sides.turns[side] + 1) & 0xFF
-        sides.turns[side] = turn
+        if not opening:
+            for r, f in enumerate(flags.tolist()):
+                if f & S.F_USED:
+                    flags[r] = f & ~S.F_USED
+            if sides.swords[side] > 0:
+                sides.swords[side] -= 1
+            sides.turns[side] = (sides.turns[side] + 1) & 0xFF
+        turn = sides.turns[side]
         events = self.events
         events.append(TurnStart(side, turn))
         held = self._compact_hand(side)
@@ -302,15 +311,16 @@ class FmDuel(BoardOps, Duel):
                 free += 1
         return free
 
-    def _check_life_points(self) -> None:
-        """``func_8001D670``: a side at 0 LP loses (the winner's record +0 = +2)."""
-        lp0, lp1 = self.lp(0), self.lp(1)
-        if (lp0 and lp1) or self.over:
+    def _check_life_points(self, acting: int) -> None:
+        """The entry of ``DuelScene_UpdateFieldActions``: once either side is at 0 LP the
+        acting side wins unless it is at 0 itself (both at 0: the other side wins)."""
+        if (self.lp(0) and self.lp(1)) or self.over:
             return
-        self._end(1 if lp0 == 0 else 0, S.END_LP)  # side 0 is checked first
+        self._end(acting if self.lp(acting) else 1 - acting, S.END_LP)
 
     def _end(self, winner: int, reason: int) -> None:
-        """End of duel: the end adjustment, both scores, the winner's rank; the prize and
+        """End of duel: the end adjustment, both scores, the winner's rank; the result
+        outro (``func_80020F4C``: its confetti calls, for either winner), then the prize and
         the one drop roll only when the player beats the CPU (§9)."""
         g, sides = self.st.globals, self.st.sides
         g.phase[0], g.winner[0], g.end_reason[0] = S.PHASE_OVER, winner, reason
@@ -324,13 +334,17 @@ class FmDuel(BoardOps, Duel):
         g.score[0][0], g.score[0][1] = scores
         g.rank_tier[0], g.rank_tec[0] = result.tier, int(result.tec)
         opponent = g.opponent[0]
+        self.animate(timeline.result_outro(with_opponent=opponent > 0))
+        drop_state, before = self.rng.state, self.rng.calls
         prize = drop = 0
         if winner == 0 and opponent > 0:
             prize = result.starchips
             drop = rank.select_drop(self.rng, self.t.pools[opponent, POOLS.index(result.pool)])
         g.starchips[0], g.drop[0] = prize, drop
         self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
-                                   result.pool, drop))
+                                   result.pool, drop, f"0x{drop_state:08X}",
+                                   (sides.turns[0], sides.turns[1]),
+                                   rand_calls=self.rng.calls - before))
 
     def _counters(self, side: int) -> dict[str, int]:
         sides = self.st.sides
@@ -383,10 +397,20 @@ class FmDuel(BoardOps, Duel):
             raise IllegalAction("empty-zone", f"no monster in column {col}")
         return r
 
+    def attack_locked(self, side: int) -> bool:
+        """Whether ``side`` may not attack now: the first-turn lock (``D_8009B16C &
+        0x1000``; choices.FIRST_TURN_LOCK_BINDS_COMPUTER for a computer-played side)."""
+        return bool(self.st.globals.attack_lock[0]) and (
+            side not in self.computer_sides or choices.FIRST_TURN_LOCK_BINDS_COMPUTER)
+
     def _check_attack(self, side: int, action: Attack) -> None:
         r = self._own_monster(side, action.attacker)
         if self.flags(r) & S.F_USED:
             raise IllegalAction("used", "this monster has already acted this turn")
+        if self.attack_locked(side):
+            raise IllegalAction("first-turn", "no monster attacks before the first end of turn")
+        if self.flags(r) & S.F_DEFENSE and side not in self.computer_sides:
+            raise IllegalAction("defence", "a monster in defence position does not attack")
         if self.st.sides.swords[side] > 0:
             raise IllegalAction("swords", "Swords of Revealing Light stops this side's attacks")
         defenders = self.row_records(1 - side, S.MONSTERS)
@@ -472,19 +496,23 @@ class FmDuel(BoardOps, Duel):
         ctype = self.card_type(card)
         if ctype == TYPE_TRAP:
             raise IllegalAction("trap", "traps spring by themselves")
+        if action.star not in legal.STARS:
+            raise IllegalAction("choice", "star is 0 or 1")
         if ctype != TYPE_EQUIP:
             if action.target != AUTO:
                 raise IllegalAction("target", "only an equip card takes a target")
             return -1
-        fits = [m for m in self.row_records(side, S.MONSTERS)
-                if self.equip_fits(card, self.card_at(m))]
-        if action.target == AUTO and fits:
-            return fits[0]
+        # quirk: DuelScene_UpdateFieldActions state 3 offers every own monster, fitting or
+        # not; a monster the equip does not fit makes the chain fail
+        monsters = self.row_records(side, S.MONSTERS)
+        if action.target == AUTO and monsters:
+            fits = [m for m in monsters if self.equip_fits(card, self.card_at(m))]
+            return (fits or monsters)[0]
         if isinstance(action.target, int) and 0 <= action.target < 5:
             m = self.rec(side, S.MONSTERS, action.target)
-            if m in fits:
+            if m in monsters:
                 return m
-        raise IllegalAction("equip-target", "the equip fits no monster in that column")
+        raise IllegalAction("equip-target", "an equip goes onto one of the side's monsters")
 
     # ------------------------------------------------------------------ actions
     def _apply_deck_picks(self, side: int, cards: tuple[int, ...]) -> list[int]:
@@ -516,21 +544,28 @@ class FmDuel(BoardOps, Duel):
         st.globals.equip_bonus[0] = 0
         positions = self._apply_deck_picks(side, play.cards)
         hand = [side * S.RECORDS_PER_SIDE + S.HAND + j for j in positions]
-        if len(hand) > 1:
-            st.bump(side, "multi_plays")
-        elif play.face_down:
+        if len(hand) == 1 and play.face_down:
             st.bump(side, "face_down_plays")
         if row < 0:
-            effects.use_card(self, side, hand[0])
+            effects.use_card(self, side, hand[0], play.star)
         else:
             target = self.rec(side, row, col)
             if len(hand) == 1 and not self.occupied(target):
                 self._place(side, hand[0], target, play.face_down, play.star)
             else:
+                # a single card onto an occupied zone enters the chain with the field card
+                # as its first card
                 working = ([target] if self.occupied(target) else []) + hand
-                final, fused = combine.run_chain(self, side, working)
-                self._finish_chain(side, final, fused, play, row, col)
+                self._chain(side, working, play.star, row, col)
         st.globals.phase[0] = S.PHASE_FIELD
+
+    def _chain(self, side: int, working: list[int], star: int, row: int = S.MONSTERS,
+               col: int = AUTO) -> None:
+        """``DuelScene_UpdateCardPlacement`` with a second slot: +0x07 rises at its entry,
+        the chain runs, and state 8 settles the card left."""
+        self.st.bump(side, "multi_plays")
+        final, ask_star = combine.run_chain(self, side, working)
+        self._finish_chain(side, final, ask_star, star, row, col)
 
     def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
         card = self.card_at(src)
@@ -545,60 +580,57 @@ class FmDuel(BoardOps, Duel):
                                   dst % S.RECORDS_PER_SIDE - row, face_down,
                                   star if monster else 0))
 
-    def _finish_chain(self, side: int, final: int, fused: bool, play: Play, row: int,
+    def _finish_chain(self, side: int, final: int, ask_star: bool, star: int, row: int,
                       col: int) -> None:
         """State 8: the card left by the chain. A monster is face-up (combination results
-        always are); a monster still in the hand is placed on the landing column; a
-        non-monster left in the hand is activated (face-up magic/ritual) or set in the
-        magic/trap row (choice: the spec leaves this case open; see docs)."""
+        always are); a monster still in the hand is placed on the landing column; a field
+        monster takes ``star`` when the star is asked (``D_8009B218 != 0``). Any non-monster
+        left goes to scene 6 and is used (``func_80019608``): a magic card takes effect, an
+        equip or trap is used up."""
         card = self.card_at(final)
-        in_hand = final % S.RECORDS_PER_SIDE < S.MONSTERS
-        if self.is_monster(card):
-            if in_hand:
-                dst_col = col if row == S.MONSTERS and not self.occupied(
-                    self.rec(side, row, col)) else self.first_free(side, S.MONSTERS)
-                if dst_col < 0:
-                    self.discard(final)
-                    return
-                final_rec = self.rec(side, S.MONSTERS, dst_col)
-                self._place(side, final, final_rec, False, play.star)
-            else:
-                flags = self.flags(final) & ~S.F_FACE_DOWN
-                if fused:
-                    flags = (flags & ~S.F_STAR2) | (S.F_STAR2 if play.star else 0)
-                self.set_flags(final, flags)
-                final_rec = final
-            effects.reverse_trap(self, side, final_rec)
-        elif in_hand:
-            ctype = self.card_type(card)
-            if not play.face_down and ctype in (TYPE_MAGIC, TYPE_RITUAL):
-                effects.use_card(self, side, final)
-                return
-            dst_col = col if row == S.MAGIC and not self.occupied(
-                self.rec(side, row, col)) else self.first_free(side, S.MAGIC)
+        if not self.is_monster(card):
+            effects.use_card(self, side, final, star)
+            return
+        if final % S.RECORDS_PER_SIDE < S.MONSTERS:
+            dst_col = col if row == S.MONSTERS and col != AUTO and not self.occupied(
+                self.rec(side, row, col)) else self.first_free(side, S.MONSTERS)
             if dst_col < 0:
                 self.discard(final)
                 return
-            self._place(side, final, self.rec(side, S.MAGIC, dst_col), play.face_down, 0)
+            final_rec = self.rec(side, S.MONSTERS, dst_col)
+            self._place(side, final, final_rec, False, star)
+        else:
+            flags = self.flags(final) & ~S.F_FACE_DOWN
+            if ask_star:
+                flags = (flags & ~S.F_STAR2) | (S.F_STAR2 if star else 0)
+            self.set_flags(final, flags)
+            final_rec = final
+        effects.reverse_trap(self, side, final_rec)
 
     def _do_position(self, side: int, col: int) -> None:
+        """The player's position change is ``func_8001D240``: the position toggles and the
+        monster stays ready (it may turn again, or attack from attack position). The
+        computer's is its "defend" (AI state 2): into defence if not there, then used."""
         r = self.rec(side, S.MONSTERS, col)
-        flags = self.flags(r) ^ S.F_DEFENSE
-        self.set_flags(r, flags | S.F_USED)
-        self.events.append(PositionChange(side, col, self.card_at(r),
-                                          bool(flags & S.F_DEFENSE)))
+        old = self.flags(r)
+        computer = side in self.computer_sides
+        flags = old | S.F_DEFENSE | S.F_USED if computer else old ^ S.F_DEFENSE
+        self.set_flags(r, flags)
+        if (flags ^ old) & S.F_DEFENSE:
+            self.events.append(PositionChange(side, col, self.card_at(r),
+                                              bool(flags & S.F_DEFENSE)))
 
     def _do_activate(self, side: int, action: Activate, target: int) -> None:
         r = self.rec(side, S.MAGIC, action.zone)
         if self.flags(r) & S.F_FACE_DOWN:
             self.events.append(Flip(side, "magic", action.zone, self.card_at(r)))
         if target < 0:
-            effects.use_card(self, side, r)
+            effects.use_card(self, side, r, action.star)
             return
+        # field-actions state 3: the equip (slot 0) and the monster (slot 1) run the
+        # placement chain; an equip that does not fit fails there
         self.st.globals.equip_bonus[0] = 0
-        combine.apply_equip(self, side, monster=target, equip=r,
-                            counted=choices.ROW_EQUIPS_COUNT)
-        effects.reverse_trap(self, side, target)
+        self._chain(side, [r, target], action.star)
 
     # ------------------------------------------------------------------ legal lists
     def _hand_actions(self, side: int) -> ActionList:
@@ -612,21 +644,21 @@ class FmDuel(BoardOps, Duel):
         base = side * S.RECORDS_PER_SIDE
         monsters = base + S.MONSTERS
         ready = self.columns(monsters, READY)
+        attackers = ready if not ready or side in self.computer_sides else self.columns(
+            monsters, ATTACKERS)
         targets: tuple[int, ...] = ()
-        if ready and self.st.sides.swords[side] == 0:
+        if attackers and self.st.sides.swords[side] == 0 and not (
+                self.st.globals.attack_lock[0] and self.attack_locked(side)):
             targets = self.columns((1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (DIRECT,)
         activations = []
         magic = self.columns(base + S.MAGIC)
         if magic:
             ids = self.all_ids()
             occupied = self.columns(monsters)
-            fits = self.facts.equip
             for c in magic:
-                card = ids[base + S.MAGIC + c]
-                ctype = self.facts.type[card]
+                ctype = self.facts.type[ids[base + S.MAGIC + c]]
                 if ctype == TYPE_EQUIP:
-                    activations.append((c, tuple([m for m in occupied
-                                                  if (card, ids[monsters + m]) in fits])))
+                    activations.append((c, occupied))
                 elif ctype != TYPE_TRAP:
                     activations.append((c, None))
-        return legal.field_phase(ready, targets, tuple(activations))
+        return legal.field_phase(ready, attackers, targets, tuple(activations))

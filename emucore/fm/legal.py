@@ -87,17 +87,18 @@ NONE = ActionList().seal()  # once the duel is over
 NO_CHOICE = (False,)
 BOTH = (False, True)
 STARS = (0, 1)
-MONSTER, TRAP, EQUIP, OTHER = "monster", "trap", "equip", "other"  # hand card kinds
+MONSTER, TRAP, RITUAL, EQUIP, OTHER = "monster", "trap", "ritual", "equip", "other"  # kinds
 
 
 def kind_of(card_type: int) -> str:
-    """How a hand card may be played: by its type (0-19 monsters, 21 trap, 23 equip)."""
+    """How a hand card may be played: by its type (0-19 monsters, 21 trap, 22 ritual,
+    23 equip)."""
     if card_type < 20:
         return MONSTER
     return SPECIAL_KINDS.get(card_type, OTHER)
 
 
-SPECIAL_KINDS = {21: TRAP, 23: EQUIP}
+SPECIAL_KINDS = {21: TRAP, 22: RITUAL, 23: EQUIP}
 
 
 def _single(position: int, zone: int, face_down: bool, star: int) -> Play:
@@ -112,8 +113,9 @@ def hand_phase(held: tuple[tuple[int, str], ...], occupied_m: tuple[int, ...],
 
     A monster lands in the monster row (AUTO when it has room, or onto any occupied column);
     a trap, or any face-down non-monster, is set in the magic/trap row; a face-up equip goes
-    onto an occupied monster column; other face-up magic is activated; every ordered chain
-    of two or more hand cards lands in the monster row.
+    onto an occupied monster column; other face-up magic is activated (a ritual with either
+    star for its result); every ordered chain of two or more hand cards lands in the monster
+    row.
     """
     out = ActionList()
     monsters = ((AUTO,) if len(occupied_m) < 5 else ()) + occupied_m
@@ -124,20 +126,22 @@ def hand_phase(held: tuple[tuple[int, str], ...], occupied_m: tuple[int, ...],
         elif kind == TRAP:
             out.add(_single, (j,), magic, BOTH, (0,))
         else:
-            out.add(_single, (j,), occupied_m if kind == EQUIP else (AUTO,), NO_CHOICE, (0,))
+            out.add(_single, (j,), occupied_m if kind == EQUIP else (AUTO,), NO_CHOICE,
+                    STARS if kind == RITUAL else (0,))
             out.add(_single, (j,), magic, (True,), (0,))
     out.add(Play, chains(tuple(j for j, _ in held)), monsters, BOTH, STARS)
     return out.seal()
 
 
 @functools.lru_cache(maxsize=4096)
-def field_phase(ready: tuple[int, ...], targets: tuple[int, ...],
+def field_phase(ready: tuple[int, ...], attackers: tuple[int, ...], targets: tuple[int, ...],
                 activations: tuple[tuple[int, tuple[int, ...] | None], ...]) -> ActionList:
-    """End turn; attacks of the ``ready`` monsters on ``targets`` (empty when they may not
-    attack); position changes; activations (column, equip targets or None)."""
+    """End turn; attacks of the ``attackers`` on ``targets`` (empty when they may not
+    attack); position changes of the ``ready`` monsters; activations (column, equip targets
+    or None)."""
     out = ActionList()
     out.add(EndTurn)
-    out.add(Attack, ready, targets)
+    out.add(Attack, attackers, targets)
     out.add(ChangePosition, ready)
     for col, fits in activations:
         if fits is None:

@@ -25,7 +25,7 @@ import numpy as np
 
 SIDE_DTYPE = np.dtype({
     "names": ["end_adjust", "turns", "effective_attacks", "defensive_wins", "face_down_plays",
-              "pure_magic", "traps_triggered", "multi_plays", "fusions", "equips", "stat_0a",
+              "pure_magic", "traps_triggered", "multi_plays", "fusions", "equips", "field_cards",
               "attack_destroys", "defenders_lost", "avg_atk", "avg_def", "lp_display", "lp",
               "max_lp", "draw_cursor", "swords", "hand", "view_mode"],
     "formats": ["i1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1", "u1",
@@ -66,7 +66,8 @@ GLOBALS_DTYPE = np.dtype([
     ("starchips", "u1"),       # prize of the result screen
     ("rank_tier", "i1"),       # 0 D .. 4 S, -1 none
     ("rank_tec", "u1"),
-    ("pad", "u1", (3,)),
+    ("attack_lock", "u1"),     # D_8009B16C & 0x1000: no monster attack before the first end
+    ("pad", "u1", (2,)),       #   of turn (set by func_800179F4)
 ])
 
 # One gDuel_aActiveCards record (spec/fm-ai.md §2); the AI's exporter writes only some fields.

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.fm import state as S
+from emucore.fm.timeline import result_outro
+from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import POOLS, FmTables
 
@@ -94,6 +97,19 @@ def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
     if pool not in POOLS[1:]:
         raise ValueError(f"unknown drop pool {pool!r}; choose sa_pow, bcd or sa_tec")
     return select_drop(rng, tables.pools[duelist, POOLS.index(pool)])
+
+
+def drop_roll_state(fields: Mapping[str, int]) -> int:
+    """The RNG state ``Duel_SelectCardDrop`` rolls from, read from an FM state image's
+    fields (``emucore.fm.machine.fields_of``). A finished duel stored the state after the
+    rewards: a rolled drop is one call back, else the stored state is the roll's. A duel
+    still running has the result outro (``func_80020F4C``, 14 calls against a CPU) still to
+    come before the roll, whatever else it still calls."""
+    state = fields["rng_state"]
+    if fields["phase"] == S.PHASE_OVER:
+        return int(psyq_rand.jump(state, -1)) if fields["drop"] else state
+    outro = result_outro(with_opponent=fields["opponent"] > 0).rand_calls or 0
+    return int(psyq_rand.jump(state, outro))
 
 
 def add_starchips(current: int, prize: int) -> int:

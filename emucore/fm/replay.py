@@ -17,7 +17,9 @@ from emucore.hw.psyq_rand import RNG_VERSION
 
 # Bump when a rule change alters results or the state image changes layout.
 # 2: the AI's snapshot arrays (gDuel_aActiveCards) joined the state image.
-ENGINE_VERSION = 2
+# 3: the decompilation reconciled (docs/fm-fidelity.md): first-turn counter and attack lock,
+#    result outro, equip effect and ritual star calls, Dark Hole, Dark-piercing Light, ...
+ENGINE_VERSION = 3
 # Files written before the duel knew its computer sides mark each computer action with this
 # key; ``false`` means nothing and is ignored, ``true`` needs the setup's ``computer`` list.
 LEGACY_EXPORT_KEY = "ai_export"

@@ -23,7 +23,9 @@ The frame counts of most overlay effects follow from configuration tables that s
 overlay's data (``D_8015AF18``, ``D_8015A648``, ``D_8015B420``, ...), not in its C. Where a
 count needs such data, or a routine whose body was not read, the field is ``None`` and
 :attr:`Animation.needs` names what is missing; :attr:`Animation.rand_calls` is then ``None``.
-docs/fm-fidelity.md keeps the ledger of what is known and what stays open.
+docs/fm-fidelity.md keeps the ledger of what is known and what stays open. The engine charges
+the animations whose whole count is known (``choices.CHARGED_ANIMATIONS``) through
+``BoardOps.animate``; the rest make no call there rather than a guessed one.
 """
 
 from __future__ import annotations

@@ -74,7 +74,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
 
 def duel_buttons(screen) -> list[str]:
     """What a simple player presses on the FM duel screen: play the first hand card face
-    up on the first zone with the first star; attack with every monster that can; end turn."""
+    up on the first zone with the first star; attack with every monster that can (none on
+    the first turn); end turn."""
     if screen.queue or screen.timer or screen.handing_over:
         return ["cross"]  # skip messages; take the pad at a hand-over
     view, ui = screen.view, screen.ui
@@ -88,7 +89,8 @@ def duel_buttons(screen) -> list[str]:
         return ["cross"]
     mine = view.sides[screen.me]
     ready = [c for c in range(5) if mine.monsters[c] is not None and not mine.monsters[c].used
-             and not mine.monsters[c].defending and mine.swords == 0]
+             and not mine.monsters[c].defending and mine.swords == 0
+             and not screen.duel.attack_locked(screen.me)]
     if ui.mode == "field" and ready:
         if ui.row != "monster":
             return ["up" if ui.row == "magic" else "down"]

@@ -96,14 +96,16 @@ def _duelist(tables: FmTables, token: str) -> int:
 def _state_args(p: argparse.ArgumentParser, what: str) -> None:
     group = add_rng_start(p, what)
     group.add_argument("--replay", type=Path,
-                       help="the RNG state stored with a step of an fm replay (see --step)")
+                       help="an fm replay: the drop roll's state at a step (see --step): "
+                            "after the result outro's calls, before the roll")
     p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
                    help="with --replay: the step whose state to read (default the last)")
 
 
 def _state_of(args: argparse.Namespace) -> int:
-    if args.replay:
-        return _image_fields(_replay_image(args.replay, args.step), args.replay)["rng_state"]
+    if args.replay:  # the drop roll's state: after the result outro (emucore.fm.rank)
+        fields = _image_fields(_replay_image(args.replay, args.step), args.replay)
+        return rank.drop_roll_state(fields)
     if args.state is not None:
         return args.state
     return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index))

@@ -29,9 +29,18 @@ def duel(player: list[int], cpu: list[int], *, state: int = 0x1234, opponent: in
                   Rand(state), opponent=opponent, terrain=terrain, lp=lp)
 
 
+def past_first_turn(d: FmDuel) -> None:
+    """Lift the first-turn attack lock (D_8009B16C & 0x1000), as the first end of turn does,
+    for a test that stands for a later turn."""
+    d.st.globals.attack_lock[0] = 0
+
+
 def place(d: FmDuel, side: int, row: str, col: int, card: int, flags: int = 0) -> int:
     """Put ``card`` on the field from the back of ``side``'s deck (a record still in the
-    deck is rewritten), so every card stays accounted for. Returns the card record index."""
+    deck is rewritten), so every card stays accounted for. Returns the card record index.
+    A board built by hand stands for a duel past its first turn: the first-turn attack lock
+    (func_800179F4) is lifted."""
+    past_first_turn(d)
     rows = {"monster": S.MONSTERS, "magic": S.MAGIC}
     base = side * 40
     k = next(base + p for p in range(39, -1, -1)

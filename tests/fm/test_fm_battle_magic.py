@@ -227,12 +227,14 @@ def test_stop_defense_raigeki_and_penalties():
     assert (d.card(1, "monster", 0).atk, d.card(1, "monster", 0).defense) == (0, 1000)
 
 
-def test_dark_piercing_light_reveals_monsters_and_set_cards():
+def test_dark_piercing_light_reveals_monsters_not_set_cards():
+    """DuelEffect_ApplyDarkPiercingLight walks grid entries 5-14 (both monster rows): the set
+    trap stays face-down (docs/fm-fidelity.md D5)."""
     d = duel(deck(350), deck())
     place(d, 1, "monster", 0, 2, S.F_FACE_DOWN)
     place(d, 1, "magic", 0, 681, S.F_FACE_DOWN)
     d.step(Play((0,)))
-    assert not d.card(1, "monster", 0).face_down and not d.card(1, "magic", 0).face_down
+    assert not d.card(1, "monster", 0).face_down and d.card(1, "magic", 0).face_down
 
 
 def test_swords_counter_blocks_three_turns_of_the_opponent():
@@ -290,7 +292,8 @@ def test_ritual_summons_and_missing_tributes_consume_the_card():
         place(d, 0, "monster", col, card, S.F_DEFENSE | S.F_FACE_DOWN)
     place(d, 0, "monster", 0, 2)
     d.step(Play((0,)))
-    assert d.card(0, "monster", 1).card == 364 and d.card(0, "monster", 3) is None
+    # the recipe is (27, 38, 58): the result takes the second tribute's column (38 in 3)
+    assert d.card(0, "monster", 3).card == 364 and d.card(0, "monster", 1) is None
     assert d.card(0, "monster", 0).card == 2 and d.counters(0)["pure_magic"] == 0
     accounted(d)
     d = duel(deck(670), deck())
@@ -325,11 +328,6 @@ def test_choices_switch_the_open_rules(monkeypatch):
     d = board(cpu_magic=(690,))
     d.step(Attack(0))
     assert d.card(0, "monster", 0) is None
-    monkeypatch.setattr(choices, "DARK_PIERCING_LIGHT_REVEALS_MAGIC_ROW", False)
-    d = duel(deck(350), deck())
-    place(d, 1, "magic", 0, 681, S.F_FACE_DOWN)
-    d.step(Play((0,)))
-    assert d.card(1, "magic", 0).face_down
     monkeypatch.setattr(choices, "REVERSE_TRAP_FACTOR", 1)
     d = duel(deck(657), deck())
     r = place(d, 0, "monster", 0, 2)
@@ -345,12 +343,17 @@ def test_starting_terrain_applies_to_every_record_from_the_first_draw():
     assert d.card(0, "monster", 0).atk == 3500
 
 
-def test_ritual_result_lives_on_the_ritual_cards_deck_record():
+def test_ritual_result_lives_on_the_second_tributes_deck_record():
+    """DuelEffect_ApplyRitual: the result takes record slots[3] (the second tribute, here
+    column 2) and its deck-card record, whose id becomes the result (docs/fm-fidelity.md
+    D6, D11); the ritual card's own record is used up."""
     d = duel(deck(675), deck())
     tributes = [place(d, 0, "monster", col, 1) for col in (0, 2, 4)]
     tribute_decks = [d.deck_index_of(r) for r in tributes]
     d.step(Play((0,)))
-    r = d.rec(0, S.MONSTERS, 0)
-    assert d.card_at(r) == 380 and d.deck_index_of(r) == 0  # 675 was the first card drawn
-    assert all(d.deck_flags(k) == S.GONE for k in tribute_decks)
+    r = d.rec(0, S.MONSTERS, 2)
+    assert d.card_at(r) == 380 and d.deck_index_of(r) == tribute_decks[1]
+    assert d.st.deck_cards.card_id[tribute_decks[1]] == 380
+    assert d.deck_flags(0) == S.GONE  # 675 was the first card drawn
+    assert [d.deck_flags(k) for k in tribute_decks] == [S.GONE, S.ON_FIELD, S.GONE]
     accounted(d)

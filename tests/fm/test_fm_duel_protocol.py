@@ -17,7 +17,7 @@ from emucore.fm import rank
 from emucore.fm.actions import Attack, EndTurn, Play
 from emucore.fm.replay import ADAPTER
 from emucore.fm.setup import FmSetup, new_duel
-from emucore.hw.psyq_rand import Rand
+from emucore.hw.psyq_rand import Rand, jump
 from emucore.tables.fm import POOLS
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -33,14 +33,21 @@ def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
     counters = d._counters(0)
     score = rank.rank_score(d.tables, counters, 2)
     result = rank.rank_result(score)
+    for _ in range(14):  # the result outro's confetti (func_80020F4C) before the drop
+        before.rand()
+    drop_state = before.state
     expected = rank.select_drop(before, d.tables.pools[7, POOLS.index(result.pool)])
     assert (end.winner, end.reason, end.scores[0], end.rank) == (0, "lp", score, result.rank)
-    assert end.drop == expected and end.drop > 0
+    assert end.drop == expected and end.drop > 0 and end.drop_state == f"0x{drop_state:08X}"
     assert d.rng.state == before.state and end.starchips == result.starchips
     assert d.st.globals.drop[0] == expected
+    assert (events[-2].kind, events[-2].name, events[-2].rand_calls) == (
+        "animation", "result_outro", 14)
+    assert end.rand_calls == 1
 
 
-def test_cpu_win_gives_nothing_and_rolls_nothing():
+def test_cpu_win_gives_nothing_and_rolls_no_drop():
+    """The result outro (func_80020F4C) runs for either winner: 14 calls, then no drop."""
     d = duel(deck(2), deck(1, 9, 22, 100, 101), lp=(100, 8000))
     d.step(Play((0,), face_down=True))
     d.step(EndTurn())
@@ -48,7 +55,7 @@ def test_cpu_win_gives_nothing_and_rolls_nothing():
     state = d.rng.state
     events = d.step(Attack(0, 0))
     assert events[-1].winner == 1 and events[-1].drop == 0 and events[-1].starchips == 0
-    assert d.rng.state == state
+    assert d.rng.state == int(jump(state, 14)) and events[-1].rand_calls == 0
 
 
 def _random_duel(seed: int, duelist: int, steps: int | None = None):
@@ -191,3 +198,17 @@ def test_only_the_outer_layers_import_the_computer_opponent():
                  if found.search(p.read_text())
                  and not str(p.relative_to(root)).startswith(allowed)]
     assert offenders == []
+
+
+def test_a_replay_of_the_previous_engine_version_is_refused_in_one_line(capsys, tmp_path):
+    """Engine version 3 changed the rules (docs/fm-fidelity.md): a version-2 replay is refused
+    at step 0 with one line naming both versions."""
+    from emucore.cli import main
+
+    rec = R.load(GOLDEN / "simon_seed1.json")
+    rec.engine_version = 2
+    path = tmp_path / "old.json"
+    rec.save(path)
+    assert main(["fm", "replay", "verify", str(path)]) == 1
+    out = capsys.readouterr().out.strip()
+    assert "\n" not in out and "engine version 2" in out and "emucore is 3" in out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fm_scenario import accounted, deck, duel, kinds, place
+from fm_scenario import accounted, deck, duel, kinds, past_first_turn, place
 
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
@@ -11,9 +11,11 @@ from emucore.fm.actions import DECK_PICK, Activate, Attack, ChangePosition, EndT
 
 
 def test_opening_draw_phase_of_the_player_only():
+    """func_80018608 state 5 deals the first hand without func_8001898C, the only place
+    the turn counter +0x01 rises: side 0's counter stays 0 (docs/fm-fidelity.md D2)."""
     d = duel(deck(1, 2, 8, 9, 22), deck(31, 72))
     assert d.hand(0) == [1, 2, 8, 9, 22] and d.hand(1) == [-1] * 5
-    assert d.counters(0)["turns"] == 1 and d.counters(0)["draw_cursor"] == 5
+    assert d.counters(0)["turns"] == 0 and d.counters(0)["draw_cursor"] == 5
     assert d.counters(1)["turns"] == 0 and d.acting_side == 0 and d.phase == S.PHASE_HAND
     assert kinds(d.opening_events) == ["turn"] + ["draw"] * 5
     assert d.lp(0) == d.lp(1) == 8000 and d.st.sides.max_lp[1] == 8000
@@ -57,7 +59,9 @@ def test_fusion_chain_counts_and_is_face_up():
     assert d.st.cards.stat_modifier[d.rec(0, S.MONSTERS, 0)] == 1000  # Megamorph after the fusion
     c = d.counters(0)
     assert (c["fusions"], c["equips"], c["multi_plays"], c["face_down_plays"]) == (1, 1, 1, 0)
-    assert kinds(events) == ["fusion", "equip", "placed"] and d.rng.calls == calls
+    # the equip effect (func_80154688: func_8014EF2C(16), 6 calls each) is 96 calls
+    assert kinds(events) == ["fusion", "equip", "animation", "placed"]
+    assert d.rng.calls == calls + 96 and events[2].rand_calls == 96
     accounted(d)
 
 
@@ -97,7 +101,8 @@ def test_failure_discards_the_earlier_card_and_costs_one_rand():
     calls = d.rng.calls
     events = d.step(Play((0, 1)))
     assert d.rng.calls == calls + 1
-    assert events[0].kind == "failure" and (events[0].discarded, events[0].kept) == (2, 22)
+    assert (events[0].kind, events[0].name, events[0].rand_calls) == ("animation", "failure", 1)
+    assert events[1].kind == "failure" and (events[1].discarded, events[1].kept) == (2, 22)
     assert d.card(0, "monster", 0).card == 22
     accounted(d)
 
@@ -113,7 +118,9 @@ def test_play_onto_a_field_monster_starts_the_chain_with_it():
     r = place(d, 0, "monster", 2, 2, S.F_DEFENSE | S.F_FACE_DOWN)
     d.step(Play((0,), zone=2, star=1))
     assert d.card_at(r) == 638 and d.flags(r) & S.F_STAR2 and not d.flags(r) & S.F_DEFENSE
-    assert d.counters(0)["fusions"] == 1 and d.counters(0)["multi_plays"] == 0
+    # +0x07 rises at the placement entry whenever a second slot exists (docs/fm-fidelity.md
+    # D10): a single card onto an occupied zone counts
+    assert d.counters(0)["fusions"] == 1 and d.counters(0)["multi_plays"] == 1
     accounted(d)
 
 
@@ -148,6 +155,7 @@ def test_full_row_needs_an_explicit_column():
 def test_attack_once_and_no_position_change_after_attacking():
     d = duel(deck(1, 2, 8, 9, 22), deck())
     d.step(Play((0,)))
+    past_first_turn(d)
     d.step(Attack(0))
     assert d.lp(1) == 5000
     for act in (Attack(0), ChangePosition(0)):
@@ -156,11 +164,20 @@ def test_attack_once_and_no_position_change_after_attacking():
         assert err.value.rule == "used"
 
 
-def test_position_change_uses_the_monster_and_the_flag_clears_at_draw():
+def test_player_position_change_leaves_the_monster_ready():
+    """func_8001D240 toggles 0x800 and never sets the used flag 0x4000; the player's attack
+    needs (flags & 0xC800) == 0x8000 (docs/fm-fidelity.md D13)."""
     d = duel(deck(1, 2, 8, 9, 22), deck())
     d.step(Play((0,)))
+    past_first_turn(d)
     d.step(ChangePosition(0))
-    assert d.card(0, "monster", 0).defending and d.card(0, "monster", 0).used
+    assert d.card(0, "monster", 0).defending and not d.card(0, "monster", 0).used
+    with pytest.raises(IllegalAction) as err:
+        d.step(Attack(0))
+    assert err.value.rule == "defence"
+    d.step(ChangePosition(0))
+    d.step(Attack(0))
+    assert d.lp(1) == 5000 and d.card(0, "monster", 0).used
     d.step(EndTurn())
     assert not d.card(0, "monster", 0).used
 

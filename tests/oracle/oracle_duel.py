@@ -22,16 +22,18 @@ def deck(*front: int) -> tuple[int, ...]:
 
 
 def new_duel(player: tuple[int, ...], cpu: tuple[int, ...], *, lp: tuple[int, int] = (8000, 8000),
-             state: int = 0x1234) -> FmDuel:
+             state: int = 0x1234, computer: tuple[int, ...] = ()) -> FmDuel:
+    """A duel against opponent 1; ``computer`` names the sides the computer plays (their
+    actions are still given by the test)."""
     perm = tuple(range(40))
     return FmDuel(T, S.Shuffle(deck(*player), perm), S.Shuffle(deck(*cpu), perm), Rand(state),
-                  opponent=1, lp=lp)
+                  opponent=1, lp=lp, computer=computer)
 
 
 def play(d: FmDuel, cards: tuple[int, ...] = (0,), *, face_down: bool = False,
-         zone: int = AUTO) -> list:
-    """The acting side's one play (star 0), returning its events."""
-    return d.step(Play(cards, zone=zone, face_down=face_down))
+         zone: int = AUTO, star: int = 0) -> list:
+    """The acting side's one play, returning its events."""
+    return d.step(Play(cards, zone=zone, face_down=face_down, star=star))
 
 
 def turn(d: FmDuel, cards: tuple[int, ...] = (0,), *, face_down: bool = False) -> list:

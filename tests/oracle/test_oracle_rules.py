@@ -1,8 +1,7 @@
 """Duel rules whose expected values are read from the decompiled routines
-(krystalgamer/memories-decomp), checked where the engine already agrees with them.
-
-Rules where the engine still differs (D1-D13) are described with their expected values in
-docs/fm-fidelity.md ("Changes the engine needs"), not tested here.
+(krystalgamer/memories-decomp). The differences D1-D13 of docs/fm-fidelity.md have their
+own files beside this one (first turn, end, chain, field actions, ritual); Dark Hole (D4)
+and Dark-piercing Light (D5) are here with the other magic.
 """
 
 from __future__ import annotations
@@ -110,14 +109,19 @@ def test_battle_against_defence_position():
     assert (d.lp(1), d.card(1, "monster", 0)) == (8000, None)
 
 
-def test_dark_hole_removes_every_monster():
+def test_dark_hole_removes_every_monster_and_magic_trap_card():
     """func_800257A0 (DuelEffect_ApplyBoardDestruction), Dark Hole branch: every occupied
-    record of 5-14 and 20-29 goes, the monsters of both sides among them."""
-    d = new_duel((STRONG, DARK_HOLE), (MIDDLE,))
+    record of 5-14 and 20-29 goes: both sides' monsters and magic/trap rows, the caster's
+    own set card too (D4)."""
+    d = new_duel((STRONG, REVERSE_TRAP, DARK_HOLE), (MIDDLE, SWORDS))
     turn(d)
     turn(d)
+    turn(d, face_down=True)
+    turn(d, face_down=True)
+    assert d.card(0, "magic", 0) and d.card(1, "magic", 0)
     play(d)
-    assert all(d.card(s, "monster", c) is None for s in (0, 1) for c in range(5))
+    assert all(d.card(s, row, c) is None for s in (0, 1) for row in ("monster", "magic")
+               for c in range(5))
 
 
 def test_dragon_capture_jar_takes_opposing_dragons_only():
@@ -132,14 +136,17 @@ def test_dragon_capture_jar_takes_opposing_dragons_only():
     assert d.card(1, "monster", 0) is None and d.card(1, "monster", 1).card == MIDDLE
 
 
-def test_dark_piercing_light_reveals_opposing_monsters():
-    """DuelEffect_ApplyDarkPiercingLight: grid entries 5-14 with flags 0x9000 (occupied and
-    face-down) are revealed; entries 5-9 are the opposing monster row."""
-    d = new_duel((STRONG, DARK_PIERCING_LIGHT), (MIDDLE,))
-    turn(d)
-    turn(d, face_down=True)
+def test_dark_piercing_light_reveals_both_monster_rows_only():
+    """DuelEffect_ApplyDarkPiercingLight: grid entries 5-14 of the caster's view
+    (D_800907D8) with flags 0x9000 (occupied and face-down) are revealed: entries 5-9 the
+    opposing monsters, 10-14 the caster's own monsters; no magic/trap card (D5)."""
+    d = new_duel((STRONG, WEAK, DARK_PIERCING_LIGHT), (MIDDLE, SWORDS))
+    for _ in range(4):
+        turn(d, face_down=True)
+    assert d.card(0, "monster", 1).face_down and d.card(1, "magic", 0).face_down
     play(d)
-    assert not d.card(1, "monster", 0).face_down
+    assert not any(d.card(s, "monster", c).face_down for s, c in ((1, 0), (0, 0), (0, 1)))
+    assert d.card(1, "magic", 0).face_down
 
 
 def test_swords_stop_attacks():

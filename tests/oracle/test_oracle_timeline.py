@@ -133,3 +133,15 @@ def test_trap_timeline():
     assert [a.name for a in tl.animations_for(Trap(1, 687, 0, 343))] == \
         ["trap", "burn_returned"]
     assert [a.name for a in tl.animations_for(Trap(1, 689, 0, 12))] == ["trap"]
+
+
+def test_the_charged_animations_have_whole_counts():
+    """choices.CHARGED_ANIMATIONS names only animations whose every call is fixed by the
+    decompiled code: the outro (func_80020F4C, 14), the fly-off (placement state 7, 1) and
+    the equip effect (func_80154688: func_8014EF2C(16), 96, nothing per frame)."""
+    from emucore.fm.choices import CHARGED_ANIMATIONS
+
+    counts = {a.name: a.rand_calls for a in (tl.result_outro(), tl.failure_fly_off(),
+                                             tl.effect(tl.Effect.EQUIP))}
+    assert set(CHARGED_ANIMATIONS) == set(counts)
+    assert counts == {"result_outro": 14, "failure": 1, "equip": 96}

@@ -61,7 +61,8 @@ def test_plan_rank_from_a_replay(tmp_path: Path, capsys: pytest.CaptureFixture[s
     card = int(FM.pools[1, drops.POOLS.index("bcd")].argmax())  # Simon's likeliest B/C/D drop
     out = run_json(capsys, "plan", "manip", "--duelist", "1", "--want", str(card), "--rank",
                    "b-pow", "--replay", str(path), "--bound", "5000")
-    assert out["state"] == f"0x{duel.rng.state:08X}"
+    # mid-duel: the result outro's 14 calls (func_80020F4C) still come before the roll
+    assert not duel.over and out["state"] == f"0x{int(psyq_rand.jump(duel.rng.state, 14)):08X}"
     assert out["found"] and all(rank.drop(psyq_rand.Rand(int(r["state"], 16)), FM, 1, "bcd")
                                 == card for r in out["offsets"])
 

@@ -165,8 +165,11 @@ def _field(duel: FmDuel, who: int, rng: Rand,
         others = sum(1 for c in m.board.view.other.monsters if c is not None)
         act = executors.decode_field(m.state.selection, others, m.board.flags)
         action = field_action(act, rng.calls)
-        if action is None or (programs is not None and
-                              replace(action, rng_calls=0) not in duel.legal_actions()):
+        # an attack under the first-turn lock (choices.FIRST_TURN_LOCK_BINDS_COMPUTER) is
+        # refused like any action the engine does not take
+        locked = isinstance(action, A.Attack) and duel.attack_locked(side)
+        if action is None or locked or (programs is not None and
+                                        replace(action, rng_calls=0) not in duel.legal_actions()):
             magic = m.state.selection[9] > 5
             row = S.MAGIC if magic else S.MONSTERS
             if not duel.occupied(duel.rec(side, row, act.zone)):

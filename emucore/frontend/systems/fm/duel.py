@@ -28,7 +28,7 @@ from emucore.fm.actions import (
     FmAction,
     Play,
 )
-from emucore.fm.engine import CardView, FmDuel
+from emucore.fm.engine import CardView, FmDuel, turns_played
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
@@ -620,7 +620,7 @@ class DuelScreen(FmScreen):
             draw_card(app, fb, x, 4, card_face(self.game, focus), LARGE)
         else:
             draw_back(app, fb, x, 4, LARGE)
-        turns = max(s.counters["turns"] for s in self.view.sides)
+        turns = max(turns_played(n, s.counters["turns"]) for n, s in enumerate(self.view.sides))
         fb.text(x, 124, f"{TERRAIN_NAMES[self.shown.terrain]}  Turn {turns}",
                 app.colour("text_dim"))
         width = (fb.width - x - 2) // 6

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emucore.fm.engine import turns_played
 from emucore.frontend.systems.fm.common import EVENT_SOUNDS, TERRAIN_NAMES
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.frontend.systems.fm.view import BoardView
@@ -44,10 +45,10 @@ def describe(game: FmGame, event, humans: set[int], shown: BoardView) -> Message
     kind = event.kind
     sound = EVENT_SOUNDS.get(kind)
     who = _who(getattr(event, "side", 0), humans)
-    if kind == "draw":
+    if kind in ("draw", "animation"):
         return None
     if kind == "turn":
-        return Message(f"Turn {event.turn}: {who}", "draw")
+        return Message(f"Turn {turns_played(event.side, event.turn)}: {who}", "draw")
     if kind == "placed":
         hidden = event.face_down and not _sees(event.side, humans)
         card = "a card" if hidden else name(event.card)
