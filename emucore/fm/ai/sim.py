@@ -4,8 +4,9 @@ The duel is created with both sides computer-played (``FmSetup.computer``), so i
 the board before every action exactly as in ``fm duel --player ai`` and the frontend; the
 one chooser, :func:`emucore.fm.ai.adapter.decide`, picks every action: side 1 as the chosen
 duelist, side 0 (the player's deck) with the persona ``player_as`` (default:
-choices.PLAYER_SIDE_PERSONA, i.e. the same duelist). A game's ``digest`` is the final state
-digest, as ``fm duel --json`` reports it.
+choices.PLAYER_SIDE_PERSONA, i.e. the same duelist). A route's duel may instead give the
+player's side a script of actions with a fallback (:func:`play_duel`). A game's ``digest``
+is the final state digest, as ``fm duel --json`` reports it.
 """
 
 from __future__ import annotations
