@@ -108,8 +108,8 @@ class FmDuel(BoardOps, Duel):
         if not set(computer) <= {0, 1}:
             raise ValueError(f"computer sides {computer!r}: each is 0 or 1")
         self.computer_sides = frozenset(computer)
-        # the export of the last state exported (emucore.fm.export's memo)
-        self.export_memo: Exported | None = None
+        # per side, the export of the last state exported for it (emucore.fm.export's memo)
+        self.export_memo: list[Exported | None] = [None, None]
         st = self.st
         for side, shuffle in enumerate((player, cpu)):
             if len(shuffle.cards) != S.DECK_SIZE or len(shuffle.perm) != S.DECK_SIZE:

@@ -39,20 +39,22 @@ def exported(duel: FmDuel) -> Exported:
     one export serves both. Everything it reads is in the state buffer (the RNG is not
     read), so the buffer's bytes are the key."""
     key = duel.st.ram.tobytes()
-    memo = duel.export_memo
+    side = duel.acting_side
+    memo = duel.export_memo[side]
     if memo is not None and memo.state == key:
         return memo
-    c, side = duel.facts, duel.acting_side
+    c = duel.facts
     view = sides_view(duel)
     before = duel.st.ai_snapshot[side].tobytes()
-    # the array is usually the one the last export left: its snapshot (never handed out,
-    # and dropped with the old memo) is exported again in place instead of unpacking bytes
-    same = memo is not None and memo.side == side and memo.array == before
+    # the side's array is usually the one its last export left (the memo is kept per side,
+    # so the other side's turn in between does not lose it): that snapshot (never handed
+    # out, and dropped with the old memo) is exported again in place instead of unpacking
+    same = memo is not None and memo.array == before
     snap = memo.snap if same else Snapshot(before)
     snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
     # the snapshot mirrored ``before`` and the export changed only what it wrote, so packing
     # every record (one struct call) gives the array the written ranges would
-    duel.export_memo = memo = Exported(key, side, view, snap.to_bytes(), snap)
+    duel.export_memo[side] = memo = Exported(key, side, view, snap.to_bytes(), snap)
     return memo
 
 

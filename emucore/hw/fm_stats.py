@@ -34,8 +34,10 @@ def card_stat(base: ArrayLike, stat_modifier: ArrayLike, terrain_modifier: Array
 
 
 def card_stat_one(base: int, stat_modifier: int, terrain_modifier: int) -> int:
-    """:func:`card_stat` of one card."""
-    return min(max(base + stat_modifier + terrain_modifier, 0), STAT_MAX)
+    """:func:`card_stat` of one card (comparisons, not min/max calls: the exporter runs it
+    for every occupied record at every decision)."""
+    total = base + stat_modifier + terrain_modifier
+    return total if 0 <= total <= STAT_MAX else (0 if total < 0 else STAT_MAX)
 
 
 def is_monster(card_type: ArrayLike) -> NDArray:

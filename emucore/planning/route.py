@@ -12,7 +12,8 @@ link maps partial routes to partial routes:
   frame on the Free Duel screen, :data:`CALLS_PER_FRAME`). The player's opening hand is
   checked first (a shuffle of the player's deck, 320 calls, no duel); then the duel is
   played to its end by the embedded AI on both sides (:func:`emucore.fm.ai.sim.play_duel`,
-  the same duel ``fm sim`` plays), and kept when its outcome is the one asked for. The next
+  the same duel ``fm sim`` plays) or, for ``player = "script"``, the player's script with
+  its fallback, and kept when its outcome is the one asked for. The next
   link starts from the state the duel ended in (after the drop roll).
 
 A route is a start index with one choice of frames per duel link that passes every link.
@@ -141,7 +142,8 @@ def _duel(link: DuelLink, number: int, partials: list[Partial], tables: FmTables
                     continue
             setup = FmSetup(deck=list(player_deck), duelist=link.duelist, sort=link.sort,
                             state=state)
-            result = play_duel(setup, player_as=link.player_as)
+            result = play_duel(setup, player_as=link.player_as, script=link.script,
+                               fallback=link.fallback)
             simulated += 1
             won = result.winner == 0
             outcomes[f"link {number}: " + (f"win {result.rank}" if won else "loss")] += 1
@@ -150,6 +152,9 @@ def _duel(link: DuelLink, number: int, partials: list[Partial], tables: FmTables
             step = {"kind": "duel", "duelist": link.duelist, "frames": frames,
                     "winner": result.winner, "reason": result.reason, "rank": result.rank,
                     "drop": result.drop, "turns": result.turns, "digest": result.digest}
+            if link.script is not None:  # what the player did, to replay the duel
+                step["scripted"] = result.scripted
+                step["player_actions"] = [a.to_json() for a in result.player_actions]
             out.append(Partial(p.index, result.rng_state, p.deck, (*p.steps, step)))
     return out, simulated
 

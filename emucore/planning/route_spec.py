@@ -15,13 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from emucore.fm.actions import FmAction
+from emucore.fm.ai.sim import FALLBACKS
+from emucore.fm.cli import decode_action
 from emucore.fm.deck import COPY_LIMIT, DECK_SIZE, SORT_ORDERS
 from emucore.fm.rank import TIERS
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
 INDEX_LIMIT = 1 << 32
 DEFAULT_CHUNK = 256  # start indices per chunk: a few seconds of duels, small enough to lose
-POLICIES = ("ai",)  # how the player's side is played in a duel link
+POLICIES = ("ai", "script")  # how the player's side is played in a duel link
 OPENING_DRAWS = 5  # the player's hand as the duel opens
 
 
@@ -49,6 +52,8 @@ class DuelLink:
     rank_at_least: str | None = None
     drops: frozenset[int] | None = None
     opening: tuple[int, ...] = ()  # cards the player's opening hand must hold
+    script: tuple[FmAction, ...] | None = None  # the player's actions (player = "script")
+    fallback: str = "ai"  # who plays on when the script stops (emucore.fm.ai.sim.FALLBACKS)
 
     kind = "duel"
 
@@ -131,7 +136,7 @@ def _link(raw: Any, n: int, tables: FmTables) -> StarterLink | DuelLink:
     if kind != "duel":
         raise ValueError(f"{where}: kind must be \"starter\" or \"duel\", not {kind!r}")
     _keys(raw, where, {"kind", "duelist", "frames", "deck", "sort", "player", "player_as",
-                       "win", "rank_at_least", "drops", "opening"})
+                       "win", "rank_at_least", "drops", "opening", "script", "fallback"})
     duelist = _duelist(raw.get("duelist"), where, tables)
     frames = raw.get("frames", [0, 0])
     if isinstance(frames, int):
@@ -149,6 +154,7 @@ def _link(raw: Any, n: int, tables: FmTables) -> StarterLink | DuelLink:
     player = raw.get("player", "ai")
     if player not in POLICIES:
         raise ValueError(f"{where}: player must be one of {', '.join(POLICIES)}")
+    script, fallback = _script(raw, player, where)
     player_as = raw.get("player_as")
     if player_as is not None:
         player_as = _duelist(player_as, f"{where} player_as", tables)
@@ -168,7 +174,24 @@ def _link(raw: Any, n: int, tables: FmTables) -> StarterLink | DuelLink:
     if not win and (floor or drops):
         raise ValueError(f"{where}: rank_at_least and drops need win = true")
     return DuelLink(duelist, (frames[0], frames[1]), deck, sort, player, player_as, win,
-                    floor, drops, opening)
+                    floor, drops, opening, script, fallback)
+
+
+def _script(raw: dict[str, Any], player: str, where: str
+            ) -> tuple[tuple[FmAction, ...] | None, str]:
+    """A script link's actions (the forms ``fm duel --script`` reads) and its fallback."""
+    if player != "script":
+        if "script" in raw or "fallback" in raw:
+            raise ValueError(f"{where}: script and fallback need player = \"script\"")
+        return None, "ai"
+    actions = raw.get("script")
+    if not isinstance(actions, list):
+        raise ValueError(f"{where}: player = \"script\" needs script = [actions]")
+    fallback = raw.get("fallback", "ai")
+    if fallback not in FALLBACKS:
+        raise ValueError(f"{where}: fallback must be one of {', '.join(FALLBACKS)}")
+    return tuple(decode_action(a, f"{where} script action {i}")
+                 for i, a in enumerate(actions, 1)), fallback
 
 
 def _table(value: Any, where: str) -> dict[str, Any]:

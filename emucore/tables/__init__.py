@@ -19,12 +19,16 @@ from emucore.tables.schema import TableError
 __all__ = ["TableError", "load", "tables_root", "check_all"]
 
 
+# resolved once: ``load`` runs for every duel set up, and resolving walks the file system
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "roms_tables"
+
+
 def tables_root() -> Path:
     """The folder holding one sub-folder of tables per system."""
     env = os.environ.get("EMUCORE_TABLES")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "roms_tables"
+    return _PACKAGE_ROOT
 
 
 def _module(system: str) -> Any:

@@ -5,7 +5,9 @@ Sources: the starter deck of an index is ``NameEntry_BuildStarterDeck`` as
 :func:`emucore.fm.deck.starter_deck` implements it (its own tests check it against the
 starter decks FM-Deck-Check lists); each duel of a route is replayed with ``fm sim``'s
 duel (:func:`emucore.fm.ai.sim.play_duel`) from the state the route names, so a route file is
-checked against the engine, not against the search that wrote it.
+checked against the engine, not against the search that wrote it. A scripted duel is
+replayed on the engine itself: the player's recorded actions stepped in order (the first of
+them the script's own), the CPU's chosen by the embedded AI.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ import pytest
 from emucore import tables
 from emucore.cli import main
 from emucore.fm import deck
-from emucore.fm.ai.sim import play_duel
-from emucore.fm.replay import ENGINE_VERSION
-from emucore.fm.setup import FmSetup
+from emucore.fm.ai import choose_action
+from emucore.fm.ai.sim import DuelResult, play_duel
+from emucore.fm.replay import ADAPTER, ENGINE_VERSION
+from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw import psyq_rand
 from emucore.planning import route, route_spec, starter
 from emucore.planning.route_run import journal_path
@@ -51,6 +54,25 @@ def small_spec(tmp_path: Path, count: int) -> Path:
     path = tmp_path / "small.json"
     path.write_text(json.dumps(data))
     return path
+
+
+def replay_scripted(setup: FmSetup, link: route_spec.DuelLink, step: dict) -> DuelResult:
+    """A scripted duel again on the engine: side 0 steps the route's recorded player actions
+    (the first ``scripted`` of them must be the script's), side 1 the embedded AI's."""
+    played = step["player_actions"]
+    assert played[:step["scripted"]] == [a.to_json() for a in link.script][:step["scripted"]]
+    duel = new_duel(FmSetup(deck=setup.deck, duelist=setup.duelist, state=setup.state,
+                            computer=[0, 1] if link.fallback == "ai" else [1]))
+    actions = iter(played)
+    end = None
+    while not duel.over:
+        action = next(actions) if duel.acting_side == 0 else choose_action(duel)
+        events = duel.step(ADAPTER.decode_action(action) if isinstance(action, dict)
+                           else action)
+        end = next((e for e in events if e.kind == "ended"), end)
+    assert next(actions, None) is None and end is not None
+    return DuelResult(0, end.winner, end.reason, end.rank, end.drop, 0, 0, 0, duel.digest(),
+                      duel.rng.state)
 
 
 @pytest.mark.parametrize("name", SPECS)
@@ -84,7 +106,9 @@ def test_example_routes_replay_on_the_engine(name: str, tmp_path: Path,
         state = rng.state
         for link, step in zip(spec.links[1:], r["links"][1:], strict=True):
             start = int(psyq_rand.jump(state, step["frames"]))
-            again = play_duel(FmSetup(deck=starter_deck, duelist=link.duelist, state=start))
+            setup = FmSetup(deck=starter_deck, duelist=link.duelist, state=start)
+            again = replay_scripted(setup, link, step) if link.script is not None \
+                else play_duel(setup)
             assert (again.winner, again.rank, again.drop, again.digest) == (
                 step["winner"], step["rank"], step["drop"], step["digest"])
             assert again.winner == 0 and link.frames[0] <= step["frames"] <= link.frames[1]
@@ -176,6 +200,12 @@ def test_interrupted_run_stops_cleanly(tmp_path: Path) -> None:
      '"duelist": 1, "frames": [3, 1]}]}', "frames must be"),
     ('{"start": {"from": 0}, "link": [{"kind": "starter"}]}', "count must be"),
     ("{", "not valid JSON"),
+    ('{"start": {"state": 1}, "link": [{"kind": "starter"}, {"kind": "duel", "duelist": 1, '
+     '"player": "script"}]}', "needs script = [actions]"),
+    ('{"start": {"state": 1}, "link": [{"kind": "starter"}, {"kind": "duel", "duelist": 1, '
+     '"player": "script", "script": [{"kind": "fly"}]}]}', "link 2 script action 1"),
+    ('{"start": {"state": 1}, "link": [{"kind": "starter"}, {"kind": "duel", "duelist": 1, '
+     '"script": []}]}', 'need player = "script"'),
 ])
 def test_bad_specs_are_one_line(body: str, message: str, tmp_path: Path,
                                 capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,3 +228,21 @@ def test_out_may_not_be_the_spec(tmp_path: Path, capsys: pytest.CaptureFixture[s
     spec = small_spec(tmp_path, 64)
     assert main(["plan", "route", str(spec), "--out", str(spec), "--jobs", "1"]) == 2
     assert "is the spec itself" in capsys.readouterr().err
+
+
+def test_script_without_fallback_stops_where_the_script_does() -> None:
+    """With ``fallback = "none"`` a duel whose script runs out stops unfinished (reason
+    script-ended) and one whose first action is illegal (an attack in the hand phase) stops
+    at once (script-illegal, nothing played): the engine's legality (``FmDuel.step``)
+    decides, so no route is kept. With the AI as fallback that duel is played to its end."""
+    setup = FmSetup(deck=deck.starter_deck(psyq_rand.Rand(3431882029), FM), duelist=1,
+                    state=3431882029)
+    script = (ADAPTER.decode_action({"kind": "play", "cards": [0], "face_down": True}),)
+    ended = play_duel(setup, script=script, fallback="none")
+    assert (ended.winner, ended.reason, ended.scripted) == (None, "script-ended", 1)
+    illegal = (ADAPTER.decode_action({"kind": "attack", "attacker": 0, "target": -1}),)
+    stopped = play_duel(setup, script=illegal, fallback="none")
+    assert (stopped.winner, stopped.reason, stopped.player_actions) == (
+        None, "script-illegal", ())
+    with_ai = play_duel(setup, script=illegal, fallback="ai")
+    assert with_ai.winner is not None and with_ai.scripted == 0

@@ -4,8 +4,9 @@ The duel is created with both sides computer-played (``FmSetup.computer``), so i
 the board before every action exactly as in ``fm duel --player ai`` and the frontend; the
 one chooser, :func:`emucore.fm.ai.adapter.decide`, picks every action: side 1 as the chosen
 duelist, side 0 (the player's deck) with the persona ``player_as`` (default:
-choices.PLAYER_SIDE_PERSONA, i.e. the same duelist). A game's ``digest`` is the final state
-digest, as ``fm duel --json`` reports it.
+choices.PLAYER_SIDE_PERSONA, i.e. the same duelist). A route's duel may instead give the
+player's side a script of actions with a fallback (:func:`play_duel`). A game's ``digest``
+is the final state digest, as ``fm duel --json`` reports it.
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
-from emucore.fm.actions import DuelEnd
+from emucore.duel.protocol import IllegalAction
+from emucore.fm.actions import DuelEnd, FmAction
 from emucore.fm.ai.adapter import decide
 from emucore.fm.ai.disc import Programs
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw.psyq_rand import BOOT_STATE, jump
 
 MAX_STEPS = 5000   # far beyond any real duel (40 draws a side); reaching it is a bug
+FALLBACKS = ("ai", "none")  # who plays the player's side once its script stops
+SCRIPT_ILLEGAL, SCRIPT_ENDED = "script-illegal", "script-ended"  # reasons with fallback none
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class DuelResult:
     fallbacks: int
     digest: str          # the final state digest
     rng_state: int = 0   # the RNG state as the duel ended (after the drop roll)
+    player_actions: tuple[FmAction, ...] = ()  # the player's actions (kept for a script)
+    scripted: int = 0    # how many of them came from the script
 
     def to_json(self) -> dict:
         """One game as ``fm sim --json`` lists it."""
@@ -85,25 +91,52 @@ class SimSummary:
 
 
 def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int | None = None,
-              index: int = 0) -> DuelResult:
-    """Play one AI-vs-AI duel to its end (``setup.computer`` is set to both sides)."""
-    duel = new_duel(replace(setup, computer=[0, 1]))
+              index: int = 0, script: tuple[FmAction, ...] | None = None,
+              fallback: str = "ai") -> DuelResult:
+    """Play one duel to its end, the CPU side by the embedded AI. The player's side is the
+    AI too, or, given ``script``, plays the script's actions in order until one is illegal
+    (it is dropped there, with the rest of the script) or it runs out; then ``fallback``
+    plays on: ``"ai"`` the embedded AI, ``"none"`` stops the duel unfinished with reason
+    :data:`SCRIPT_ILLEGAL` or :data:`SCRIPT_ENDED`. Both sides are exported as computer
+    sides when the AI may play the player (``setup.computer`` [0, 1]), else only the CPU's."""
+    ai_player = script is None or fallback == "ai"
+    duel = new_duel(replace(setup, computer=[0, 1] if ai_player else [1]))
     personas = (player_as, None)
     end: DuelEnd | None = None
     steps = fallbacks = 0
+    pending = list(reversed(script)) if script is not None else []
+    played: list[FmAction] = []
+    scripted, stopped = 0, ""
     while not duel.over and steps < MAX_STEPS:
-        decision = decide(duel, programs, personas[duel.acting_side])
-        fallbacks += decision.fallback
-        for event in duel.step(decision.action):
+        events = None
+        if pending and duel.acting_side == 0:
+            try:
+                events = duel.step(pending[-1])
+                played.append(pending.pop())
+                scripted += 1
+            except IllegalAction:
+                pending.clear()
+                stopped = SCRIPT_ILLEGAL
+        if events is None:
+            if duel.acting_side == 0 and not ai_player:
+                stopped = stopped or SCRIPT_ENDED
+                break
+            decision = decide(duel, programs, personas[duel.acting_side])
+            fallbacks += decision.fallback
+            if script is not None and duel.acting_side == 0:
+                played.append(decision.action)
+            events = duel.step(decision.action)
+        for event in events:
             if isinstance(event, DuelEnd):
                 end = event
         steps += 1
     turns = duel.st.sides.turns[0] + duel.st.sides.turns[1]
+    kept = (tuple(played), scripted)
     if end is None:
-        return DuelResult(index, None, "unfinished", "", 0, turns, steps, fallbacks,
-                          duel.digest(), duel.rng.state)
+        return DuelResult(index, None, stopped or "unfinished", "", 0, turns, steps, fallbacks,
+                          duel.digest(), duel.rng.state, *kept)
     return DuelResult(index, end.winner, end.reason, end.rank, end.drop, turns, steps,
-                      fallbacks, duel.digest(), duel.rng.state)
+                      fallbacks, duel.digest(), duel.rng.state, *kept)
 
 
 def play_range(setup: FmSetup, first: int, count: int, programs: Programs | None = None,
