@@ -23,6 +23,7 @@ AUTOPLAY_FRAMES = 20_000
 _FM_MENU = ["start", "cross"]
 _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
 _DM1_MENU = ["start", "a"]
+_DM1_DUEL = [*_DM1_MENU, "a", "a", "wait:60"]
 _PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
 
 STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
@@ -53,7 +54,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("main_menu", "gb", _DM1_MENU),
         ("opponents", "gb", [*_DM1_MENU, "a"]),
         ("deck_edit", "gb", [*_DM1_MENU, "down", "a"]),
-        ("duel", "gb", [*_DM1_MENU, "a", "a", "wait:60"]),
+        ("duel", "gb", _DM1_DUEL),
+        ("result", "gb", [*_DM1_DUEL, *["start", "wait:40"] * 4]),  # passing every turn loses
         ("pause", "gb", [*_DM1_MENU, "esc"]),
     ),
     "ocg1999": (
