@@ -25,6 +25,7 @@ _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
 _DM1_MENU = ["start", "a"]
 _DM1_DUEL = [*_DM1_MENU, "a", "a", "wait:60"]
 _PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
+_PAPER_END_TURN = ["start", "down", "cross", "wait:200"]  # the computer's turn follows
 
 STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
     # system: ((stop name, machine, presses), ...)
@@ -65,11 +66,14 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("duel_menu", "psx", [*_PAPER_DUEL, "wait:200", "start"]),
         ("duel_computer", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross",
                                   "wait:120"]),
+        # ending every turn at once, the player loses on LP in the 10th
+        ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 10]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
         ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "up"]),
+        ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 6]),  # lost on LP
     ),
 }
 

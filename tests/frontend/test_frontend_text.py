@@ -192,3 +192,18 @@ def test_every_campaign_opponent_has_a_line_that_fits_its_box(tmp_path):
         drawn = [text for _, text in fb.text_rects]
         assert LINES[duelist].split()[0] in " ".join(drawn), (duelist, drawn)
         assert layout.problems(fb.text_rects, (0, 0, fb.width, fb.height)) == [], duelist
+
+
+RESULT_STOPS = [(system, profile, presses) for system, stops in STOPS.items()
+                for name, profile, presses in stops if name == "result" and system != "fm"]
+
+
+@pytest.mark.parametrize(("system", "profile", "presses"), RESULT_STOPS,
+                         ids=[s for s, _, _ in RESULT_STOPS])
+def test_result_stops_reach_the_result_of_a_lost_duel(system, profile, presses, tmp_path):
+    """Source: the rules of each system (a player who only ends turns loses on LP to the
+    computer's attacks): the tour's result stop stands on the result screen of a duel side 0
+    lost on LP, so the layout check and the gallery see that screen."""
+    app = visit(system, profile, presses, tmp_path)
+    assert type(app.screen).__name__ == "ResultScreen"
+    assert app.screen.duel.winner == 1 and app.screen.duel.end_reason == "lp"
