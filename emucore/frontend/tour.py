@@ -23,7 +23,9 @@ AUTOPLAY_FRAMES = 20_000
 _FM_MENU = ["start", "cross"]
 _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
 _DM1_MENU = ["start", "a"]
+_DM1_DUEL = [*_DM1_MENU, "a", "a", "wait:60"]
 _PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
+_PAPER_END_TURN = ["start", "down", "cross", "wait:200"]  # the computer's turn follows
 
 STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
     # system: ((stop name, machine, presses), ...)
@@ -53,7 +55,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("main_menu", "gb", _DM1_MENU),
         ("opponents", "gb", [*_DM1_MENU, "a"]),
         ("deck_edit", "gb", [*_DM1_MENU, "down", "a"]),
-        ("duel", "gb", [*_DM1_MENU, "a", "a", "wait:60"]),
+        ("duel", "gb", _DM1_DUEL),
+        ("result", "gb", [*_DM1_DUEL, *["start", "wait:40"] * 4]),  # passing every turn loses
         ("pause", "gb", [*_DM1_MENU, "esc"]),
     ),
     "ocg1999": (
@@ -63,11 +66,14 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("duel_menu", "psx", [*_PAPER_DUEL, "wait:200", "start"]),
         ("duel_computer", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross",
                                   "wait:120"]),
+        # ending every turn at once, the player loses on LP in the 10th
+        ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 10]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
         ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "up"]),
+        ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 6]),  # lost on LP
     ),
 }
 

@@ -165,3 +165,45 @@ def test_gallery_writes_every_stop_of_a_system_at_3x(tmp_path, capsys):
     assert pygame.image.load(str(tmp_path / files[0])).get_size() == (960, 720)
     assert gallery.main(["--system", "nope", "--out", str(tmp_path)]) == 2
     assert "unknown system" in capsys.readouterr().err
+
+
+def test_every_campaign_opponent_has_a_line_that_fits_its_box(tmp_path):
+    """Source: the campaign order (session.CAMPAIGN_ORDER, the FM table's duelists 2-38) and
+    the Campaign screen drawn headless at every stage: each opponent has a line of its own,
+    shown whole (wrapped at spaces, no word shortened) in its box under the portrait, and the
+    screen passes the layout check (text on screen, no two pieces overlapping)."""
+    from emucore.frontend.systems.fm import campaign
+    from emucore.frontend.systems.fm.banter import LINES
+    from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER
+
+    assert sorted(LINES) == sorted(CAMPAIGN_ORDER)
+    assert len(set(LINES.values())) == len(LINES)
+    for duelist, line in LINES.items():
+        shown = layout.fit(line, campaign.BOX_W, campaign.LINE_ROWS)
+        assert " ".join(shown) == line, (duelist, shown)
+    (_, _, presses), = [s for s in STOPS["fm"] if s[0] == "campaign"]
+    app = visit("fm", "psx", presses, tmp_path)
+    screen, fb = app.screen, app.fb
+    assert isinstance(screen, campaign.CampaignScreen)
+    for stage, duelist in enumerate(CAMPAIGN_ORDER):
+        screen.game.data["campaign"] = stage
+        fb.text_rects = []
+        screen.draw(app, fb)
+        drawn = [text for _, text in fb.text_rects]
+        assert LINES[duelist].split()[0] in " ".join(drawn), (duelist, drawn)
+        assert layout.problems(fb.text_rects, (0, 0, fb.width, fb.height)) == [], duelist
+
+
+RESULT_STOPS = [(system, profile, presses) for system, stops in STOPS.items()
+                for name, profile, presses in stops if name == "result" and system != "fm"]
+
+
+@pytest.mark.parametrize(("system", "profile", "presses"), RESULT_STOPS,
+                         ids=[s for s, _, _ in RESULT_STOPS])
+def test_result_stops_reach_the_result_of_a_lost_duel(system, profile, presses, tmp_path):
+    """Source: the rules of each system (a player who only ends turns loses on LP to the
+    computer's attacks): the tour's result stop stands on the result screen of a duel side 0
+    lost on LP, so the layout check and the gallery see that screen."""
+    app = visit(system, profile, presses, tmp_path)
+    assert type(app.screen).__name__ == "ResultScreen"
+    assert app.screen.duel.winner == 1 and app.screen.duel.end_reason == "lp"

@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from emucore.dm1 import ai, decks, magic, progress, rng
 from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Pass, Summon
 from emucore.dm1.duel import Dm1Duel, default_tables
@@ -25,6 +28,7 @@ from emucore.duel.protocol import DRAW, Event, EventKind
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
 from emucore.frontend.layout import draw_fitted, fit
+from emucore.frontend.portraits import SIZE, portrait, seed_of
 from emucore.frontend.storage import SaveFile
 from emucore.frontend.widgets import Menu, message_box, try_step
 
@@ -33,6 +37,7 @@ SAVE_VERSION = 1
 WINS_TO_ADVANCE = 5
 TRUNK_CAP = 255
 CPU_FRAMES = 12  # frames between the computer's actions, so a player can follow them
+OPPONENT_LIST_W = 116  # the opponent list; the selected one's portrait stands to its right
 TERRAIN_NAMES = ("", "Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami")
 
 
@@ -203,8 +208,29 @@ class MainMenu(Dm1Screen):
         self.menu.draw(app, fb, 30, 40, 100)
 
 
+_FACES: dict[tuple[str, int], NDArray[np.uint8]] = {}
+
+
+def face_seed(opponent: int) -> int:
+    """The portrait seed of DM1 opponent ``opponent`` (table ids 0-15; portraits number
+    opponents from 1, as the FM duelists are)."""
+    return seed_of("dm1", opponent + 1)
+
+
+def draw_face(app: App, fb: Framebuffer, x: int, y: int, opponent: int) -> None:
+    """The opponent's 32x32 portrait at (x, y) in a one-pixel frame just outside it (made
+    once per machine and opponent)."""
+    key = (app.machine.name, opponent)
+    face = _FACES.get(key)
+    if face is None:
+        face = _FACES[key] = portrait(face_seed(opponent), app.machine.art)
+    fb.frame(x - 1, y - 1, SIZE + 2, SIZE + 2, app.colour("text"), 1)
+    fb.blit(x, y, face)
+
+
 class OpponentSelect(Dm1Screen):
-    """The opponents in stage order; those of a closed stage are shown but disabled."""
+    """The opponents in stage order; those of a closed stage are shown but disabled. The
+    selected opponent's portrait stands beside the list."""
 
     def __init__(self, game: Dm1Game) -> None:
         super().__init__(game)
@@ -229,7 +255,8 @@ class OpponentSelect(Dm1Screen):
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
         fb.text(4, 2, "CHOOSE OPPONENT", app.colour("text"))
-        self.menu.draw(app, fb, 4, 12, 152)
+        self.menu.draw(app, fb, 4, 12, OPPONENT_LIST_W)
+        draw_face(app, fb, fb.width - SIZE - 4, 14, self.order[self.menu.cursor]["id"])
 
 
 class DeckEdit(Dm1Screen):
@@ -519,6 +546,7 @@ class ResultScreen(Dm1Screen):
 
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
+        draw_face(app, fb, (fb.width - SIZE) // 2, 4, self.opponent)
         outcome = {0: "YOU WIN", 1: "YOU LOSE", DRAW: "DRAW"}[self.duel.winner]
         lines = [outcome, f"by {self.duel.end_reason.replace('_', ' ')}",
                  f"LP {self.duel.lp(0)} / {self.duel.lp(1)}",

@@ -1,6 +1,6 @@
-"""The campaign: the duelists in the story's order (no story text) and the next one's
-portrait. Winning against the next one moves on and opens that duelist for Free Duel
-(session.CAMPAIGN_ORDER)."""
+"""The campaign: the duelists in the story's order (no story text), the next one's
+portrait and a line of our own from them (banter.LINES). Winning against the next one moves
+on and opens that duelist for Free Duel (session.CAMPAIGN_ORDER)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,15 @@ from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
 from emucore.frontend.portraits import SIZE, portrait, seed_of
+from emucore.frontend.systems.fm.banter import LINES
 from emucore.frontend.systems.fm.common import FmScreen, menu_tick
 from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER, FmGame
 
 SHOWN = 9
 PORTRAIT_SCALE = 2  # the next opponent's portrait, 64x64
+SIDE = SIZE * PORTRAIT_SCALE
+BOX_W = SIDE + 32  # the name and the line under the portrait
+LINE_ROWS = 4  # the opponent's line wraps onto at most this many rows of BOX_W
 
 
 class CampaignScreen(FmScreen):
@@ -66,12 +70,13 @@ class CampaignScreen(FmScreen):
                 fb.text(24, y, "?????", app.colour("text_dim"))
         duelist = self.game.next_campaign_duelist()
         if duelist is not None:  # the next opponent's portrait and name
-            side = SIZE * PORTRAIT_SCALE
-            x = fb.width - side - 24
-            fb.frame(x - 2, 42, side + 4, side + 4, app.colour("highlight"), 2)
+            x = fb.width - SIDE - 24
+            fb.frame(x - 2, 42, SIDE + 4, SIDE + 4, app.colour("highlight"), 2)
             fb.blit(x, 44, self._face(app, duelist))
-            draw_fitted(fb, x - 16, 50 + side, f"Next: {names(duelist)}", side + 32,
-                        app.colour("text"), lines=2)
+            rows = draw_fitted(fb, x - 16, 50 + SIDE, f"Next: {names(duelist)}", BOX_W,
+                               app.colour("text"), lines=2)
+            draw_fitted(fb, x - 16, 54 + SIDE + rows * CELL_H, LINES[duelist], BOX_W,
+                        app.colour("text_dim"), lines=LINE_ROWS)
         if progress >= len(CAMPAIGN_ORDER):
             fb.text(16, 140, "The story is over. Free Duel is all yours.", app.colour("good"))
         fb.text(16, fb.height - 14, "Cross: duel  Circle: back", app.colour("text_dim"))

@@ -1,0 +1,45 @@
+"""What each campaign opponent says before the duel: one or two short lines in our own
+words (no game text), shown on the Campaign screen under the next opponent's portrait."""
+
+from __future__ import annotations
+
+# duelist number -> the line (every entry of session.CAMPAIGN_ORDER has one)
+LINES: dict[int, str] = {
+    2: "Let's keep it friendly. Show me your best card!",
+    3: "I practised all week. Ready?",
+    4: "The market can wait. Cards first!",
+    5: "My deck is small, but it bites.",
+    6: "The whole town is talking about you.",
+    7: "You are a long way from home.",
+    8: "Power belongs to those who take it.",
+    9: "My dinosaurs are hungry today.",
+    10: "Watch your step. Bugs are everywhere.",
+    11: "Style counts. Try to keep up.",
+    12: "Rules are for people who lose.",
+    13: "Let us see what your cards reveal.",
+    14: "Your soul would suit my collection.",
+    15: "I already know your next move.",
+    16: "I have seen how this duel ends.",
+    17: "Second place is still losing.",
+    18: "None pass this gate without a duel.",
+    19: "I got stronger. Don't hold back!",
+    20: "No more friendly games. For real now.",
+    21: "The tide turns in my favour.",
+    22: "Fire answers only to me.",
+    23: "The trees whisper your weakness.",
+    24: "Roots hold fast. So do I.",
+    25: "Climb this far and fall right back.",
+    26: "Wind scatters every plan.",
+    27: "The sand swallows the careless.",
+    28: "Stone is patient. I am stone.",
+    29: "Such a lovely day to lose.",
+    30: "Light blooms, then it blinds.",
+    31: "Every path here leads back to me.",
+    32: "You again? Then let's finish this.",
+    33: "The temple door stays shut.",
+    34: "Turn back while you still can.",
+    35: "The throne is almost mine.",
+    36: "No more tricks. Only the strongest deck.",
+    37: "So you made it this far. Impressive.",
+    38: "This is where every story ends.",
+}
