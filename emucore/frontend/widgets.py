@@ -23,6 +23,18 @@ def try_step(app: App, duel: Duel, action: Action) -> list[Event] | None:
         return None
 
 
+# How a duel ended, in words for the result screens of every system (Duel.end_reason values).
+END_REASON_TEXT = {"lp": "Life points", "both_lp": "Both out of LP", "deckout": "Deck out",
+                   "deck_out": "Deck out", "exodia": "Exodia", "empty_hand": "Empty hand"}
+
+
+def reason_text(reason: str | None) -> str:
+    """``Duel.end_reason`` as a player reads it (unknown reasons: the name, capitalised)."""
+    if not reason:
+        return "Unfinished"
+    return END_REASON_TEXT.get(reason, reason.replace("_", " ").capitalize())
+
+
 def refusal(exc: IllegalAction) -> str:
     """The rule that refused an action as one sentence for the player: the message without
     its ``[rule]`` tag (kept for scripts and tests), capitalised, with a full stop."""

@@ -30,7 +30,7 @@ from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
 from emucore.frontend.layout import draw_fitted, fit
 from emucore.frontend.portraits import SIZE, portrait, seed_of
 from emucore.frontend.storage import SaveFile
-from emucore.frontend.widgets import Menu, message_box, try_step
+from emucore.frontend.widgets import Menu, message_box, reason_text, try_step
 
 MACHINE = "gb"
 SAVE_VERSION = 1
@@ -548,7 +548,7 @@ class ResultScreen(Dm1Screen):
         fb.clear(app.colour("bg"))
         draw_face(app, fb, (fb.width - SIZE) // 2, 4, self.opponent)
         outcome = {0: "YOU WIN", 1: "YOU LOSE", DRAW: "DRAW"}[self.duel.winner]
-        lines = [outcome, f"by {self.duel.end_reason.replace('_', ' ')}",
+        lines = [outcome, f"By {reason_text(self.duel.end_reason)}",
                  f"LP {self.duel.lp(0)} / {self.duel.lp(1)}",
                  f"Wins vs this duelist: {self.game.wins[self.opponent]}"]
         if self.won is not None:

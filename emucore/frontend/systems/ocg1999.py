@@ -20,7 +20,7 @@ from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import Framebuffer
 from emucore.frontend.storage import SaveFile
 from emucore.frontend.systems.paper_board import DuelScreen
-from emucore.frontend.widgets import Menu, message_box, refusal
+from emucore.frontend.widgets import Menu, message_box, reason_text, refusal
 from emucore.ocg1999.match import Match, computer_swaps
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.engine import PaperDuel
@@ -179,7 +179,7 @@ class ResultScreen(Screen):
         if self.humans == {0}:
             outcome = {0: "YOU WIN", 1: "YOU LOSE"}.get(winner, "DRAW")
         lp = " / ".join(str(s.lp) for s in self.duel.state.sides)
-        lines = [outcome, f"by {(self.duel.end_reason or '').replace('_', ' ')}", f"LP {lp}"]
+        lines = [outcome, f"By {reason_text(self.duel.end_reason)}", f"LP {lp}"]
         if self.match is not None:
             score = " ".join({0: "P1", 1: "P2", DRAW: "draw"}[r] for r in self.match.results)
             lines.append(f"match: {score}")

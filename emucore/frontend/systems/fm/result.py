@@ -16,9 +16,9 @@ from emucore.frontend.layout import draw_fitted
 from emucore.frontend.portraits import portrait, seed_of
 from emucore.frontend.systems.fm.common import FmScreen, card_face
 from emucore.frontend.systems.fm.session import FmGame
+from emucore.frontend.widgets import reason_text
 from emucore.planning import rankplan
 
-REASONS = {"lp": "Life points", "deckout": "Deck out", "exodia": "Exodia"}
 CRITERIA = {"turns": "Turns", "effective_attacks": "Effective attacks",
             "defensive_wins": "Defensive wins", "face_down_plays": "Face-down plays",
             "pure_magic": "Magic cards", "traps_triggered": "Traps sprung",
@@ -43,7 +43,7 @@ def criteria(game: FmGame, end, counters: dict[str, int]) -> list[Criterion]:
     change (``Duel_CalcRankScoreChange``); the points add up to the engine's score."""
     values = rankplan.counters_from_side(counters)
     lines = [Criterion("Base", None, rank.BASE_SCORE),
-             Criterion(f"Won by {REASONS.get(end.reason, end.reason)}", None,
+             Criterion(f"Won by {reason_text(end.reason)}", None,
                        rank.END_ADJUSTMENT[end.reason])]
     for row, name in enumerate(rank.COUNTERS):
         lines.append(Criterion(CRITERIA[name], values[name],
@@ -97,7 +97,7 @@ class ResultScreen(FmScreen):
         else:
             title = "YOU WIN" if end.winner == 0 else "YOU LOSE"
         fb.text(16, 8, title, app.colour("highlight"), app.colour("black"))
-        fb.text(16, 20, f"By {REASONS.get(end.reason, end.reason)}", app.colour("text"))
+        fb.text(16, 20, f"By {reason_text(end.reason)}", app.colour("text"))
         y = 34
         if self.scored:
             y = self._score(app, fb, y)
