@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from emucore.cliutil import add_json_flag
+from emucore.commands import add_command
 
 # The per-item commands a batch may hold (a command path: the words before the options).
 COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("rng", "index"),
@@ -28,8 +29,7 @@ COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("rng", "ind
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("batch", help="answer many card/fusion/fm drop/rng queries (JSON lines)",
-                       description=__doc__.split("\n\n")[1].replace("``", ""))
+    p = add_command(sub, "batch", description=__doc__.split("\n\n")[1].replace("``", ""))
     p.add_argument("file", nargs="?", default="-",
                    help="JSON lines of argument lists (default: stdin)")
     add_json_flag(p)  # answers are always JSON lines; accepted for uniformity
@@ -40,7 +40,7 @@ def _batch(args: argparse.Namespace) -> int:
     from emucore.cli import build_parser
     from emucore.duel.files import UserFileError
 
-    parser = build_parser()
+    parser = build_parser(COMMANDS)
     lines: Iterable[str] = sys.stdin
     if args.file != "-":
         try:

@@ -56,6 +56,16 @@ def add_rng_start(parser: argparse.ArgumentParser, what: str = "",
     return group
 
 
+def rng_start(args: argparse.Namespace) -> int:
+    """The RNG state named by the :func:`add_rng_start` pair (``--index``: that many calls
+    after the boot state; neither given: the boot state)."""
+    if args.state is not None:
+        return args.state
+    from emucore.hw import psyq_rand  # numpy: imported by the commands that need it
+
+    return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index or 0))
+
+
 def add_output(parser: argparse.ArgumentParser, flag: str = "--out", required: bool = False,
                help: str = "file to write", **kwargs: Any) -> None:
     """An output-file option plus ``--force``: without it an existing file is never

@@ -1,0 +1,74 @@
+"""Start-up of the ``emucore`` command: the median wall time of whole processes (interpreter
+start included) for a few typical small commands; goal < 0.3 s each.
+
+``python tools/bench.py startup`` times this tree. ``python tools/benches/startup.py TREE ...
+[--repeat N]`` times several trees side by side (e.g. the baseline copy and this one), runs
+interleaved so that a busy moment of a shared machine hits every tree alike. Each run is
+``python -c`` importing ``emucore.cli`` from the tree and calling ``main`` with the command's
+arguments, which is what the installed ``emucore`` script does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+TREE = Path(__file__).resolve().parents[2]
+COMMANDS = (
+    "--help",
+    "card fm 1",
+    "fusion fm 22 31",
+    "rng index 0x1474D436",
+    "fm drop --duelist 1 --pool sa_pow --state 0x55555555",
+    "fm rank --turns 4 --effective-attacks 2 --defensive-wins 0 --face-down 0 --pure-magic 0 "
+    "--traps 0 --fusions 0 --equips 0 --cards-drawn 9 --lp 8000 --end lp",
+)
+GOAL = "< 0.3 s"
+RUN = "import sys; sys.path.insert(0, sys.argv.pop(1)); from emucore.cli import main; " \
+      "sys.exit(main(sys.argv[1:]))"
+
+
+def wall(tree: Path, command: str) -> float:
+    """Seconds of one whole ``emucore COMMAND`` process from ``tree``."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", RUN, str(tree), *command.split()], check=True,
+                   stdout=subprocess.DEVNULL, cwd=tree)
+    return time.perf_counter() - start
+
+
+def samples(trees: list[Path], repeat: int) -> dict[tuple[Path, str], list[float]]:
+    """``repeat`` wall times per tree and command, interleaved tree by tree."""
+    out: dict[tuple[Path, str], list[float]] = {(t, c): [] for t in trees for c in COMMANDS}
+    for _ in range(repeat):
+        for command in COMMANDS:
+            for tree in trees:
+                out[tree, command].append(wall(tree, command))
+    return out
+
+
+def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
+    """bench.py's entry: this tree's median and worst per command."""
+    times = samples([TREE], repeat)
+    return [(f"emucore {c}"[:48], statistics.median(t), max(t), "s", GOAL)
+            for (_, c), t in times.items()]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("trees", nargs="*", type=Path, default=[TREE])
+    parser.add_argument("--repeat", type=int, default=9)
+    args = parser.parse_args()
+    times = samples(args.trees, args.repeat)
+    print(f"{'command':<56}" + "".join(f"{str(t)[-18:]:>20}" for t in args.trees))
+    for command in COMMANDS:
+        print(f"{command[:56]:<56}" + "".join(
+            f"{statistics.median(times[t, command]):>19.3f}s" for t in args.trees))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
