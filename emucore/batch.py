@@ -26,6 +26,8 @@ from emucore.commands import add_command
 # The per-item commands a batch may hold (a command path: the words before the options).
 COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("rng", "index"),
             ("rng", "at"))
+# Options whose answer is not one JSON document: refused in a batch, with the reason.
+REFUSED = {"--states": "fm drop --states answers one line per state itself; run it alone"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,6 +77,9 @@ def answer(parser: argparse.ArgumentParser, text: str) -> dict[str, Any]:
     if not any(tuple(argv[: len(c)]) == c for c in COMMANDS):
         return {"ok": False, "error": "batch answers only: " + ", ".join(" ".join(c)
                                                                     for c in COMMANDS)}
+    refused = [REFUSED[a] for a in argv if a in REFUSED]
+    if refused:
+        return {"ok": False, "error": refused[0]}
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:

@@ -9,16 +9,33 @@ rank.
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from collections.abc import Callable
 
+import numpy as np
+from numpy.typing import NDArray
+
 from emucore import tables as T
-from emucore.cliutil import add_json_flag, add_output, add_rng_start, emit, int_arg, rng_start
+from emucore.cliutil import (
+    U32,
+    UsageError,
+    add_json_flag,
+    add_output,
+    add_rng_start,
+    emit,
+    int_arg,
+    parse_int,
+    rng_start,
+)
 from emucore.commands import add_command
-from emucore.duel.files import write_output
+from emucore.duel.files import UserFileError, read_text, write_output
 from emucore.fm import deck, rank
 from emucore.fm.state import Shuffle
+from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
-from emucore.tables.fm import DUELIST_COUNT, POOLS
+from emucore.planning import drops
+from emucore.tables.fm import DUELIST_COUNT, POOLS, FmTables
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,7 +65,9 @@ def _command(sub: argparse._SubParsersAction, name: str, text: str,
 def _drop_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=True)
     p.add_argument("--pool", choices=POOLS[1:], required=True)
-    _state_args(p)
+    add_rng_start(p).add_argument(
+        "--states", metavar="FILE", help="many RNG states, one per line (decimal or 0x-hex; "
+        "# comments), '-' for stdin: one answer line per state, in order")
 
 
 def _rank_args(p: argparse.ArgumentParser) -> None:
@@ -126,11 +145,52 @@ def _starter(args: argparse.Namespace) -> int:
 
 def _drop(args: argparse.Namespace) -> int:
     tables = T.load("fm")
+    if args.states is not None:
+        return _drops(args, tables)
     rng = Rand(rng_start(args))
     card = rank.drop(rng, tables, args.duelist, args.pool)
     data = {"card": card, "name": tables.names[card], "state_after": f"0x{rng.state:08X}"}
     emit(args, data, lambda d: f"{d['card']} {d['name']}")
     return 0
+
+
+def _drops(args: argparse.Namespace, tables: FmTables) -> int:
+    """``fm drop --states FILE``: the roll from every listed state at once
+    (:func:`emucore.planning.drops.drops_at`, checked equal to the one-state roll), one line
+    per state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the
+    input ``line`` and the ``state``."""
+    lines, states = read_states(args.states)
+    cards = drops.drops_at(states, tables.pools[args.duelist, POOLS.index(args.pool)])
+    rows = zip(lines, states.tolist(), cards.tolist(), psyq_rand.step(states).tolist(),
+               strict=True)
+    if args.json:  # written by hand: json.dumps per line would be most of the run time
+        names = {card: json.dumps(tables.names[card]) for card in set(cards.tolist())}
+        text = "".join(f'{{"line": {line}, "state": "0x{state:08X}", "card": {card}, '
+                       f'"name": {names[card]}, "state_after": "0x{after:08X}"}}\n'
+                       for line, state, card, after in rows)
+    else:
+        text = "".join(f"0x{state:08X} {card} {tables.names[card]}\n"
+                       for _, state, card, _ in rows)
+    sys.stdout.write(text)
+    return 0
+
+
+def read_states(path: str) -> tuple[list[int], NDArray[np.uint32]]:
+    """The RNG states of a ``--states`` file (``-``: stdin), one per line, decimal or 0x-hex,
+    ``#`` comments and blank lines skipped: their line numbers and the states. A bad line is
+    one :class:`UserFileError` naming the file and the line."""
+    name = "<stdin>" if path == "-" else path
+    text = sys.stdin.read() if path == "-" else read_text(path)
+    lines, states = [], []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        token = raw.split("#", 1)[0].strip()
+        if token:
+            try:
+                states.append(parse_int(token, "state", *U32))
+            except UsageError as exc:
+                raise UserFileError(name, f"line {number}: {exc}") from None
+            lines.append(number)
+    return lines, np.array(states, dtype=np.uint32)
 
 
 def _rank(args: argparse.Namespace) -> int:

@@ -1,7 +1,8 @@
 """Start-up of the ``emucore`` command: the median wall time of whole processes (interpreter
 start included) for a few typical small commands; goal < 0.3 s each.
 
-``python tools/bench.py startup`` times this tree. ``python tools/benches/startup.py TREE ...
+``python tools/bench.py startup`` times this tree, and one ``fm drop --states`` of 10,000
+states. ``python tools/benches/startup.py TREE ...
 [--repeat N]`` times several trees side by side (e.g. the baseline copy and this one), runs
 interleaved so that a busy moment of a shared machine hits every tree alike. Each run is
 ``python -c`` importing ``emucore.cli`` from the tree and calling ``main`` with the command's
@@ -11,9 +12,11 @@ arguments, which is what the installed ``emucore`` script does.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,11 +53,25 @@ def samples(trees: list[Path], repeat: int) -> dict[tuple[Path, str], list[float
     return out
 
 
+def many_drops(repeat: int, count: int = 10_000) -> list[float]:
+    """Wall times of one whole ``fm drop --states FILE --json`` for ``count`` random states
+    (FM-Manip-Tool: 0.17 s for 10,000 drops in its own process)."""
+    rng = random.Random(16)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "states.txt"
+        path.write_text("".join(f"0x{rng.getrandbits(32):08X}\n" for _ in range(count)))
+        return [wall(TREE, f"fm drop --duelist 1 --pool sa_pow --states {path} --json")
+                for _ in range(repeat)]
+
+
 def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
     """bench.py's entry: this tree's median and worst per command."""
     times = samples([TREE], repeat)
+    drops = many_drops(repeat)
     return [(f"emucore {c}"[:48], statistics.median(t), max(t), "s", GOAL)
-            for (_, c), t in times.items()]
+            for (_, c), t in times.items()] + [
+        ("emucore fm drop --states, 10,000 states", statistics.median(drops), max(drops), "s",
+         "whole command; FM-Manip-Tool 0.17 s")]
 
 
 def main() -> int:
