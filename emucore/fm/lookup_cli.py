@@ -14,22 +14,19 @@ import sys
 from collections.abc import Callable
 
 import numpy as np
-from numpy.typing import NDArray
 
 from emucore import tables as T
 from emucore.cliutil import (
-    U32,
-    UsageError,
     add_json_flag,
     add_output,
     add_rng_start,
     emit,
     int_arg,
-    parse_int,
+    read_states,
     rng_start,
 )
 from emucore.commands import add_command
-from emucore.duel.files import UserFileError, read_text, write_output
+from emucore.duel.files import write_output
 from emucore.fm import deck, rank
 from emucore.fm.state import Shuffle
 from emucore.hw import psyq_rand
@@ -159,7 +156,8 @@ def _drops(args: argparse.Namespace, tables: FmTables) -> int:
     (:func:`emucore.planning.drops.drops_at`, checked equal to the one-state roll), one line
     per state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the
     input ``line`` and the ``state``."""
-    lines, states = read_states(args.states)
+    lines, given = read_states(args.states)
+    states = np.array(given, dtype=np.uint32)
     cards = drops.drops_at(states, tables.pools[args.duelist, POOLS.index(args.pool)])
     rows = zip(lines, states.tolist(), cards.tolist(), psyq_rand.step(states).tolist(),
                strict=True)
@@ -173,24 +171,6 @@ def _drops(args: argparse.Namespace, tables: FmTables) -> int:
                        for _, state, card, _ in rows)
     sys.stdout.write(text)
     return 0
-
-
-def read_states(path: str) -> tuple[list[int], NDArray[np.uint32]]:
-    """The RNG states of a ``--states`` file (``-``: stdin), one per line, decimal or 0x-hex,
-    ``#`` comments and blank lines skipped: their line numbers and the states. A bad line is
-    one :class:`UserFileError` naming the file and the line."""
-    name = "<stdin>" if path == "-" else path
-    text = sys.stdin.read() if path == "-" else read_text(path)
-    lines, states = [], []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        token = raw.split("#", 1)[0].strip()
-        if token:
-            try:
-                states.append(parse_int(token, "state", *U32))
-            except UsageError as exc:
-                raise UserFileError(name, f"line {number}: {exc}") from None
-            lines.append(number)
-    return lines, np.array(states, dtype=np.uint32)
 
 
 def _rank(args: argparse.Namespace) -> int:
