@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -35,21 +36,31 @@ RUN = "import sys; sys.path.insert(0, sys.argv.pop(1)); from emucore.cli import 
       "sys.exit(main(sys.argv[1:]))"
 
 
-def wall(tree: Path, command: str) -> float:
-    """Seconds of one whole ``emucore COMMAND`` process from ``tree``."""
+def timed(tree: Path, command: str) -> tuple[float, float]:
+    """Wall and CPU (user + system) seconds of one whole ``emucore COMMAND`` process from
+    ``tree``. CPU time is the steadier figure on a shared machine."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", RUN, str(tree), *command.split()], check=True,
                    stdout=subprocess.DEVNULL, cwd=tree)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def samples(trees: list[Path], repeat: int) -> dict[tuple[Path, str], list[float]]:
-    """``repeat`` wall times per tree and command, interleaved tree by tree."""
-    out: dict[tuple[Path, str], list[float]] = {(t, c): [] for t in trees for c in COMMANDS}
+def wall(tree: Path, command: str) -> float:
+    """Wall seconds of one whole ``emucore COMMAND`` process from ``tree``."""
+    return timed(tree, command)[0]
+
+
+def samples(trees: list[Path], repeat: int) -> dict[tuple[Path, str], list[tuple[float, float]]]:
+    """``repeat`` (wall, CPU) times per tree and command, interleaved tree by tree."""
+    out: dict[tuple[Path, str], list[tuple[float, float]]] = {
+        (t, c): [] for t in trees for c in COMMANDS}
     for _ in range(repeat):
         for command in COMMANDS:
             for tree in trees:
-                out[tree, command].append(wall(tree, command))
+                out[tree, command].append(timed(tree, command))
     return out
 
 
@@ -68,8 +79,8 @@ def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
     """bench.py's entry: this tree's median and worst per command."""
     times = samples([TREE], repeat)
     drops = many_drops(repeat)
-    return [(f"emucore {c}"[:48], statistics.median(t), max(t), "s", GOAL)
-            for (_, c), t in times.items()] + [
+    return [(f"emucore {c}"[:48], statistics.median(w for w, _ in t), max(w for w, _ in t),
+             "s", GOAL) for (_, c), t in times.items()] + [
         ("emucore fm drop --states, 10,000 states", statistics.median(drops), max(drops), "s",
          "whole command; FM-Manip-Tool 0.17 s")]
 
@@ -80,10 +91,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=9)
     args = parser.parse_args()
     times = samples(args.trees, args.repeat)
-    print(f"{'command':<56}" + "".join(f"{str(t)[-18:]:>20}" for t in args.trees))
+    print(f"median seconds of {args.repeat} runs, wall / CPU")
+    print(f"{'command':<44}" + "".join(f"{str(t)[-20:]:>22}" for t in args.trees))
     for command in COMMANDS:
-        print(f"{command[:56]:<56}" + "".join(
-            f"{statistics.median(times[t, command]):>19.3f}s" for t in args.trees))
+        cells = []
+        for tree in args.trees:
+            runs = times[tree, command]
+            cells.append(f"{statistics.median(w for w, _ in runs):.3f} / "
+                         f"{statistics.median(c for _, c in runs):.3f}")
+        print(f"{command[:44]:<44}" + "".join(f"{c:>22}" for c in cells))
     return 0
 
 
