@@ -27,8 +27,7 @@ from emucore.duel.files import UserFileError, check_output, decimal
 from emucore.fm import rank
 from emucore.fm.state import PHASE_OVER
 from emucore.hw import psyq_rand
-from emucore.planning import chart, drops, rankplan, seed, starter
-from emucore.planning.progress import Progress, run_pieces
+from emucore.planning import chart, drops, rankplan
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
 COUNTER_FLAGS = {  # flag -> (counter, default at the start of a duel)
@@ -365,6 +364,9 @@ def _starter_args(p: argparse.ArgumentParser) -> None:
 
 
 def _starter(args: argparse.Namespace) -> int:
+    from emucore.planning import starter  # the searches: imported only when one runs
+    from emucore.planning.progress import Progress, run_pieces
+
     tables = _fm()
     _check_range(args)
     cards = tuple(_card(tables, c) for c in args.has)
@@ -424,6 +426,8 @@ def _seed_args(p: argparse.ArgumentParser) -> None:
 def _seed(args: argparse.Namespace) -> int:
     from emucore.fm import deck as fm_deck
     from emucore.fm.setup import read_deck
+    from emucore.planning import seed
+    from emucore.planning.progress import Progress, run_pieces
 
     tables = _fm()
     _check_range(args)
