@@ -63,3 +63,18 @@ def test_a_named_command_missing_from_the_list_is_a_usage_error(capsys):
         main(["fm", "nosuch"])
     assert exc.value.code == 2
     assert "invalid choice: 'nosuch'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("given", "used"), [(None, "1"), ("4", "4")])
+def test_blas_runs_one_thread_unless_the_user_chose(given, used):
+    """numpy's OpenBLAS pool costs start-up time and emucore calls no BLAS routine."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = ("import os, sys\nfrom emucore.cli import main\nmain(['rng', 'at', '1'])\n"
+            "print(os.environ['OPENBLAS_NUM_THREADS'])")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.splitlines()[-1] == used
