@@ -21,15 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from emucore.cliutil import add_json_flag
+from emucore.commands import add_command
 
 # The per-item commands a batch may hold (a command path: the words before the options).
 COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("rng", "index"),
             ("rng", "at"))
+# Options whose answer is not one JSON document: refused in a batch, with the reason.
+REFUSED = {"--states": "fm drop --states answers one line per state itself; run it alone"}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("batch", help="answer many card/fusion/fm drop/rng queries (JSON lines)",
-                       description=__doc__.split("\n\n")[1].replace("``", ""))
+    p = add_command(sub, "batch", description=__doc__.split("\n\n")[1].replace("``", ""))
     p.add_argument("file", nargs="?", default="-",
                    help="JSON lines of argument lists (default: stdin)")
     add_json_flag(p)  # answers are always JSON lines; accepted for uniformity
@@ -40,7 +42,7 @@ def _batch(args: argparse.Namespace) -> int:
     from emucore.cli import build_parser
     from emucore.duel.files import UserFileError
 
-    parser = build_parser()
+    parser = build_parser(COMMANDS)
     lines: Iterable[str] = sys.stdin
     if args.file != "-":
         try:
@@ -75,6 +77,9 @@ def answer(parser: argparse.ArgumentParser, text: str) -> dict[str, Any]:
     if not any(tuple(argv[: len(c)]) == c for c in COMMANDS):
         return {"ok": False, "error": "batch answers only: " + ", ".join(" ".join(c)
                                                                     for c in COMMANDS)}
+    refused = [REFUSED[a] for a in argv if a in REFUSED]
+    if refused:
+        return {"ok": False, "error": refused[0]}
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:

@@ -1,61 +1,82 @@
 """The ``emucore`` command.
 
-Core commands live here (tables, card, fusion, rng); each rule system, the planner, the capture
-tools and the frontend register their own sub-commands through a ``register(subparsers)``
-function in their ``cli`` module. Every user mistake is one line on stderr and exit code 2.
+The commands are listed in :mod:`emucore.commands` (path, module, one-line help).
+``emucore --help`` is built from that list alone; ``emucore fm drop ...`` imports only the
+modules that build ``fm`` and ``fm drop`` and calls their ``register(subparsers)``, so a small
+look-up does not pay for importing every system. Every user mistake is one line on stderr and
+exit code 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import traceback
 from collections.abc import Sequence
 
-from emucore import SYSTEMS, __version__
-from emucore.cliutil import UsageError
-from emucore.duel.files import UserFileError
-from emucore.duel.protocol import IllegalAction
-from emucore.tables import TableError
+from emucore import SYSTEMS, __version__, commands
 
-# Modules that add sub-commands, in the order they appear in --help.
-PLUGINS = (
-    "emucore.core_cli",
-    "emucore.fm.cli",
-    "emucore.dm1.cli",
-    "emucore.ocg1999.cli",
-    "emucore.tcglite.cli",
-    "emucore.replay_cli",
-    "emucore.planning.cli",
-    "emucore.capture.cli",
-    "emucore.frontend.cli",
-    "emucore.batch",
-)
-
-USER_ERRORS = (UsageError, UserFileError, TableError, IllegalAction)
+# The exceptions that are user mistakes (one line, exit 2), named by module: an exception
+# class of a module no command imported cannot have been raised, so telling them apart
+# imports nothing.
+USER_ERRORS = (("emucore.cliutil", "UsageError"), ("emucore.duel.files", "UserFileError"),
+               ("emucore.tables.schema", "TableError"), ("emucore.duel.protocol", "IllegalAction"))
+# numpy starts an OpenBLAS thread pool when imported (~50 ms of a command's start here) that
+# emucore never uses: nothing in it calls BLAS. One thread unless the user set it.
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
 # The only exit codes: 0 success, 1 "verified and differs", 2 anything else (bad input,
 # usage, interrupted; argparse uses 2 for usage too).
 EXIT_OK, EXIT_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser with every plugin's sub-commands."""
+def build_parser(lines: Sequence[Sequence[str]] | None = None) -> argparse.ArgumentParser:
+    """The argument parser for the command lines ``lines`` (their words, see
+    :func:`command_words`; None: every command in full). Every command is listed with its
+    help; only the commands the lines name are built by their modules."""
     parser = argparse.ArgumentParser(
         prog="emucore",
         description="Faithful recreations of the early Yu-Gi-Oh! Duel Monsters engines "
                     f"({', '.join(SYSTEMS)}).",
     )
     parser.add_argument("--version", action="version", version=f"emucore {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in PLUGINS:
-        importlib.import_module(name).register(sub)
+    _add_commands(parser.add_subparsers(dest="command", metavar="COMMAND"), (), lines)
     return parser
+
+
+def _add_commands(sub: argparse._SubParsersAction, group: tuple[str, ...],
+                  lines: Sequence[Sequence[str]] | None) -> None:
+    """Add the listed commands below ``group``: in full (by their module's ``register``) when
+    wanted, else as an entry of the group's help only. A command listed but not wanted is
+    never parsed: a command line that names it wants it."""
+    listed = commands.children(group)
+    for module in dict.fromkeys(m for m, _ in listed.values()):
+        paths = [path for path, (m, _) in listed.items() if m == module]
+        if any(commands.wanted(path, lines) for path in paths):
+            importlib.import_module(module).register(sub)
+        else:
+            for path in paths:
+                commands.add_command(sub, *path, add_help=False)
+    for path in listed:
+        if commands.children(path) and commands.wanted(path, lines):
+            group_parser = sub.choices[path[-1]]
+            inner = next(a for a in group_parser._actions
+                         if isinstance(a, argparse._SubParsersAction))
+            _add_commands(inner, path, lines)
+
+
+def command_words(argv: Sequence[str]) -> list[str]:
+    """The words of a command line that are not options: their start is the command path
+    (the top level and the listed groups take no option with a value)."""
+    return [a for a in argv if not a.startswith("-")]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: parse, run, turn user mistakes into one line and exit code 2."""
-    parser = build_parser()
+    os.environ.setdefault(*BLAS_THREADS)  # before any command imports numpy
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser([command_words(argv)])
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
@@ -63,19 +84,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_parsed(args)
 
 
+def is_user_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is one of :data:`USER_ERRORS`."""
+    return any(isinstance(exc, getattr(sys.modules[module], name))
+               for module, name in USER_ERRORS if module in sys.modules)
+
+
 def run_parsed(args: argparse.Namespace) -> int:
     """Run parsed arguments: user mistakes become one line on stderr and exit code 2."""
     try:
         return int(args.func(args) or 0)
-    except USER_ERRORS as exc:
-        print(f"emucore: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         print("emucore: interrupted", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
-    except Exception:  # a bug: never let it pass for "verified and differs" (exit 1)
+    except Exception as exc:
+        if is_user_error(exc):
+            print(f"emucore: error: {' '.join(str(exc).split())}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        # a bug: never let it pass for "verified and differs" (exit 1)
         traceback.print_exc()
         print("emucore: internal error (a bug in emucore; please report it)", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -9,6 +9,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from emucore.duel.files import UserFileError, read_text
+
 U32 = (0, 0xFFFFFFFF)  # the range of a 32-bit RNG state or index
 
 
@@ -54,6 +56,34 @@ def add_rng_start(parser: argparse.ArgumentParser, what: str = "",
     group.add_argument("--index", type=int_arg("index", *U32),
                        help=f"RNG index{what} (rand() calls after the boot state 0x55555555)")
     return group
+
+
+def rng_start(args: argparse.Namespace) -> int:
+    """The RNG state named by the :func:`add_rng_start` pair (``--index``: that many calls
+    after the boot state; neither given: the boot state)."""
+    if args.state is not None:
+        return args.state
+    from emucore.hw import psyq_rand  # numpy: imported by the commands that need it
+
+    return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index or 0))
+
+
+def read_states(path: str) -> tuple[list[int], list[int]]:
+    """The RNG states of a ``--states`` file (``-``: stdin), one per line, decimal or 0x-hex,
+    ``#`` comments and blank lines skipped: their line numbers and the states. A bad line is
+    one :class:`~emucore.duel.files.UserFileError` naming the file and the line."""
+    name = "<stdin>" if path == "-" else path
+    text = sys.stdin.read() if path == "-" else read_text(path)
+    lines, states = [], []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        token = raw.split("#", 1)[0].strip()
+        if token:
+            try:
+                states.append(parse_int(token, "state", *U32))
+            except UsageError as exc:
+                raise UserFileError(name, f"line {number}: {exc}") from None
+            lines.append(number)
+    return lines, states
 
 
 def add_output(parser: argparse.ArgumentParser, flag: str = "--out", required: bool = False,

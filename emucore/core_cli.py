@@ -7,31 +7,32 @@ from typing import Any
 
 from emucore import SYSTEMS, tables
 from emucore.cliutil import U32, UsageError, add_json_flag, emit, int_arg
+from emucore.commands import add_command
 from emucore.hw import psyq_rand
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the core commands."""
-    p = sub.add_parser("tables", help="check the game tables")
+    p = add_command(sub, "tables")
     tsub = p.add_subparsers(dest="tables_command", metavar="ACTION", required=True)
     check = tsub.add_parser("check", help="validate every system's tables and count rows")
     add_json_flag(check)
     check.set_defaults(func=_tables_check)
 
-    p = sub.add_parser("card", help="show a card")
+    p = add_command(sub, "card")
     p.add_argument("system", choices=SYSTEMS)
     p.add_argument("card", help="card id or name")
     add_json_flag(p)
     p.set_defaults(func=_card)
 
-    p = sub.add_parser("fusion", help="show the fusion of two cards")
+    p = add_command(sub, "fusion")
     p.add_argument("system", choices=SYSTEMS)
     p.add_argument("a", help="card id or name")
     p.add_argument("b", help="card id or name")
     add_json_flag(p)
     p.set_defaults(func=_fusion)
 
-    p = sub.add_parser("rng", help="the Psy-Q rand() stream: next values, index <-> state")
+    p = add_command(sub, "rng")
     p.add_argument("--seed", type=int_arg("seed", *U32), default=psyq_rand.BOOT_STATE,
                    help="state to start from (decimal or 0x-hex; default the boot state "
                         "0x55555555)")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from emucore.cliutil import add_json_flag, add_output, emit
+from emucore.commands import add_command
 from emucore.duel import replay as replays
 from emucore.duel.files import check_output
 
@@ -37,7 +38,7 @@ class Recorder:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``emucore replay record SYSTEM`` and ``emucore replay verify``."""
-    group = sub.add_parser("replay", help="record or verify a replay file of any system")
+    group = add_command(sub, "replay")
     rsub = group.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
     record = rsub.add_parser("record", help="play a duel and record it with a digest per step")
     ssub = record.add_subparsers(dest="replay_system", metavar="SYSTEM", required=True)

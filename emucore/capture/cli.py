@@ -6,13 +6,13 @@ import argparse
 
 from emucore.capture import report, verify
 from emucore.cliutil import add_json_flag, add_output, emit
+from emucore.commands import add_command
 from emucore.duel.files import check_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``capture`` command group."""
-    cap = sub.add_parser("capture", help="verify emucore against a duel captured from the "
-                                         "original game in an emulator")
+    cap = add_command(sub, "capture")
     csub = cap.add_subparsers(dest="capture_command", metavar="ACTION", required=True)
 
     p = csub.add_parser("verify", help="replay a capture step by step: exit 0 when emucore "

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.commands import add_command
 from emucore.dm1 import ai, decks, progress, rng
 from emucore.dm1.decks import DeckError, read_deck_file
 from emucore.dm1.duel import Dm1Duel, default_tables
@@ -24,7 +25,7 @@ DEFAULT_PLAYER_POOL = 9  # Yugi's pool deals side 0's deck when no --deck is giv
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``dm1`` command group."""
-    group = sub.add_parser("dm1", help="Duel Monsters (Game Boy, 1998)")
+    group = add_command(sub, "dm1")
     dsub = group.add_subparsers(dest="dm1_command", metavar="ACTION", required=True)
 
     p = dsub.add_parser("duel", help="play a computer-vs-computer duel and print the result")

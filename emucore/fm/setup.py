@@ -11,7 +11,7 @@ from emucore import tables as T
 from emucore.duel.files import UserFileError, read_lines, want_int, want_int_list, want_str
 from emucore.fm import deck
 from emucore.fm.engine import STARTING_LP, FmDuel
-from emucore.hw.psyq_rand import BOOT_STATE, Rand, jump
+from emucore.hw.psyq_rand import BOOT_STATE, Rand
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
 TWO_PLAYER = 0  # setup.duelist for a two-player duel (gDuel_bOpponentID negative)
@@ -117,13 +117,6 @@ def read_deck(path: Path | str, tables: FmTables) -> list[int]:
     except ValueError as exc:
         raise UserFileError(path, str(exc)) from None
     return cards
-
-
-def start_state(state: int | None, index: int | None) -> int:
-    """The RNG state from ``--state`` or ``--index`` (calls after the boot state)."""
-    if state is not None:
-        return state
-    return int(jump(BOOT_STATE, index or 0))
 
 
 def new_duel(setup: FmSetup, tables: FmTables | None = None) -> FmDuel:

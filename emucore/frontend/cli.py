@@ -12,14 +12,15 @@ import sys
 
 from emucore import SYSTEMS
 from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
+from emucore.commands import add_command
 from emucore.duel.files import check_output, write_atomic
 from emucore.frontend import recording
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``play`` and ``screenshot`` to the ``emucore`` command."""
-    play = subparsers.add_parser(
-        "play", help="play a system in a window (or headless from a pad script)",
+    play = add_command(
+        subparsers, "play",
         description="Play a system with a gamepad or the keyboard. --headless runs the same "
                     "app without a window from a scripted pad log (frame -> pad state).")
     _common(play)
@@ -35,8 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                            "(never overwrites an existing file) and exit")
     play.set_defaults(func=_play)
 
-    shot = subparsers.add_parser(
-        "screenshot", help="write a PNG of a screen (headless)",
+    shot = add_command(
+        subparsers, "screenshot",
         description="Run a system headless from its title screen, driven by an optional pad "
                     "script, and write the last frame as a PNG.")
     _common(shot)

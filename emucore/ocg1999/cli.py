@@ -18,8 +18,7 @@ RECORDER = recorder(ADAPTER, ante=True)
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``ocg1999`` command group."""
-    gsub = register_system(sub, ADAPTER, "the 1999 Official Rules: duel, replay, match",
-                           ante=True)
+    gsub = register_system(sub, ADAPTER, ante=True)
     p = gsub.add_parser("match", help="a best-of-three match between two computer players")
     p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), default=0)
     for side, default in enumerate(SYSTEM.default_decks):

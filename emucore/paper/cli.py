@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.commands import add_command
 from emucore.duel import replay as replays
 from emucore.duel.files import UserFileError, read_json
 from emucore.duel.protocol import DRAW, Action, Event, IllegalAction
@@ -27,12 +28,12 @@ from emucore.replay_cli import Recorder, add_aliases
 MAX_STEPS = 20_000  # a duel longer than this is stopped (a safety net, never reached in play)
 
 
-def register_system(sub: argparse._SubParsersAction, adapter: PaperAdapter, help_text: str,
+def register_system(sub: argparse._SubParsersAction, adapter: PaperAdapter,
                     ante: bool = False) -> argparse._SubParsersAction:
     """Add ``<system> duel`` and ``<system> replay record|verify``; returns the group's
     sub-parsers so a system can add more commands."""
     system = adapter.paper
-    group = sub.add_parser(system.name, help=help_text)
+    group = add_command(sub, system.name)
     gsub = group.add_subparsers(dest=f"{system.name}_command", metavar="ACTION", required=True)
     p = gsub.add_parser("duel", help="play a duel (computer vs computer, or a script)")
     _duel_options(p, system, ante)

@@ -13,13 +13,21 @@ from typing import Any
 import numpy as np
 
 from emucore import tables as loader
-from emucore.cliutil import UsageError, add_json_flag, add_output, add_rng_start, emit, int_arg
+from emucore.cliutil import (
+    UsageError,
+    add_json_flag,
+    add_output,
+    add_rng_start,
+    emit,
+    int_arg,
+    rng_start,
+)
+from emucore.commands import add_command
 from emucore.duel.files import UserFileError, check_output, decimal
 from emucore.fm import rank
 from emucore.fm.state import PHASE_OVER
 from emucore.hw import psyq_rand
-from emucore.planning import chart, drops, rankplan, seed, starter
-from emucore.planning.progress import Progress, run_pieces
+from emucore.planning import chart, drops, rankplan
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
 COUNTER_FLAGS = {  # flag -> (counter, default at the start of a duel)
@@ -37,7 +45,7 @@ LISTED = 1000  # indices a --json answer lists at most
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``plan`` command group."""
-    plan = sub.add_parser("plan", help="speedrun planning: rank, drops, manipulation, seeds")
+    plan = add_command(sub, "plan")
     psub = plan.add_subparsers(dest="plan_command", metavar="ACTION", required=True)
     _add(psub, "rank", "score, rank now and the cheapest way to every rank", _rank_args, _rank)
     _add(psub, "drops", "drop odds of a duelist, or who drops a card", _drops_args, _drops)
@@ -106,9 +114,7 @@ def _state_of(args: argparse.Namespace) -> int:
     if args.replay:  # the drop roll's state: after the result outro (emucore.fm.rank)
         fields = _image_fields(_replay_image(args.replay, args.step), args.replay)
         return rank.drop_roll_state(fields)
-    if args.state is not None:
-        return args.state
-    return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index))
+    return rng_start(args)
 
 
 def _image_fields(image: bytes, where: Path | str) -> dict[str, int]:
@@ -358,6 +364,9 @@ def _starter_args(p: argparse.ArgumentParser) -> None:
 
 
 def _starter(args: argparse.Namespace) -> int:
+    from emucore.planning import starter  # the searches: imported only when one runs
+    from emucore.planning.progress import Progress, run_pieces
+
     tables = _fm()
     _check_range(args)
     cards = tuple(_card(tables, c) for c in args.has)
@@ -417,6 +426,8 @@ def _seed_args(p: argparse.ArgumentParser) -> None:
 def _seed(args: argparse.Namespace) -> int:
     from emucore.fm import deck as fm_deck
     from emucore.fm.setup import read_deck
+    from emucore.planning import seed
+    from emucore.planning.progress import Progress, run_pieces
 
     tables = _fm()
     _check_range(args)

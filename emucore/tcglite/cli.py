@@ -12,4 +12,4 @@ RECORDER = recorder(ADAPTER, ante=False)
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``tcglite`` command group."""
-    register_system(sub, ADAPTER, "the simplified TCG (2002 starter decks): duel, replay")
+    register_system(sub, ADAPTER)

@@ -47,13 +47,15 @@ def test_batch_answers_what_single_calls_answer(tmp_path: Path,
 def test_batch_reads_stdin_and_reports_each_bad_line(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     lines = ['["rng", "at", "5"]', "", '["fm", "drop", "--duelist", "99", "--pool", "bcd", '
-             '"--index", "1"]', '["card", "fm", "No Such Card"]', '["play"]', "{oops"]
+             '"--index", "1"]', '["card", "fm", "No Such Card"]', '["play"]', "{oops",
+             '["fm", "drop", "--duelist", "1", "--pool", "bcd", "--states", "-"]']
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     assert main(["batch"]) == 2
     answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [a["line"] for a in answers] == [1, 3, 4, 5, 6]
+    assert [a["line"] for a in answers] == [1, 3, 4, 5, 6, 7]
     assert answers[0]["ok"] and not any(a["ok"] for a in answers[1:])
     errors = [a["error"] for a in answers[1:]]
     assert "duelist 99 outside 1..39" in errors[0] and "No Such Card" in errors[1]
     assert errors[2].startswith("batch answers only") and errors[3].startswith("not JSON")
+    assert errors[4].startswith("fm drop --states answers one line per state")
     assert all("\n" not in e for e in errors)

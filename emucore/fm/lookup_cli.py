@@ -1,0 +1,189 @@
+"""``emucore fm``: the group, and its look-ups that need no duel engine: deal, starter, drop,
+rank.
+
+``fm duel`` and ``fm replay`` (emucore/fm/cli.py) and ``fm sim`` / ``fm ai``
+(emucore/fm/ai/cli.py) join the group from their own modules, imported only when named
+(:mod:`emucore.commands`), so a look-up starts without importing the engine or the AI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+import numpy as np
+
+from emucore import tables as T
+from emucore.cliutil import (
+    add_json_flag,
+    add_output,
+    add_rng_start,
+    emit,
+    int_arg,
+    read_states,
+    rng_start,
+)
+from emucore.commands import add_command
+from emucore.duel.files import write_output
+from emucore.fm import deck, rank
+from emucore.fm.state import Shuffle
+from emucore.hw import psyq_rand
+from emucore.hw.psyq_rand import Rand
+from emucore.planning import drops
+from emucore.tables.fm import DUELIST_COUNT, POOLS, FmTables
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``fm`` command group and its look-ups."""
+    fm = add_command(sub, "fm")
+    fsub = fm.add_subparsers(dest="fm_command", metavar="ACTION", required=True)
+    _command(fsub, "deal", "both decks as a duel starts (Duel_ShuffleBothDecks)", _deal,
+             duel_source)
+    _command(fsub, "starter", "a new game's 40-card starter deck", _starter, _state_args,
+             lambda q: add_output(q, help="also write it as a deck file"))
+    _command(fsub, "drop", "the card a win gives (Duel_SelectCardDrop)", _drop, _drop_args)
+    _command(fsub, "rank", "score, rank, starchips and drop pool from the counters", _rank,
+             _rank_args)
+
+
+def _command(sub: argparse._SubParsersAction, name: str, text: str,
+             func: Callable[[argparse.Namespace], int],
+             *arguments: Callable[[argparse.ArgumentParser], object]) -> None:
+    """One sub-command: its arguments, ``--json`` and its handler."""
+    p = sub.add_parser(name, help=text)
+    for add in arguments:
+        add(p)
+    add_json_flag(p)
+    p.set_defaults(func=func)
+
+
+def _drop_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=True)
+    p.add_argument("--pool", choices=POOLS[1:], required=True)
+    add_rng_start(p).add_argument(
+        "--states", metavar="FILE", help="many RNG states, one per line (decimal or 0x-hex; "
+        "# comments), '-' for stdin: one answer line per state, in order")
+
+
+def _rank_args(p: argparse.ArgumentParser) -> None:
+    for name in ("turns", "effective-attacks", "defensive-wins", "face-down", "pure-magic",
+                 "traps", "fusions", "equips", "cards-drawn"):
+        p.add_argument(f"--{name}", type=int_arg(name, 0, 255), required=True)
+    p.add_argument("--lp", type=int_arg("lp", -32768, 65535), required=True)
+    p.add_argument("--end", choices=tuple(rank.END_ADJUSTMENT), required=True)
+
+
+def _state_args(p: argparse.ArgumentParser, required: bool = True) -> None:
+    add_rng_start(p, required=required)
+
+
+def duel_source(p: argparse.ArgumentParser, required: bool = True) -> None:
+    p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=required)
+    p.add_argument("--deck", required=required, help="deck file: card ids or names")
+    p.add_argument("--sort", choices=deck.SORT_ORDERS, default="none" if not required else None,
+                   required=required, help="the last Build Deck sort")
+    _state_args(p, required)
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from emucore.fm.setup import read_deck  # imports the engine: only when dealing
+
+    tables = T.load("fm")
+    cards = read_deck(args.deck, tables)
+    rng = Rand(rng_start(args))
+    sorted_deck = deck.sort_deck(cards, args.sort, tables)
+    dealt = deck.deal(rng, sorted_deck, args.duelist, tables)
+    data = {
+        "duelist": args.duelist, "sort": args.sort,
+        "player_before": sorted_deck, "player_after": list(dealt.player.cards),
+        "player_perm": list(dealt.player.perm),
+        "cpu_generated": _unshuffle(dealt.cpu), "cpu_after": list(dealt.cpu.cards),
+        "cpu_perm": list(dealt.cpu.perm),
+        "state_before": f"0x{dealt.state_before:08X}", "rand_calls": dealt.calls,
+        "state_after": f"0x{dealt.state_after:08X}",
+    }
+    emit(args, data, lambda d: "\n".join([
+        f"player before: {_ids(d['player_before'])}", f"player after:  {_ids(d['player_after'])}",
+        f"cpu generated: {_ids(d['cpu_generated'])}", f"cpu after:     {_ids(d['cpu_after'])}",
+        f"rand() calls {d['rand_calls']}, state {d['state_before']} -> {d['state_after']}"]))
+    return 0
+
+
+def _unshuffle(shuffled: Shuffle) -> list[int]:
+    """The deck before the swap stage: the permutation byte is each card's old position."""
+    before = [0] * deck.DECK_SIZE
+    for card, pos in zip(shuffled.cards, shuffled.perm, strict=True):
+        before[pos] = card
+    return before
+
+
+def _ids(cards: list[int]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _starter(args: argparse.Namespace) -> int:
+    tables = T.load("fm")
+    rng = Rand(rng_start(args))
+    cards = deck.starter_deck(rng, tables)
+    data = {"deck": cards, "names": [tables.names[c] for c in cards],
+            "rand_calls": rng.calls, "state_after": f"0x{rng.state:08X}"}
+    if args.out:
+        text = f"# starter deck at state 0x{rng_start(args):08X}\n" + "".join(
+            f"{c}  # {tables.names[c]}\n" for c in cards)
+        write_output(args.out, text, force=args.force)
+    emit(args, data, lambda d: "\n".join(
+        [f"{i + 1:2d}. {c:3d} {n}" for i, (c, n) in enumerate(zip(d["deck"], d["names"],
+                                                                   strict=True))]
+        + [f"rand() calls {d['rand_calls']}, state after {d['state_after']}"]))
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    tables = T.load("fm")
+    if args.states is not None:
+        return _drops(args, tables)
+    rng = Rand(rng_start(args))
+    card = rank.drop(rng, tables, args.duelist, args.pool)
+    data = {"card": card, "name": tables.names[card], "state_after": f"0x{rng.state:08X}"}
+    emit(args, data, lambda d: f"{d['card']} {d['name']}")
+    return 0
+
+
+def _drops(args: argparse.Namespace, tables: FmTables) -> int:
+    """``fm drop --states FILE``: the roll from every listed state at once
+    (:func:`emucore.planning.drops.drops_at`, checked equal to the one-state roll), one line
+    per state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the
+    input ``line`` and the ``state``."""
+    lines, given = read_states(args.states)
+    states = np.array(given, dtype=np.uint32)
+    cards = drops.drops_at(states, tables.pools[args.duelist, POOLS.index(args.pool)])
+    rows = zip(lines, states.tolist(), cards.tolist(), psyq_rand.step(states).tolist(),
+               strict=True)
+    if args.json:  # written by hand: json.dumps per line would be most of the run time
+        names = {card: json.dumps(tables.names[card]) for card in set(cards.tolist())}
+        text = "".join(f'{{"line": {line}, "state": "0x{state:08X}", "card": {card}, '
+                       f'"name": {names[card]}, "state_after": "0x{after:08X}"}}\n'
+                       for line, state, card, after in rows)
+    else:
+        text = "".join(f"0x{state:08X} {card} {tables.names[card]}\n"
+                       for _, state, card, _ in rows)
+    sys.stdout.write(text)
+    return 0
+
+
+def _rank(args: argparse.Namespace) -> int:
+    tables = T.load("fm")
+    counters = {"turns": args.turns, "effective_attacks": args.effective_attacks,
+                "defensive_wins": args.defensive_wins, "face_down_plays": args.face_down,
+                "pure_magic": args.pure_magic, "traps_triggered": args.traps,
+                "cards_used": args.cards_drawn, "lp": args.lp, "fusions": args.fusions,
+                "equips": args.equips}
+    score = rank.rank_score(tables, counters, rank.END_ADJUSTMENT[args.end])
+    result = rank.rank_result(score)
+    data = {"score": score, "rank": result.rank, "starchips": result.starchips,
+            "pool": result.pool}
+    emit(args, data, lambda d: f"score {d['score']}  rank {d['rank']}  "
+                               f"starchips {d['starchips']}  pool {d['pool']}")
+    return 0
