@@ -11,16 +11,27 @@ actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.snapshot import ExportSide, ExportView, FieldCard, Snapshot
 from emucore.hw.fm_stats import card_stat_one
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
+
+class Zones(NamedTuple):
+    """One side's monster and magic/trap zones as the exporter reads them, with the card
+    records' fields they were read from (a later export reuses them while those are equal)."""
+
+    fields: tuple[int, ...]
+    monsters: list[FieldCard | None]
+    magic: list[FieldCard | None]
+
 
 class Exported(NamedTuple):
     """The export of one state: what ``func_80027DF8`` read and the acting side's array
@@ -31,6 +42,7 @@ class Exported(NamedTuple):
     view: ExportView      # persona 0; the chooser replaces opponent_id
     array: bytes          # the acting side's array bytes after the export
     snap: Snapshot        # the same array unpacked (handed out only as copies)
+    zones: tuple[Zones, Zones]   # each side's zones, by side (not by acting/other)
 
 
 def exported(duel: FmDuel) -> Exported:
@@ -44,17 +56,23 @@ def exported(duel: FmDuel) -> Exported:
     if memo is not None and memo.state == key:
         return memo
     c = duel.facts
-    view = sides_view(duel)
+    zones = _zones(duel, memo.zones if memo is not None else (None, None))
+    view = _view(duel, zones)
     before = duel.st.ai_snapshot[side].tobytes()
-    # the side's array is usually the one its last export left (the memo is kept per side,
-    # so the other side's turn in between does not lose it): that snapshot (never handed
-    # out, and dropped with the old memo) is exported again in place instead of unpacking
-    same = memo is not None and memo.array == before
-    snap = memo.snap if same else Snapshot(before)
-    snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
-    # the snapshot mirrored ``before`` and the export changed only what it wrote, so packing
-    # every record (one struct call) gives the array the written ranges would
-    duel.export_memo[side] = memo = Exported(key, side, view, snap.to_bytes(), snap)
+    if memo is not None and memo.array == before:
+        # the side's array is the one its last export left (the memo is kept per side, so
+        # the other side's turn in between does not lose it): that snapshot, never handed
+        # out, is exported again in place, only the slots whose input changed are written
+        # and only those are packed into a copy of the array's bytes
+        snap, buffer = memo.snap, bytearray(before)
+        snap.pack_into(buffer, snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn,
+                                           previous=memo.view))
+        array = bytes(buffer)
+    else:
+        snap = Snapshot(before)
+        snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
+        array = snap.to_bytes()
+    duel.export_memo[side] = memo = Exported(key, side, view, array, snap, zones)
     return memo
 
 
@@ -73,51 +91,63 @@ def exported_snapshot(duel: FmDuel) -> Snapshot:
 def acting_view(duel: FmDuel, persona: int) -> ExportView:
     """:func:`sides_view` of the current state with the persona the chooser plays."""
     v = exported(duel).view
-    return ExportView(v.acting, v.other, v.terrain, persona, v.acting_side, v.extra)
+    return ExportView(v.acting, v.other, v.terrain, persona, v.acting_side)
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
+    return _view(duel, _zones(duel, (None, None)), persona)
+
+
+def _view(duel: FmDuel, zones: tuple[Zones, Zones], persona: int = 0) -> ExportView:
     st = duel.st
     s = st.sides
-    cards = _field_cards(duel)
-    sides = _SideRecords(st.deck_cards.card_id.tolist(), s.draw_cursor.tolist(),
-                         [h.tolist() for h in s.hand], s.lp.tolist(), s.swords.tolist())
     side = duel.acting_side
-    return ExportView(acting=_side_view(side, cards, sides),
-                      other=_side_view(1 - side, cards, sides),
-                      terrain=st.globals.terrain[0], opponent_id=persona, acting_side=side)
+    out = []
+    for k in (side, 1 - side):
+        start = k * S.DECK_SIZE + s.draw_cursor[k]
+        ids = st.deck_cards.card_id
+        out.append(ExportSide(zones[k].monsters, zones[k].magic,
+                              [ids[e] for e in s.hand[k].tolist() if e >= 0],
+                              ids[start:(k + 1) * S.DECK_SIZE].tolist(), s.lp[k], s.swords[k],
+                              start))
+    return ExportView(out[0], out[1], st.globals.terrain[0], persona, side)
 
 
-class _SideRecords(NamedTuple):
-    """The deck-card ids and the side-record fields the exporter reads, as lists."""
-
-    deck_ids: list[int]
-    cursor: list[int]
-    hand: list[list[int]]
-    lp: list[int]
-    swords: list[int]
-
-
-def _field_cards(duel: FmDuel) -> list[FieldCard | None]:
-    """Each of the 30 card records: ``Duel_CalcCardStats`` with its flags (the used flag
-    included, as the field executor's "done" sets it through ``Done``), None when empty.
-    One strided read per field, one pass over the records."""
-    c = duel.st.cards
-    return [FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f)
-            if f & S.F_OCCUPIED else None
-            for i, a, d, m, t, f in zip(c.card_id.tolist(), c.attack.tolist(),
-                                        c.defense.tolist(), c.stat_modifier.tolist(),
-                                        c.terrain_modifier.tolist(), c.flags.tolist(),
-                                        strict=True)]
+def _card_fields() -> tuple[struct.Struct, int]:
+    """The packer of a side's ten zone records (5 monsters, 5 magic/trap) reading the fields
+    :func:`_zones` needs, in :data:`_ZONE_FIELDS` order, and the first record's byte offset
+    in the state buffer relative to the side's (built from the machine's record layout)."""
+    dtype = M.CARD_DTYPE
+    layout, at = "", 0
+    for name in _ZONE_FIELDS:
+        kind, offset = dtype.fields[name][0], dtype.fields[name][1]
+        layout += "x" * (offset - at) + kind.char
+        at = offset + kind.itemsize
+    layout += "x" * (dtype.itemsize - at)
+    return struct.Struct("<" + layout * (S.RECORDS_PER_SIDE - S.MONSTERS))
 
 
-def _side_view(side: int, cards: list[FieldCard | None], sides: _SideRecords) -> ExportSide:
-    first = side * S.RECORDS_PER_SIDE
-    monsters, magic = first + S.MONSTERS, first + S.MAGIC
-    ids = sides.deck_ids
-    start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
-    return ExportSide(monsters=cards[monsters:monsters + 5], magic=cards[magic:magic + 5],
-                      hand=[ids[k] for k in sides.hand[side] if k >= 0],
-                      deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
-                      deck_first=start)
+_ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
+_ZONE_RECORDS = _card_fields()
+
+
+def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zones, Zones]:
+    """Each side's zones: each of its 10 zone records is ``Duel_CalcCardStats`` with its
+    flags (the used flag included, as the field executor's "done" sets it through
+    ``Done``), None when empty. One struct call reads a side's records; a side whose
+    fields equal ``cached``'s keeps those."""
+    out = []
+    size = M.CARD_DTYPE.itemsize
+    for k in (0, 1):
+        at = M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS) * size
+        fields = _ZONE_RECORDS.unpack_from(duel.st.raw, at)
+        old = cached[k]
+        if old is not None and old.fields == fields:
+            out.append(old)
+            continue
+        cards = [FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f)
+                 if f & S.F_OCCUPIED else None
+                 for i, a, d, m, t, f in zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)]
+        out.append(Zones(fields, cards[:5], cards[5:]))
+    return out[0], out[1]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
@@ -61,8 +60,7 @@ class FieldCard(NamedTuple):
     flags: int
 
 
-@dataclass(frozen=True)
-class ExportSide:
+class ExportSide(NamedTuple):
     """One side as the exporter sees it (read from the engine's RAM-mirroring records)."""
 
     monsters: Sequence[FieldCard | None]   # 5 zones
@@ -74,8 +72,7 @@ class ExportSide:
     deck_first: int = 0                    # deck-card record index (0..79) of deck[0]
 
 
-@dataclass(frozen=True)
-class ExportView:
+class ExportView(NamedTuple):
     """Everything the AI reads at one export: both sides plus the duel globals."""
 
     acting: ExportSide
@@ -83,7 +80,6 @@ class ExportView:
     terrain: int
     opponent_id: int       # gDuel_bOpponentID: the duelist whose row and program branches apply
     acting_side: int = 1   # 0 player, 1 CPU (TestPinned and LoadLifePoint are relative to it)
-    extra: dict = field(default_factory=dict)
 
 
 class Snapshot:
@@ -123,10 +119,19 @@ class Snapshot:
 
     def to_bytes(self) -> bytes:
         """The RAM bytes at ``0x801AB000`` (111 records, one struct call)."""
-        flat = [0] * (8 * SLOTS)
-        for k, column in enumerate(self.columns):
-            flat[k::8] = column
-        return _records(SLOTS).pack(*flat)
+        out = bytearray(SLOTS * RECORD.itemsize)
+        self.pack_into(out, [(0, SLOTS)])
+        return bytes(out)
+
+    def pack_into(self, buffer: bytearray, spans: Sequence[tuple[int, int]]) -> None:
+        """Write the records of the slot ranges ``spans`` (start, stop) into ``buffer``, the
+        array's bytes, one struct call per range (the rest of ``buffer`` is left alone)."""
+        columns = self.columns
+        for lo, hi in spans:
+            flat = [0] * (8 * (hi - lo))
+            for k, column in enumerate(columns):
+                flat[k::8] = column[lo:hi]
+            _records(hi - lo).pack_into(buffer, lo * RECORD.itemsize, *flat)
 
     def write(self, slot: int, record: Sequence[int]) -> None:
         """Set all eight fields of a slot (tests and loaders)."""
@@ -134,20 +139,35 @@ class Snapshot:
             column[slot] = value
 
     def export(self, view: ExportView, card_type: Sequence[int], star_1: Sequence[int],
-               star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int]
-               ) -> None:
-        """``func_80028220``: the acting side at slot 1, the other side at slot 56."""
-        cards = (card_type, star_1, star_2, raw_atk, raw_def)
-        self._export_side(0, view.acting, cards)
-        self._export_side(SIDE_STRIDE, view.other, cards)
+               star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int],
+               previous: ExportView | None = None) -> list[tuple[int, int]]:
+        """``func_80028220``: the acting side at slot 1, the other side at slot 56.
 
-    def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...]
-                     ) -> None:
+        ``previous`` is the view this array was last exported from, given when nothing else
+        has written to the array since: every write is a function of its zone's card or of
+        the side's hand and deck alone, so the slots whose input equals ``previous``'s
+        would be written with what they hold and are skipped. Returns the slot ranges
+        written (:meth:`pack_into` packs just those)."""
+        cards = (card_type, star_1, star_2, raw_atk, raw_def)
+        spans: list[tuple[int, int]] = []
+        self._export_side(0, view.acting, cards, previous and previous.acting, spans)
+        if spans and spans[-1][1] > SIDE_STRIDE + MONSTERS:
+            previous = None   # the acting side's terminator reached the other side's zones
+        self._export_side(SIDE_STRIDE, view.other, cards, previous and previous.other, spans)
+        return spans
+
+    def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...],
+                     previous: ExportSide | None, spans: list[tuple[int, int]]) -> None:
         """``func_80027DF8`` for one side; writes only what the original writes."""
         card_type, star_1, star_2, raw_atk, raw_def = cards
         ids = self.ids
-        for first, zone in ((base + MONSTERS, side.monsters), (base + MAGIC, side.magic)):
+        zones = ((base + MONSTERS, side.monsters, previous.monsters if previous else ()),
+                 (base + MAGIC, side.magic, previous.magic if previous else ()))
+        for first, zone, old in zones:
             for slot, card in enumerate(zone, first):
+                if old and card == old[slot - first]:
+                    continue
+                spans.append((slot, slot + 1))
                 if card is None:
                     ids[slot] = 0    # stale ATK/DEF/flags/type/star stay
                     continue
@@ -155,6 +175,9 @@ class Snapshot:
                 ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
                 self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
                 self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
+        if previous and (side.hand, side.deck, side.deck_first) == (
+                previous.hand, previous.deck, previous.deck_first):
+            return
         # hand entries (index byte left alone), then the deck (index byte = its record's)
         indices = list(range(side.deck_first, side.deck_first + len(side.deck)))
         entries = [*side.hand, *side.deck]
@@ -169,7 +192,9 @@ class Snapshot:
              self.star[lo:hi], self.star2[lo:hi]) = zip(*[rows[c] for c in entries],
                                                         strict=True)
             self.deck_index[first_deck:hi] = indices
+            spans.append((lo, hi))
         ids[hi] = 0          # the one terminator; nothing beyond is cleared
+        spans.append((hi, hi + 1))
 
 
 _ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}
