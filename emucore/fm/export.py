@@ -62,11 +62,10 @@ def exported(duel: FmDuel) -> Exported:
     if memo is not None and memo.array == before:
         # the side's array is the one its last export left (the memo is kept per side, so
         # the other side's turn in between does not lose it): that snapshot, never handed
-        # out, is exported again in place, only the slots whose input changed are written
-        # and only those are packed into a copy of the array's bytes
+        # out, is exported again in place: only the slots whose input changed are written,
+        # into its lists and into a copy of the array's bytes
         snap, buffer = memo.snap, bytearray(before)
-        snap.pack_into(buffer, snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn,
-                                           previous=memo.view))
+        snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, memo.view, buffer)
         array = bytes(buffer)
     else:
         snap = Snapshot(before)

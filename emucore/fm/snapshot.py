@@ -47,6 +47,9 @@ def _records(count: int) -> struct.Struct:
     return struct.Struct("<" + "hhhHbBBB" * count)
 
 
+_ONE = _records(1)
+
+
 class FieldCard(NamedTuple):
     """An occupied field slot as the exporter reads it from the card record.
 
@@ -120,18 +123,20 @@ class Snapshot:
     def to_bytes(self) -> bytes:
         """The RAM bytes at ``0x801AB000`` (111 records, one struct call)."""
         out = bytearray(SLOTS * RECORD.itemsize)
-        self.pack_into(out, [(0, SLOTS)])
+        self._pack(out, 0, SLOTS)
         return bytes(out)
 
-    def pack_into(self, buffer: bytearray, spans: Sequence[tuple[int, int]]) -> None:
-        """Write the records of the slot ranges ``spans`` (start, stop) into ``buffer``, the
-        array's bytes, one struct call per range (the rest of ``buffer`` is left alone)."""
-        columns = self.columns
-        for lo, hi in spans:
-            flat = [0] * (8 * (hi - lo))
-            for k, column in enumerate(columns):
-                flat[k::8] = column[lo:hi]
-            _records(hi - lo).pack_into(buffer, lo * RECORD.itemsize, *flat)
+    def _pack(self, buffer: bytearray, lo: int, hi: int) -> None:
+        """Write the records of slots ``lo .. hi - 1`` into ``buffer``, the array's bytes."""
+        if hi - lo == 1:
+            _ONE.pack_into(buffer, lo * RECORD.itemsize, self.ids[lo], self.atk[lo],
+                           self.dfn[lo], self.flags[lo], self.ctype[lo], self.star[lo],
+                           self.star2[lo], self.deck_index[lo])
+            return
+        flat = [0] * (8 * (hi - lo))
+        for k, column in enumerate(self.columns):
+            flat[k::8] = column[lo:hi]
+        _records(hi - lo).pack_into(buffer, lo * RECORD.itemsize, *flat)
 
     def write(self, slot: int, record: Sequence[int]) -> None:
         """Set all eight fields of a slot (tests and loaders)."""
@@ -140,25 +145,26 @@ class Snapshot:
 
     def export(self, view: ExportView, card_type: Sequence[int], star_1: Sequence[int],
                star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int],
-               previous: ExportView | None = None) -> list[tuple[int, int]]:
+               previous: ExportView | None = None, packed: bytearray | None = None) -> None:
         """``func_80028220``: the acting side at slot 1, the other side at slot 56.
 
         ``previous`` is the view this array was last exported from, given when nothing else
-        has written to the array since: every write is a function of its zone's card or of
-        the side's hand and deck alone, so the slots whose input equals ``previous``'s
-        would be written with what they hold and are skipped. Returns the slot ranges
-        written (:meth:`pack_into` packs just those)."""
+        has written to the array since. Every write is a function of its zone's card or of
+        the side's hand and deck alone, so the slots whose input equals ``previous``'s would
+        be written with what they hold and are skipped; and a deck that is the tail of the
+        deck exported before is already in the array, record for record, a few slots
+        further on: it is moved. ``packed``, the array's bytes as the lists hold them, gets
+        every write too (one struct call per written range, moves as byte moves)."""
         cards = (card_type, star_1, star_2, raw_atk, raw_def)
-        spans: list[tuple[int, int]] = []
-        self._export_side(0, view.acting, cards, previous and previous.acting, spans)
-        if spans and spans[-1][1] > SIDE_STRIDE + MONSTERS:
+        end = self._export_side(0, view.acting, cards, previous and previous.acting, packed)
+        if end >= SIDE_STRIDE + MONSTERS:
             previous = None   # the acting side's terminator reached the other side's zones
-        self._export_side(SIDE_STRIDE, view.other, cards, previous and previous.other, spans)
-        return spans
+        self._export_side(SIDE_STRIDE, view.other, cards, previous and previous.other, packed)
 
     def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...],
-                     previous: ExportSide | None, spans: list[tuple[int, int]]) -> None:
-        """``func_80027DF8`` for one side; writes only what the original writes."""
+                     previous: ExportSide | None, packed: bytearray | None) -> int:
+        """``func_80027DF8`` for one side; writes only what the original writes. Returns the
+        terminator's slot."""
         card_type, star_1, star_2, raw_atk, raw_def = cards
         ids = self.ids
         zones = ((base + MONSTERS, side.monsters, previous.monsters if previous else ()),
@@ -169,34 +175,68 @@ class Snapshot:
             for slot, card in enumerate(zone, first):
                 if old and card == old[slot - first]:
                     continue
-                spans.append((slot, slot + 1))
                 if card is None:
                     ids[slot] = 0    # stale ATK/DEF/flags/type/star stay
-                    continue
-                cid = card.card_id
-                ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
-                self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
-                self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
-        if previous and (side.hand, side.deck, side.deck_first) == (
-                previous.hand, previous.deck, previous.deck_first):
-            return
+                else:
+                    cid = card.card_id
+                    ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
+                    self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
+                    self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
+                if packed is not None:
+                    self._pack(packed, slot, slot + 1)
         # hand entries (index byte left alone), then the deck (index byte = its record's)
-        indices = list(range(side.deck_first, side.deck_first + len(side.deck)))
-        entries = [*side.hand, *side.deck]
+        hand, deck, first_index = side.hand, side.deck, side.deck_first
         lo = base + HAND
-        hi = lo + len(entries)
-        first_deck = hi - len(indices)
-        already = (ids[lo:hi] == entries and self.deck_index[first_deck:hi] == indices
-                   and not any(self.flags[lo:hi]))  # every other field is a function of the id
-        if entries and not already:
-            rows = _entries(cards)
-            (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi], self.ctype[lo:hi],
-             self.star[lo:hi], self.star2[lo:hi]) = zip(*[rows[c] for c in entries],
-                                                        strict=True)
-            self.deck_index[first_deck:hi] = indices
-            spans.append((lo, hi))
+        at = lo + len(hand)          # the deck's first slot
+        hi = at + len(deck)
+        if previous and hand == previous.hand and deck == previous.deck and (
+                first_index == previous.deck_first):
+            return hi
+        shift = first_index - previous.deck_first if previous else -1
+        if deck and shift >= 0 and previous.deck[shift:] == deck:
+            self._move(lo + len(previous.hand) + shift, at, len(deck), packed)
+            self._write_entries(lo, hand, cards, packed)
+        else:
+            indices = list(range(first_index, first_index + len(deck)))
+            entries = [*hand, *deck]
+            already = (ids[lo:hi] == entries and self.deck_index[at:hi] == indices
+                       and not any(self.flags[lo:hi]))  # every other field: a function of the id
+            if entries and not already:
+                rows = _entries(cards)
+                (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi],
+                 self.ctype[lo:hi], self.star[lo:hi], self.star2[lo:hi]) = zip(
+                    *[rows[c] for c in entries], strict=True)
+                self.deck_index[at:hi] = indices
+                if packed is not None:
+                    self._pack(packed, lo, hi)
         ids[hi] = 0          # the one terminator; nothing beyond is cleared
-        spans.append((hi, hi + 1))
+        if packed is not None:
+            self._pack(packed, hi, hi + 1)
+        return hi
+
+    def _move(self, src: int, dst: int, count: int, packed: bytearray | None) -> None:
+        """Move ``count`` records from slot ``src`` to slot ``dst`` (all eight fields)."""
+        if src == dst:
+            return
+        for column in self.columns:
+            column[dst:dst + count] = column[src:src + count]
+        if packed is not None:
+            size = RECORD.itemsize
+            packed[dst * size:(dst + count) * size] = packed[src * size:(src + count) * size]
+
+    def _write_entries(self, lo: int, hand: Sequence[int], cards: tuple[Sequence[int], ...],
+                       packed: bytearray | None) -> None:
+        """Hand entries from slot ``lo``: fields 0..6 of each card (index byte left alone);
+        a slot already holding the card with no flags holds all of them."""
+        rows = _entries(cards)
+        columns = self.columns[:7]
+        for slot, c in enumerate(hand, lo):
+            if self.ids[slot] == c and not self.flags[slot]:
+                continue
+            for column, value in zip(columns, rows[c], strict=True):
+                column[slot] = value
+            if packed is not None:
+                self._pack(packed, slot, slot + 1)
 
 
 _ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}
