@@ -82,9 +82,10 @@ def export_acting(duel: FmDuel) -> None:
 
 
 def exported_snapshot(duel: FmDuel) -> Snapshot:
-    """The acting side's array as :func:`export_acting` would leave it, as a copy (the
-    chooser's scratch; the state itself is exported when the chosen action is stepped)."""
-    return exported(duel).snap.copy()
+    """The acting side's array as :func:`export_acting` would leave it, for the chooser (the
+    state itself is exported when the chosen action is stepped): a :meth:`Snapshot.scratch`
+    copy, as the AI writes only flags, and nothing exports again while it decides."""
+    return exported(duel).snap.scratch()
 
 
 def acting_view(duel: FmDuel, persona: int) -> ExportView:

@@ -103,11 +103,13 @@ class Snapshot:
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
          self.deck_index) = (list(flat[k::8]) for k in range(8))
 
-    def copy(self) -> Snapshot:
-        """An independent copy (eight list copies: cheaper than unpacking the bytes)."""
+    def scratch(self) -> Snapshot:
+        """A copy for a reader that writes only flags (the AI's ``MoveCard`` marks): its own
+        ``flags`` list, this snapshot's other seven lists (which it must not write)."""
         out = Snapshot.__new__(Snapshot)
         (out.ids, out.atk, out.dfn, out.flags, out.ctype, out.star, out.star2,
-         out.deck_index) = (list(column) for column in self.columns)
+         out.deck_index) = (self.ids, self.atk, self.dfn, list(self.flags), self.ctype,
+                            self.star, self.star2, self.deck_index)
         return out
 
     @property

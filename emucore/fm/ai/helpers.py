@@ -127,23 +127,28 @@ def excluded(b: Board, s: State, sets: int, slot: int) -> bool:
     return False
 
 
-def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int):
-    flags = b.flags
-    for i in winning_range(zone, b.window):
-        if b.ids[i] == 0:
-            continue
-        f = flags[i]
-        if zone in (1, 4, 5) and f & USED:
-            continue
-        if zone == 4 and f & DEFENCE:
-            continue
-        if zone == 5 and not f & DEFENCE:
-            continue
-        if zone in (3, 4, 5) and f & FACE_DOWN and hide == 1:
-            continue
-        if sets and excluded(b, s, sets, i):
-            continue
-        yield i
+def _flag_test(zone: int, hide: int) -> tuple[int, int]:
+    """The flag bits that drop a card from a winning zone's candidates, and those it must
+    have: used cards in zones 1, 4, 5; defenders in 4; attackers in 5 (defence required);
+    face-down cards in 3, 4, 5 when the duelist does not see them (``hide`` 1)."""
+    drop = (USED if zone in (1, 4, 5) else 0) | (DEFENCE if zone == 4 else 0)
+    if zone in (3, 4, 5) and hide == 1:
+        drop |= FACE_DOWN
+    return drop, DEFENCE if zone == 5 else 0
+
+
+_FLAG_TESTS = {(zone, hide): _flag_test(zone, hide) for zone in range(8) for hide in (0, 1)}
+
+
+def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int) -> list[int]:
+    """The occupied slots of a winning zone FindStrongest/FindWeakest consider."""
+    ids, flags = b.ids, b.flags
+    drop, need = _FLAG_TESTS.get((zone, hide)) or _flag_test(zone, hide)
+    out = [i for i in winning_range(zone, b.window)
+           if ids[i] and not flags[i] & drop and flags[i] & need == need]
+    if sets:
+        return [i for i in out if not excluded(b, s, sets, i)]
+    return out
 
 
 def find_strongest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
