@@ -68,9 +68,9 @@ def exported(duel: FmDuel) -> Exported:
         snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, memo.view, buffer)
         array = bytes(buffer)
     else:
-        snap = Snapshot(before)
-        snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
-        array = snap.to_bytes()
+        snap, buffer = Snapshot(before), bytearray(before)
+        snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, packed=buffer)
+        array = bytes(buffer)
     duel.export_memo[side] = memo = Exported(key, side, view, array, snap, zones)
     return memo
 
@@ -101,35 +101,40 @@ def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
 
 def _view(duel: FmDuel, zones: tuple[Zones, Zones], persona: int = 0) -> ExportView:
     st = duel.st
-    s = st.sides
-    side = duel.acting_side
+    side = st.globals.acting_side[0]
+    records = _SIDE_RECORDS.unpack_from(st.raw, M.OFFSET["side"])
+    ids = st.deck_cards.card_id
     out = []
     for k in (side, 1 - side):
-        start = k * S.DECK_SIZE + s.draw_cursor[k]
-        ids = st.deck_cards.card_id
+        lp, cursor, swords, *hand = records[k * _SIDE_VALUES:(k + 1) * _SIDE_VALUES]
+        start = k * S.DECK_SIZE + cursor
         out.append(ExportSide(zones[k].monsters, zones[k].magic,
-                              [ids[e] for e in s.hand[k].tolist() if e >= 0],
-                              ids[start:(k + 1) * S.DECK_SIZE].tolist(), s.lp[k], s.swords[k],
-                              start))
+                              [ids[e] for e in hand if e >= 0],
+                              ids[start:(k + 1) * S.DECK_SIZE].tolist(), lp, swords, start))
     return ExportView(out[0], out[1], st.globals.terrain[0], persona, side)
 
 
-def _card_fields() -> tuple[struct.Struct, int]:
-    """The packer of a side's ten zone records (5 monsters, 5 magic/trap) reading the fields
-    :func:`_zones` needs, in :data:`_ZONE_FIELDS` order, and the first record's byte offset
-    in the state buffer relative to the side's (built from the machine's record layout)."""
-    dtype = M.CARD_DTYPE
+def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struct.Struct:
+    """The unpacker of ``count`` consecutive records of ``dtype`` that reads the fields
+    ``names`` (in that order, by increasing offset; an array field gives its elements) and
+    skips the other bytes: one struct call reads what the exporter needs of them."""
     layout, at = "", 0
-    for name in _ZONE_FIELDS:
+    for name in names:
         kind, offset = dtype.fields[name][0], dtype.fields[name][1]
-        layout += "x" * (offset - at) + kind.char
+        elements = kind.shape[0] if kind.shape else 1
+        layout += "x" * (offset - at) + f"{elements}{kind.base.char}"
         at = offset + kind.itemsize
     layout += "x" * (dtype.itemsize - at)
-    return struct.Struct("<" + layout * (S.RECORDS_PER_SIDE - S.MONSTERS))
+    return struct.Struct("<" + layout * count)
 
 
+_SIDE_FIELDS_READ = ("lp", "draw_cursor", "swords", "hand")   # hand: 5 deck-card indices
+_SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
+_SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
-_ZONE_RECORDS = _card_fields()
+_ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
+_ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
+                  * M.CARD_DTYPE.itemsize for k in (0, 1))   # each side's first zone record
 
 
 def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zones, Zones]:
@@ -138,10 +143,9 @@ def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zon
     ``Done``), None when empty. One struct call reads a side's records; a side whose
     fields equal ``cached``'s keeps those."""
     out = []
-    size = M.CARD_DTYPE.itemsize
+    raw = duel.st.raw
     for k in (0, 1):
-        at = M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS) * size
-        fields = _ZONE_RECORDS.unpack_from(duel.st.raw, at)
+        fields = _ZONE_RECORDS.unpack_from(raw, _ZONES_AT[k])
         old = cached[k]
         if old is not None and old.fields == fields:
             out.append(old)

@@ -50,6 +50,14 @@ def _records(count: int) -> struct.Struct:
 _ONE = _records(1)
 
 
+@functools.lru_cache(maxsize=8)
+def _unpacked(data: bytes) -> tuple[tuple[int, ...], ...]:
+    """The eight columns of an array's bytes (the few arrays unpacked again and again, such
+    as every duel's filled starting array, are unpacked once)."""
+    flat = _records(SLOTS).unpack(data)
+    return tuple(flat[k::8] for k in range(8))
+
+
 class FieldCard(NamedTuple):
     """An occupied field slot as the exporter reads it from the card record.
 
@@ -99,9 +107,8 @@ class Snapshot:
             data = bytes([choices.SNAPSHOT_FILL_BYTE]) * (SLOTS * RECORD.itemsize)
         if len(data) != SLOTS * RECORD.itemsize:
             raise ValueError(f"snapshot must be {SLOTS * RECORD.itemsize} bytes")
-        flat = _records(SLOTS).unpack(data)
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
-         self.deck_index) = (list(flat[k::8]) for k in range(8))
+         self.deck_index) = (list(column) for column in _unpacked(bytes(data)))
 
     def scratch(self) -> Snapshot:
         """A copy for a reader that writes only flags (the AI's ``MoveCard`` marks): its own
