@@ -77,8 +77,9 @@ def exported(duel: FmDuel) -> Exported:
 
 def export_acting(duel: FmDuel) -> None:
     """``func_80028220`` for the side to act: export both sides into its array, in the state."""
-    array = exported(duel).array
-    duel.st.ai_snapshot[duel.acting_side][:] = np.frombuffer(array, dtype=np.uint8)
+    memo = exported(duel)
+    at = _ARRAY_AT[memo.side]
+    duel.st.raw[at:at + len(memo.array)] = memo.array
 
 
 def exported_snapshot(duel: FmDuel) -> Snapshot:
@@ -133,6 +134,7 @@ _SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
 _SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
+_ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
 _ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
                   * M.CARD_DTYPE.itemsize for k in (0, 1))   # each side's first zone record
 
