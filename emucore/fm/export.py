@@ -57,7 +57,7 @@ def exported(duel: FmDuel) -> Exported:
         return memo
     c = duel.facts
     zones = _zones(duel, memo.zones if memo is not None else (None, None))
-    view = _view(duel, zones)
+    view = _view(duel, zones, memo.view if memo is not None else None)
     before = duel.st.ai_snapshot[side].tobytes()
     if memo is not None and memo.array == before:
         # the side's array is the one its last export left (the memo is kept per side, so
@@ -97,21 +97,32 @@ def acting_view(duel: FmDuel, persona: int) -> ExportView:
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
-    return _view(duel, _zones(duel, (None, None)), persona)
+    return _view(duel, _zones(duel, (None, None)), None, persona)
 
 
-def _view(duel: FmDuel, zones: tuple[Zones, Zones], persona: int = 0) -> ExportView:
+def _view(duel: FmDuel, zones: tuple[Zones, Zones], previous: ExportView | None,
+          persona: int = 0) -> ExportView:
+    """The view of both sides; a side equal to ``previous``'s (an earlier view of the same
+    acting side) is that same object (the export then skips it: during one side's field
+    phase the other side rarely changes)."""
     st = duel.st
     side = st.globals.acting_side[0]
     records = _SIDE_RECORDS.unpack_from(st.raw, M.OFFSET["side"])
     ids = st.deck_cards.card_id
+    olds = (previous.acting, previous.other) if previous is not None else (None, None)
     out = []
-    for k in (side, 1 - side):
-        lp, cursor, swords, *hand = records[k * _SIDE_VALUES:(k + 1) * _SIDE_VALUES]
+    for k, old in zip((side, 1 - side), olds, strict=True):
+        lp, cursor, swords, *entries = records[k * _SIDE_VALUES:(k + 1) * _SIDE_VALUES]
         start = k * S.DECK_SIZE + cursor
-        out.append(ExportSide(zones[k].monsters, zones[k].magic,
-                              [ids[e] for e in hand if e >= 0],
-                              ids[start:(k + 1) * S.DECK_SIZE].tolist(), lp, swords, start))
+        hand = [ids[e] for e in entries if e >= 0]
+        deck = ids[start:(k + 1) * S.DECK_SIZE].tolist()
+        if (old is not None and old.monsters is zones[k].monsters and old.magic is
+                zones[k].magic and (lp, swords, start) == (old.lp, old.swords, old.deck_first)
+                and hand == old.hand and deck == old.deck):
+            out.append(old)
+        else:
+            out.append(ExportSide(zones[k].monsters, zones[k].magic, hand, deck, lp, swords,
+                                  start))
     return ExportView(out[0], out[1], st.globals.terrain[0], persona, side)
 
 

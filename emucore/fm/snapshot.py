@@ -174,6 +174,8 @@ class Snapshot:
                      previous: ExportSide | None, packed: bytearray | None) -> int:
         """``func_80027DF8`` for one side; writes only what the original writes. Returns the
         terminator's slot."""
+        if side is previous:
+            return base + HAND + len(side.hand) + len(side.deck)
         card_type, star_1, star_2, raw_atk, raw_def = cards
         ids = self.ids
         zones = ((base + MONSTERS, side.monsters, previous.monsters if previous else ()),
