@@ -51,7 +51,7 @@ def exported(duel: FmDuel) -> Exported:
     one export serves both. Everything it reads is in the state buffer (the RNG is not
     read), so the buffer's bytes are the key."""
     key = duel.st.ram.tobytes()
-    side = duel.acting_side
+    side = duel.st.globals.acting_side[0]
     memo = duel.export_memo[side]
     if memo is not None and memo.state == key:
         return memo

@@ -181,8 +181,8 @@ class Snapshot:
         zones = ((base + MONSTERS, side.monsters, previous.monsters if previous else ()),
                  (base + MAGIC, side.magic, previous.magic if previous else ()))
         for first, zone, old in zones:
-            if zone is old:
-                continue     # the same zones object: read from unchanged records
+            if zone == old:
+                continue     # (the same zones object when read from unchanged records)
             for slot, card in enumerate(zone, first):
                 if old and card == old[slot - first]:
                     continue
