@@ -11,16 +11,27 @@ actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
 
 from __future__ import annotations
 
+import struct
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.snapshot import ExportSide, ExportView, FieldCard, Snapshot
 from emucore.hw.fm_stats import card_stat_one
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
+
+class Zones(NamedTuple):
+    """One side's monster and magic/trap zones as the exporter reads them, with the card
+    records' fields they were read from (a later export reuses them while those are equal)."""
+
+    fields: tuple[int, ...]
+    monsters: list[FieldCard | None]
+    magic: list[FieldCard | None]
+
 
 class Exported(NamedTuple):
     """The export of one state: what ``func_80027DF8`` read and the acting side's array
@@ -31,6 +42,7 @@ class Exported(NamedTuple):
     view: ExportView      # persona 0; the chooser replaces opponent_id
     array: bytes          # the acting side's array bytes after the export
     snap: Snapshot        # the same array unpacked (handed out only as copies)
+    zones: tuple[Zones, Zones]   # each side's zones, by side (not by acting/other)
 
 
 def exported(duel: FmDuel) -> Exported:
@@ -39,85 +51,120 @@ def exported(duel: FmDuel) -> Exported:
     one export serves both. Everything it reads is in the state buffer (the RNG is not
     read), so the buffer's bytes are the key."""
     key = duel.st.ram.tobytes()
-    side = duel.acting_side
+    side = duel.st.globals.acting_side[0]
     memo = duel.export_memo[side]
     if memo is not None and memo.state == key:
         return memo
     c = duel.facts
-    view = sides_view(duel)
+    zones = _zones(duel, memo.zones if memo is not None else (None, None))
+    view = _view(duel, zones, memo.view if memo is not None else None)
     before = duel.st.ai_snapshot[side].tobytes()
-    # the side's array is usually the one its last export left (the memo is kept per side,
-    # so the other side's turn in between does not lose it): that snapshot (never handed
-    # out, and dropped with the old memo) is exported again in place instead of unpacking
-    same = memo is not None and memo.array == before
-    snap = memo.snap if same else Snapshot(before)
-    snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
-    # the snapshot mirrored ``before`` and the export changed only what it wrote, so packing
-    # every record (one struct call) gives the array the written ranges would
-    duel.export_memo[side] = memo = Exported(key, side, view, snap.to_bytes(), snap)
+    if memo is not None and memo.array == before:
+        # the side's array is the one its last export left (the memo is kept per side, so
+        # the other side's turn in between does not lose it): that snapshot, never handed
+        # out, is exported again in place: only the slots whose input changed are written,
+        # into its lists and into a copy of the array's bytes
+        snap, buffer = memo.snap, bytearray(before)
+        snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, memo.view, buffer)
+        array = bytes(buffer)
+    else:
+        snap, buffer = Snapshot(before), bytearray(before)
+        snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, packed=buffer)
+        array = bytes(buffer)
+    duel.export_memo[side] = memo = Exported(key, side, view, array, snap, zones)
     return memo
 
 
 def export_acting(duel: FmDuel) -> None:
     """``func_80028220`` for the side to act: export both sides into its array, in the state."""
-    array = exported(duel).array
-    duel.st.ai_snapshot[duel.acting_side][:] = np.frombuffer(array, dtype=np.uint8)
+    memo = exported(duel)
+    at = _ARRAY_AT[memo.side]
+    duel.st.raw[at:at + len(memo.array)] = memo.array
 
 
 def exported_snapshot(duel: FmDuel) -> Snapshot:
-    """The acting side's array as :func:`export_acting` would leave it, as a copy (the
-    chooser's scratch; the state itself is exported when the chosen action is stepped)."""
-    return exported(duel).snap.copy()
+    """The acting side's array as :func:`export_acting` would leave it, for the chooser (the
+    state itself is exported when the chosen action is stepped): a :meth:`Snapshot.scratch`
+    copy, as the AI writes only flags, and nothing exports again while it decides."""
+    return exported(duel).snap.scratch()
 
 
 def acting_view(duel: FmDuel, persona: int) -> ExportView:
     """:func:`sides_view` of the current state with the persona the chooser plays."""
     v = exported(duel).view
-    return ExportView(v.acting, v.other, v.terrain, persona, v.acting_side, v.extra)
+    return ExportView(v.acting, v.other, v.terrain, persona, v.acting_side)
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
+    return _view(duel, _zones(duel, (None, None)), None, persona)
+
+
+def _view(duel: FmDuel, zones: tuple[Zones, Zones], previous: ExportView | None,
+          persona: int = 0) -> ExportView:
+    """The view of both sides; a side equal to ``previous``'s (an earlier view of the same
+    acting side) is that same object (the export then skips it: during one side's field
+    phase the other side rarely changes)."""
     st = duel.st
-    s = st.sides
-    cards = _field_cards(duel)
-    sides = _SideRecords(st.deck_cards.card_id.tolist(), s.draw_cursor.tolist(),
-                         [h.tolist() for h in s.hand], s.lp.tolist(), s.swords.tolist())
-    side = duel.acting_side
-    return ExportView(acting=_side_view(side, cards, sides),
-                      other=_side_view(1 - side, cards, sides),
-                      terrain=st.globals.terrain[0], opponent_id=persona, acting_side=side)
+    side = st.globals.acting_side[0]
+    records = _SIDE_RECORDS.unpack_from(st.raw, M.OFFSET["side"])
+    ids = st.deck_cards.card_id
+    olds = (previous.acting, previous.other) if previous is not None else (None, None)
+    out = []
+    for k, old in zip((side, 1 - side), olds, strict=True):
+        lp, cursor, swords, *entries = records[k * _SIDE_VALUES:(k + 1) * _SIDE_VALUES]
+        start = k * S.DECK_SIZE + cursor
+        hand = [ids[e] for e in entries if e >= 0]
+        deck = ids[start:(k + 1) * S.DECK_SIZE].tolist()
+        if (old is not None and old.monsters is zones[k].monsters and old.magic is
+                zones[k].magic and (lp, swords, start) == (old.lp, old.swords, old.deck_first)
+                and hand == old.hand and deck == old.deck):
+            out.append(old)
+        else:
+            out.append(ExportSide(zones[k].monsters, zones[k].magic, hand, deck, lp, swords,
+                                  start))
+    return ExportView(out[0], out[1], st.globals.terrain[0], persona, side)
 
 
-class _SideRecords(NamedTuple):
-    """The deck-card ids and the side-record fields the exporter reads, as lists."""
-
-    deck_ids: list[int]
-    cursor: list[int]
-    hand: list[list[int]]
-    lp: list[int]
-    swords: list[int]
-
-
-def _field_cards(duel: FmDuel) -> list[FieldCard | None]:
-    """Each of the 30 card records: ``Duel_CalcCardStats`` with its flags (the used flag
-    included, as the field executor's "done" sets it through ``Done``), None when empty.
-    One strided read per field, one pass over the records."""
-    c = duel.st.cards
-    return [FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f)
-            if f & S.F_OCCUPIED else None
-            for i, a, d, m, t, f in zip(c.card_id.tolist(), c.attack.tolist(),
-                                        c.defense.tolist(), c.stat_modifier.tolist(),
-                                        c.terrain_modifier.tolist(), c.flags.tolist(),
-                                        strict=True)]
+def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struct.Struct:
+    """The unpacker of ``count`` consecutive records of ``dtype`` that reads the fields
+    ``names`` (in that order, by increasing offset; an array field gives its elements) and
+    skips the other bytes: one struct call reads what the exporter needs of them."""
+    layout, at = "", 0
+    for name in names:
+        kind, offset = dtype.fields[name][0], dtype.fields[name][1]
+        elements = kind.shape[0] if kind.shape else 1
+        layout += "x" * (offset - at) + f"{elements}{kind.base.char}"
+        at = offset + kind.itemsize
+    layout += "x" * (dtype.itemsize - at)
+    return struct.Struct("<" + layout * count)
 
 
-def _side_view(side: int, cards: list[FieldCard | None], sides: _SideRecords) -> ExportSide:
-    first = side * S.RECORDS_PER_SIDE
-    monsters, magic = first + S.MONSTERS, first + S.MAGIC
-    ids = sides.deck_ids
-    start, end = side * S.DECK_SIZE + sides.cursor[side], (side + 1) * S.DECK_SIZE
-    return ExportSide(monsters=cards[monsters:monsters + 5], magic=cards[magic:magic + 5],
-                      hand=[ids[k] for k in sides.hand[side] if k >= 0],
-                      deck=ids[start:end], lp=sides.lp[side], swords=sides.swords[side],
-                      deck_first=start)
+_SIDE_FIELDS_READ = ("lp", "draw_cursor", "swords", "hand")   # hand: 5 deck-card indices
+_SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
+_SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
+_ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
+_ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
+_ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
+_ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
+                  * M.CARD_DTYPE.itemsize for k in (0, 1))   # each side's first zone record
+
+
+def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zones, Zones]:
+    """Each side's zones: each of its 10 zone records is ``Duel_CalcCardStats`` with its
+    flags (the used flag included, as the field executor's "done" sets it through
+    ``Done``), None when empty. One struct call reads a side's records; a side whose
+    fields equal ``cached``'s keeps those."""
+    out = []
+    raw = duel.st.raw
+    for k in (0, 1):
+        fields = _ZONE_RECORDS.unpack_from(raw, _ZONES_AT[k])
+        old = cached[k]
+        if old is not None and old.fields == fields:
+            out.append(old)
+            continue
+        cards = [FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f)
+                 if f & S.F_OCCUPIED else None
+                 for i, a, d, m, t, f in zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)]
+        out.append(Zones(fields, cards[:5], cards[5:]))
+    return out[0], out[1]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
@@ -48,6 +47,17 @@ def _records(count: int) -> struct.Struct:
     return struct.Struct("<" + "hhhHbBBB" * count)
 
 
+_ONE = _records(1)
+
+
+@functools.lru_cache(maxsize=8)
+def _unpacked(data: bytes) -> tuple[tuple[int, ...], ...]:
+    """The eight columns of an array's bytes (the few arrays unpacked again and again, such
+    as every duel's filled starting array, are unpacked once)."""
+    flat = _records(SLOTS).unpack(data)
+    return tuple(flat[k::8] for k in range(8))
+
+
 class FieldCard(NamedTuple):
     """An occupied field slot as the exporter reads it from the card record.
 
@@ -61,8 +71,7 @@ class FieldCard(NamedTuple):
     flags: int
 
 
-@dataclass(frozen=True)
-class ExportSide:
+class ExportSide(NamedTuple):
     """One side as the exporter sees it (read from the engine's RAM-mirroring records)."""
 
     monsters: Sequence[FieldCard | None]   # 5 zones
@@ -74,8 +83,7 @@ class ExportSide:
     deck_first: int = 0                    # deck-card record index (0..79) of deck[0]
 
 
-@dataclass(frozen=True)
-class ExportView:
+class ExportView(NamedTuple):
     """Everything the AI reads at one export: both sides plus the duel globals."""
 
     acting: ExportSide
@@ -83,7 +91,6 @@ class ExportView:
     terrain: int
     opponent_id: int       # gDuel_bOpponentID: the duelist whose row and program branches apply
     acting_side: int = 1   # 0 player, 1 CPU (TestPinned and LoadLifePoint are relative to it)
-    extra: dict = field(default_factory=dict)
 
 
 class Snapshot:
@@ -100,15 +107,16 @@ class Snapshot:
             data = bytes([choices.SNAPSHOT_FILL_BYTE]) * (SLOTS * RECORD.itemsize)
         if len(data) != SLOTS * RECORD.itemsize:
             raise ValueError(f"snapshot must be {SLOTS * RECORD.itemsize} bytes")
-        flat = _records(SLOTS).unpack(data)
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
-         self.deck_index) = (list(flat[k::8]) for k in range(8))
+         self.deck_index) = (list(column) for column in _unpacked(bytes(data)))
 
-    def copy(self) -> Snapshot:
-        """An independent copy (eight list copies: cheaper than unpacking the bytes)."""
+    def scratch(self) -> Snapshot:
+        """A copy for a reader that writes only flags (the AI's ``MoveCard`` marks): its own
+        ``flags`` list, this snapshot's other seven lists (which it must not write)."""
         out = Snapshot.__new__(Snapshot)
         (out.ids, out.atk, out.dfn, out.flags, out.ctype, out.star, out.star2,
-         out.deck_index) = (list(column) for column in self.columns)
+         out.deck_index) = (self.ids, self.atk, self.dfn, list(self.flags), self.ctype,
+                            self.star, self.star2, self.deck_index)
         return out
 
     @property
@@ -123,10 +131,21 @@ class Snapshot:
 
     def to_bytes(self) -> bytes:
         """The RAM bytes at ``0x801AB000`` (111 records, one struct call)."""
-        flat = [0] * (8 * SLOTS)
+        out = bytearray(SLOTS * RECORD.itemsize)
+        self._pack(out, 0, SLOTS)
+        return bytes(out)
+
+    def _pack(self, buffer: bytearray, lo: int, hi: int) -> None:
+        """Write the records of slots ``lo .. hi - 1`` into ``buffer``, the array's bytes."""
+        if hi - lo == 1:
+            _ONE.pack_into(buffer, lo * RECORD.itemsize, self.ids[lo], self.atk[lo],
+                           self.dfn[lo], self.flags[lo], self.ctype[lo], self.star[lo],
+                           self.star2[lo], self.deck_index[lo])
+            return
+        flat = [0] * (8 * (hi - lo))
         for k, column in enumerate(self.columns):
-            flat[k::8] = column
-        return _records(SLOTS).pack(*flat)
+            flat[k::8] = column[lo:hi]
+        _records(hi - lo).pack_into(buffer, lo * RECORD.itemsize, *flat)
 
     def write(self, slot: int, record: Sequence[int]) -> None:
         """Set all eight fields of a slot (tests and loaders)."""
@@ -134,42 +153,101 @@ class Snapshot:
             column[slot] = value
 
     def export(self, view: ExportView, card_type: Sequence[int], star_1: Sequence[int],
-               star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int]
-               ) -> None:
-        """``func_80028220``: the acting side at slot 1, the other side at slot 56."""
-        cards = (card_type, star_1, star_2, raw_atk, raw_def)
-        self._export_side(0, view.acting, cards)
-        self._export_side(SIDE_STRIDE, view.other, cards)
+               star_2: Sequence[int], raw_atk: Sequence[int], raw_def: Sequence[int],
+               previous: ExportView | None = None, packed: bytearray | None = None) -> None:
+        """``func_80028220``: the acting side at slot 1, the other side at slot 56.
 
-    def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...]
-                     ) -> None:
-        """``func_80027DF8`` for one side; writes only what the original writes."""
+        ``previous`` is the view this array was last exported from, given when nothing else
+        has written to the array since. Every write is a function of its zone's card or of
+        the side's hand and deck alone, so the slots whose input equals ``previous``'s would
+        be written with what they hold and are skipped; and a deck that is the tail of the
+        deck exported before is already in the array, record for record, a few slots
+        further on: it is moved. ``packed``, the array's bytes as the lists hold them, gets
+        every write too (one struct call per written range, moves as byte moves)."""
+        cards = (card_type, star_1, star_2, raw_atk, raw_def)
+        end = self._export_side(0, view.acting, cards, previous and previous.acting, packed)
+        if end >= SIDE_STRIDE + MONSTERS:
+            previous = None   # the acting side's terminator reached the other side's zones
+        self._export_side(SIDE_STRIDE, view.other, cards, previous and previous.other, packed)
+
+    def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...],
+                     previous: ExportSide | None, packed: bytearray | None) -> int:
+        """``func_80027DF8`` for one side; writes only what the original writes. Returns the
+        terminator's slot."""
+        if side is previous:
+            return base + HAND + len(side.hand) + len(side.deck)
         card_type, star_1, star_2, raw_atk, raw_def = cards
         ids = self.ids
-        for first, zone in ((base + MONSTERS, side.monsters), (base + MAGIC, side.magic)):
+        zones = ((base + MONSTERS, side.monsters, previous.monsters if previous else ()),
+                 (base + MAGIC, side.magic, previous.magic if previous else ()))
+        for first, zone, old in zones:
+            if zone == old:
+                continue     # (the same zones object when read from unchanged records)
             for slot, card in enumerate(zone, first):
+                if old and card == old[slot - first]:
+                    continue
                 if card is None:
                     ids[slot] = 0    # stale ATK/DEF/flags/type/star stay
-                    continue
-                cid = card.card_id
-                ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
-                self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
-                self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
+                else:
+                    cid = card.card_id
+                    ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
+                    self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
+                    self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
+                if packed is not None:
+                    self._pack(packed, slot, slot + 1)
         # hand entries (index byte left alone), then the deck (index byte = its record's)
-        indices = list(range(side.deck_first, side.deck_first + len(side.deck)))
-        entries = [*side.hand, *side.deck]
+        hand, deck, first_index = side.hand, side.deck, side.deck_first
         lo = base + HAND
-        hi = lo + len(entries)
-        first_deck = hi - len(indices)
-        already = (ids[lo:hi] == entries and self.deck_index[first_deck:hi] == indices
-                   and not any(self.flags[lo:hi]))  # every other field is a function of the id
-        if entries and not already:
-            rows = _entries(cards)
-            (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi], self.ctype[lo:hi],
-             self.star[lo:hi], self.star2[lo:hi]) = zip(*[rows[c] for c in entries],
-                                                        strict=True)
-            self.deck_index[first_deck:hi] = indices
+        at = lo + len(hand)          # the deck's first slot
+        hi = at + len(deck)
+        if previous and hand == previous.hand and deck == previous.deck and (
+                first_index == previous.deck_first):
+            return hi
+        shift = first_index - previous.deck_first if previous else -1
+        if deck and shift >= 0 and previous.deck[shift:] == deck:
+            self._move(lo + len(previous.hand) + shift, at, len(deck), packed)
+            self._write_entries(lo, hand, cards, packed)
+        else:
+            indices = list(range(first_index, first_index + len(deck)))
+            entries = [*hand, *deck]
+            already = (ids[lo:hi] == entries and self.deck_index[at:hi] == indices
+                       and not any(self.flags[lo:hi]))  # every other field: a function of the id
+            if entries and not already:
+                rows = _entries(cards)
+                (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi],
+                 self.ctype[lo:hi], self.star[lo:hi], self.star2[lo:hi]) = zip(
+                    *[rows[c] for c in entries], strict=True)
+                self.deck_index[at:hi] = indices
+                if packed is not None:
+                    self._pack(packed, lo, hi)
         ids[hi] = 0          # the one terminator; nothing beyond is cleared
+        if packed is not None:
+            self._pack(packed, hi, hi + 1)
+        return hi
+
+    def _move(self, src: int, dst: int, count: int, packed: bytearray | None) -> None:
+        """Move ``count`` records from slot ``src`` to slot ``dst`` (all eight fields)."""
+        if src == dst:
+            return
+        for column in self.columns:
+            column[dst:dst + count] = column[src:src + count]
+        if packed is not None:
+            size = RECORD.itemsize
+            packed[dst * size:(dst + count) * size] = packed[src * size:(src + count) * size]
+
+    def _write_entries(self, lo: int, hand: Sequence[int], cards: tuple[Sequence[int], ...],
+                       packed: bytearray | None) -> None:
+        """Hand entries from slot ``lo``: fields 0..6 of each card (index byte left alone);
+        a slot already holding the card with no flags holds all of them."""
+        rows = _entries(cards)
+        columns = self.columns[:7]
+        for slot, c in enumerate(hand, lo):
+            if self.ids[slot] == c and not self.flags[slot]:
+                continue
+            for column, value in zip(columns, rows[c], strict=True):
+                column[slot] = value
+            if packed is not None:
+                self._pack(packed, slot, slot + 1)
 
 
 _ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}

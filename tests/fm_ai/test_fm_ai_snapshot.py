@@ -103,3 +103,34 @@ def test_g6_through_the_engine_heishin_plays_a_deep_card():
     events = duel.step(play)
     assert any(getattr(e, "card", None) == position_7 for e in events)
     assert duel.st.deck_cards.card_id[47] == former_hand_0      # drawn when the cursor reaches 7
+
+
+def test_incremental_export_equals_a_full_export_at_every_step():
+    """The duel's export reuses its last export of the side (skipped slots, moved decks,
+    bytes written per changed slot): at every step of AI-vs-AI duels of several duelists,
+    its array, lists and view equal a full export of the state's array (func_80028220 as
+    the exporter writes it, with no earlier export to lean on)."""
+    from emucore.fm import export
+
+    t = tables.load("fm")
+    monsters = [c for c in range(1, 400) if t.is_monster(c) and c not in range(17, 22)]
+    decks = (monsters[:34] + [330, 343, 348, 301, 683, 672],
+             monsters[200:230] + [330, 301, 302, 304, 310, 343, 683, 672, 656, 700])
+    steps = 0
+    for duelist, deck, seed in ((7, decks[0], 11), (8, decks[1], 12), (20, decks[0], 13),
+                                (39, decks[1], 14)):
+        duel = new_duel(FmSetup(deck=deck, duelist=duelist, state=seed, computer=[0, 1]))
+        while not duel.over:
+            side = duel.acting_side
+            before = duel.st.ai_snapshot[side].tobytes()
+            got = export.exported(duel)
+            full = Snapshot(before)
+            c = duel.facts
+            view = export.sides_view(duel)
+            full.export(view, c.type, c.star1, c.star2, c.atk, c.dfn)
+            assert got.view == view
+            assert got.array == full.to_bytes() == got.snap.to_bytes()
+            assert got.snap.columns == full.columns
+            duel.step(adapter.decide(duel).action)
+            steps += 1
+    assert steps > 100

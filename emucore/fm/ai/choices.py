@@ -7,6 +7,8 @@ moot; the machine-level ones apply to both paths.
 
 from __future__ import annotations
 
+import functools
+
 # --- the machine (VM, helpers, snapshot) ---------------------------------------------------
 
 #: CalcCardPower with a mode other than 0/1/2 on a monster leaves the result undefined: 0.
@@ -63,6 +65,7 @@ EQUIP_TARGET_MODE = 0
 CRUSH_CARD_MIN_ATK = 1500
 
 
+@functools.cache
 def strategy_chain(split: tuple[int, int, int]) -> tuple[tuple[str, int], ...]:
     """§6.5: the JumpRandom chain for an A/B/C split, as ``((strategy, percent), ...)``.
 

@@ -332,9 +332,10 @@ def field_program(m: Machine) -> int:
 
 def _magic_row(s: Script) -> int:
     """§7.2: decide each unused card of the AI's magic/trap row, in slot order."""
+    ids, flags = s.b.ids, s.b.flags
     for slot in choices.ROW_ORDER:
-        card = s.card(slot)
-        if card == 0 or s.b.flags[slot] & USED:
+        card = ids[slot]
+        if card == 0 or flags[slot] & USED:
             continue
         verdict = _verdict(s, slot, card)
         if verdict == "activate":
@@ -420,8 +421,9 @@ def _field_card_helps(s: Script, card: int, ai_best: int, pl_best: int, leads: b
 
 def _walls(s: Script) -> int:
     """§7.3: the twenty wall monsters go to defence and never attack."""
+    ids, flags = s.b.ids, s.b.flags
     for slot in range(1, 6):
-        if s.card(slot) in WALLS and not s.b.flags[slot] & USED:
+        if ids[slot] in WALLS and not flags[slot] & USED:
             return s.act(slot, 0, 1)
     return 0
 
@@ -482,10 +484,11 @@ def _direct(s: Script) -> int:
 
 def _leftovers(s: Script) -> int:
     """§7.5-7.6: the rest go to defence (the big eight stay as they are); then EndField."""
+    ids, flags = s.b.ids, s.b.flags
     for slot in range(1, 6):
-        if s.card(slot) == 0 or s.b.flags[slot] & USED:
+        if ids[slot] == 0 or flags[slot] & USED:
             continue
-        if s.card(slot) in KEPT_IN_POSITION:
+        if ids[slot] in KEPT_IN_POSITION:
             if choices.KEPT_MONSTERS_RETIRE_WITH_DONE:
                 return s.act(slot)
             s.b.mark(slot)

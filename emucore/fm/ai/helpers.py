@@ -82,6 +82,8 @@ class State:
     selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
     window: list[tuple[int, int, int]] = field(default_factory=list)  # fusion search input
     window_ids: frozenset[int] = frozenset()
+    # per accumulated card, its steps over the window (see _steps), built as the search asks
+    steps: dict[int, list[tuple[int, int, int, int, int, bool]]] = field(default_factory=dict)
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
@@ -125,23 +127,28 @@ def excluded(b: Board, s: State, sets: int, slot: int) -> bool:
     return False
 
 
-def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int):
-    flags = b.flags
-    for i in winning_range(zone, b.window):
-        if b.ids[i] == 0:
-            continue
-        f = flags[i]
-        if zone in (1, 4, 5) and f & USED:
-            continue
-        if zone == 4 and f & DEFENCE:
-            continue
-        if zone == 5 and not f & DEFENCE:
-            continue
-        if zone in (3, 4, 5) and f & FACE_DOWN and hide == 1:
-            continue
-        if sets and excluded(b, s, sets, i):
-            continue
-        yield i
+def _flag_test(zone: int, hide: int) -> tuple[int, int]:
+    """The flag bits that drop a card from a winning zone's candidates, and those it must
+    have: used cards in zones 1, 4, 5; defenders in 4; attackers in 5 (defence required);
+    face-down cards in 3, 4, 5 when the duelist does not see them (``hide`` 1)."""
+    drop = (USED if zone in (1, 4, 5) else 0) | (DEFENCE if zone == 4 else 0)
+    if zone in (3, 4, 5) and hide == 1:
+        drop |= FACE_DOWN
+    return drop, DEFENCE if zone == 5 else 0
+
+
+_FLAG_TESTS = {(zone, hide): _flag_test(zone, hide) for zone in range(8) for hide in (0, 1)}
+
+
+def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int) -> list[int]:
+    """The occupied slots of a winning zone FindStrongest/FindWeakest consider."""
+    ids, flags = b.ids, b.flags
+    drop, need = _FLAG_TESTS.get((zone, hide)) or _flag_test(zone, hide)
+    out = [i for i in winning_range(zone, b.window)
+           if ids[i] and not flags[i] & drop and flags[i] & need == need]
+    if sets:
+        return [i for i in out if not excluded(b, s, sets, i)]
+    return out
 
 
 def find_strongest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
@@ -322,46 +329,70 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     """``Ai_CompleteFusion``: depth-first over the window in order (``limit`` = L).
 
     Each result is scored by ``Duel_GetBaseCardStat`` ATK then DEF; a value replaces the best
-    when greater, or equal and reached with fewer cards. ``s.window`` lists the window's
-    (position, slot, card) that are non-empty and not excluded by the fusion set.
+    when greater, or equal and reached with fewer cards. The window entries ``acc`` combines
+    with come from :func:`_steps` (the same for every path of one search).
     """
-    data, used, path = b.data, s.used, s.path
-    partners, fits = data.fusion[acc], data.equips[acc]
-    base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
+    steps = s.steps.get(acc)
+    if steps is None:
+        steps = s.steps[acc] = _steps(b, s, acc)
+    used, path = s.used, s.path
     depth = s.depth
     deeper = depth < min(limit - 1, choices.MAX_FUSION_DEPTH)
-    combines, window_ids = data.combines, s.window_ids
-    for i, slot, c in s.window:
+    for i, slot, r, atk, dfn, more in steps:
         if used[i]:
             continue
-        r = partners.get(c, 0)
-        if r == 0:
-            if c not in fits:   # acc must be the equip, c the monster
-                continue
-            r = c
         path[depth] = slot
-        for value in (base_atk[r], base_def[r]):
-            if value > s.best or (value == s.best and depth < s.best_depth):
-                s.best, s.best_depth = value, depth
-                s.combo[: depth + 1] = path[: depth + 1]
-                s.combo[depth + 1] = 0
-        if deeper and not window_ids.isdisjoint(combines[r]):
-            used[i] = 1   # (a result with no partner in the window would find nothing)
+        if atk >= s.best or dfn >= s.best:   # (else neither value can replace the best)
+            for value in (atk, dfn):
+                if value > s.best or (value == s.best and depth < s.best_depth):
+                    s.best, s.best_depth = value, depth
+                    s.combo[: depth + 1] = path[: depth + 1]
+                    s.combo[depth + 1] = 0
+        if deeper and more:
+            used[i] = 1
             s.depth = depth + 1
             complete_fusion(b, s, r, limit)
             used[i] = 0
             s.depth = depth
 
 
-def _window(b: Board, s: State, sets: int) -> list[tuple[int, int, int]]:
-    """The window entries a fusion search may use (empty slots and excluded ones skipped)."""
+def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, int, bool]]:
+    """The window entries (position, slot, card) ``acc`` fuses with or equips onto, in
+    window order, as (position, slot, result, its base ATK, its base DEF, whether the result
+    combines with any window card: one with no partner there would find nothing deeper)."""
+    data = b.data
+    partners = s.window_ids & data.combines[acc]   # the window's cards acc combines with
+    if not partners:
+        return []
+    fusion, fits = data.fusion[acc], data.equips[acc]
+    base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
+    window_ids = s.window_ids
     out = []
+    for i, slot, c in s.window:
+        if c not in partners:
+            continue
+        r = fusion.get(c, 0)
+        if r == 0:
+            if c not in fits:   # acc must be the equip, c the monster
+                continue
+            r = c
+        out.append((i, slot, r, base_atk[r], base_def[r],
+                    not window_ids.isdisjoint(data.combines[r])))
+    return out
+
+
+def _search(b: Board, s: State, sets: int) -> None:
+    """A fusion search's start: the fusion set, no window position used, the window entries
+    it may use (empty slots and excluded ones skipped) and no steps built yet."""
+    s.fusion_set = sets
+    s.used = [0] * 32
+    window = []
     for i in range(b.window):
         slot = AI_HAND + i
         c = b.ids[slot]
         if c and not (sets and excluded(b, s, sets, slot)):
-            out.append((i, slot, c))
-    return out
+            window.append((i, slot, c))
+    s.window, s.window_ids, s.steps = window, frozenset(c for _, _, c in window), {}
 
 
 def _start(b: Board, s: State, slot: int) -> None:
@@ -376,10 +407,8 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
     """FindBestCombo: 0 chain starts in the hand, 1 field card + hand cards, 2 the field card
     alone, 3 nothing (``combo`` and ``best_depth`` carry over from earlier calls)."""
     limit = depth + 1
-    s.best, s.depth, s.fusion_set = 0, 0, sets
-    s.used = [0] * 32
-    s.window = _window(b, s, sets)
-    s.window_ids = frozenset(c for _, _, c in s.window)
+    s.best, s.depth = 0, 0
+    _search(b, s, sets)
     for i in range(5):
         slot = 1 + i
         c = b.ids[slot]
@@ -417,10 +446,8 @@ def evaluate_fusion(b: Board, s: State, card: int, depth: int, sets: int) -> int
     quirk: an improvement with a single window card is recorded at depth 0, the same as
     "nothing found", so only chains of two or more window cards report 0.
     """
-    s.depth, s.best_depth, s.fusion_set = 0, 0, sets
-    s.used = [0] * 32
-    s.window = _window(b, s, sets)
-    s.window_ids = frozenset(c for _, _, c in s.window)
+    s.depth, s.best_depth = 0, 0
+    _search(b, s, sets)
     atk, dfn = b.base(card, 0), b.base(card, 1)
     s.best = atk if dfn < atk else dfn
     complete_fusion(b, s, card, depth + 1)
