@@ -13,12 +13,11 @@ from emucore.fm.cards import card_facts
 from emucore.fm.choices import CHARGED_ANIMATIONS
 from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE
 from emucore.fm.timeline import Animation
-from emucore.hw import fm_stats, psyq_rand
+from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
 STAT_MAX = fm_stats.STAT_MAX
-JUMP_ABOVE = 64  # rand() calls beyond this are applied with an O(log n) jump
 MEGAMORPH = 657
 EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
 EXODIA = frozenset((17, 18, 19, 20, 21))
@@ -33,8 +32,21 @@ READY = bytes(int(b & (S.F_OCCUPIED | S.F_USED) >> 8 == S.F_OCCUPIED >> 8) for b
 # the player's attackers: (flags & 0xC800) == 0x8000 (DuelScene_UpdateFieldActions state 3)
 ATTACKERS = bytes(int(b & (S.F_OCCUPIED | S.F_USED | S.F_DEFENSE) >> 8 == S.F_OCCUPIED >> 8)
                   for b in range(256))
+# the draw phase's clear of the used flag 0x4000, on the same high bytes
+CLEAR_USED = bytes(b & ~(S.F_USED >> 8) for b in range(256))
 COLUMNS = {bytes(mask >> c & 1 for c in range(ROW_WIDTH)):
            tuple(c for c in range(ROW_WIDTH) if mask >> c & 1) for mask in range(32)}
+
+
+def charged(animation: Animation) -> AnimationShown:
+    """The event of one of choices.CHARGED_ANIMATIONS (their whole rand() count is known to
+    emucore.fm.timeline), for :meth:`BoardOps.animate`; built once per animation, since
+    events are immutable."""
+    calls = animation.rand_calls
+    if animation.name not in CHARGED_ANIMATIONS or calls is None:
+        raise ValueError(f"animation {animation.name!r} is not charged "
+                         "(choices.CHARGED_ANIMATIONS)")
+    return AnimationShown(animation.name, rand_calls=calls)
 
 
 def s16(value: int) -> int:
@@ -54,25 +66,10 @@ class BoardOps:
         self._flags_high = self.st.cards.byte_view("flags", 1)  # for row scans
 
     # ------------------------------------------------------------------ the stream
-    def advance_rng(self, calls: int) -> None:
-        """Make ``calls`` rand() calls whose values nobody reads: stepped one by one, or
-        jumped when many."""
-        if calls <= JUMP_ABOVE:
-            for _ in range(calls):
-                self.rng.rand()
-        else:
-            self.rng.state = int(psyq_rand.jump(self.rng.state, calls))
-            self.rng.calls += calls
-
-    def animate(self, animation: Animation) -> None:
-        """Charge one of choices.CHARGED_ANIMATIONS (their whole rand() count is known to
-        emucore.fm.timeline) to the duel's stream and show it as an event."""
-        calls = animation.rand_calls
-        if animation.name not in CHARGED_ANIMATIONS or calls is None:
-            raise ValueError(f"animation {animation.name!r} is not charged "
-                             "(choices.CHARGED_ANIMATIONS)")
-        self.advance_rng(calls)
-        self.events.append(AnimationShown(animation.name, rand_calls=calls))
+    def animate(self, shown: AnimationShown) -> None:
+        """Charge a :func:`charged` animation to the duel's stream and show its event."""
+        self.rng.advance(shown.rand_calls)
+        self.events.append(shown)
 
     # ------------------------------------------------------------------ card facts
     def card_type(self, card: int) -> int:
@@ -248,6 +245,12 @@ class BoardOps:
         (OCCUPIED; READY: occupied and not used this turn; ATTACKERS: READY and in attack
         position)."""
         return COLUMNS[self._flags_high[first:first + ROW_WIDTH].tobytes().translate(test)]
+
+    def clear_used(self) -> None:
+        """Clear the used flag 0x4000 of all 30 card records (one pass over the flags'
+        high bytes)."""
+        high = self._flags_high
+        high[:] = high.tobytes().translate(CLEAR_USED)
 
     def row_records(self, side: int, row: int) -> list[int]:
         """Occupied record indices of a row, by column."""

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Equip, Failure, Fusion
-from emucore.fm.board import s16
+from emucore.fm.board import charged, s16
 from emucore.fm.timeline import SWORD_EQUIPS, Effect, effect, failure_fly_off
 
-FAILURE = failure_fly_off()
-EQUIP = effect(Effect.EQUIP)  # placement state 5: 96 calls, none per frame
+FAILURE = charged(failure_fly_off())
+EQUIP = charged(effect(Effect.EQUIP))  # placement state 5: 96 calls, none per frame
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel

@@ -40,7 +40,7 @@ from emucore.fm.actions import (
     TurnStart,
 )
 from emucore.fm.battle import attack
-from emucore.fm.board import ATTACKERS, EXODIA, READY, BoardOps, s16
+from emucore.fm.board import ATTACKERS, EXODIA, READY, BoardOps, charged, s16
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
@@ -51,6 +51,7 @@ ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
+OUTRO = {w: charged(timeline.result_outro(with_opponent=w)) for w in (False, True)}
 
 
 def turns_played(side: int, counter: int) -> int:
@@ -188,7 +189,7 @@ class FmDuel(BoardOps, Duel):
         if side in self.computer_sides:
             export_acting(self)  # the board snapshot export before the computer decided
         if action.rng_calls:
-            self.advance_rng(action.rng_calls)
+            self.rng.advance(action.rng_calls)
         if isinstance(action, Play):
             self._do_play(side, action, checked)
         elif isinstance(action, Attack):
@@ -267,12 +268,10 @@ class FmDuel(BoardOps, Duel):
         ``func_80018608`` state 5, which goes to the draw without ``func_8001898C``: no used
         flags, Swords counter or turn counter change (quirk: side 0 counts one turn less)."""
         st = self.st
-        sides, deck, flags = st.sides, st.deck_cards, st.cards.flags
+        sides, deck = st.sides, st.deck_cards
         st.globals.acting_side[0], st.globals.phase[0] = side, S.PHASE_HAND
         if not opening:
-            for r, f in enumerate(flags.tolist()):
-                if f & S.F_USED:
-                    flags[r] = f & ~S.F_USED
+            self.clear_used()
             if sides.swords[side] > 0:
                 sides.swords[side] -= 1
             sides.turns[side] = (sides.turns[side] + 1) & 0xFF
@@ -334,7 +333,7 @@ class FmDuel(BoardOps, Duel):
         g.score[0][0], g.score[0][1] = scores
         g.rank_tier[0], g.rank_tec[0] = result.tier, int(result.tec)
         opponent = g.opponent[0]
-        self.animate(timeline.result_outro(with_opponent=opponent > 0))
+        self.animate(OUTRO[opponent > 0])
         drop_state, before = self.rng.state, self.rng.calls
         prize = drop = 0
         if winner == 0 and opponent > 0:

@@ -11,6 +11,7 @@ Speedrunners name a state by its *index*: the number of ``rand()`` calls after t
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,6 +61,13 @@ def jump_coefficients(n: int) -> tuple[int, int]:
         mult, inc = (mult * mult) & MASK32, (inc * mult + inc) & MASK32
         n >>= 1
     return a, c
+
+
+@functools.lru_cache(maxsize=256)
+def cached_coefficients(n: int) -> tuple[int, int]:
+    """:func:`jump_coefficients`, remembered: a duel charges the same few counts (an
+    animation's calls, a decision's calls) over and over."""
+    return jump_coefficients(n)
 
 
 def jump(state: ArrayLike, n: int) -> NDArray[np.uint32]:
@@ -130,6 +138,13 @@ class Rand:
         self.state = (self.state * MULTIPLIER + INCREMENT) & MASK32
         self.calls += 1
         return (self.state >> 16) & 0x7FFF
+
+    def advance(self, n: int) -> None:
+        """Make ``n >= 0`` calls whose values nobody reads: one affine step of plain ints
+        (the same state as ``n`` calls of :meth:`rand`)."""
+        a, c = cached_coefficients(n)
+        self.state = (a * self.state + c) & MASK32
+        self.calls += n
 
     def rand_mod(self, n: int) -> int:
         """``Rand_GetInterval`` (0x800358FC): ``rand() % n``, biased for n not dividing 32768."""
