@@ -11,7 +11,7 @@ from emucore.fm import state as S
 from emucore.fm.actions import AnimationShown, Destroyed, LifeChange
 from emucore.fm.cards import card_facts
 from emucore.fm.choices import CHARGED_ANIMATIONS
-from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE
+from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE, record_writer
 from emucore.fm.timeline import Animation
 from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
@@ -24,6 +24,9 @@ EXODIA = frozenset((17, 18, 19, 20, 21))
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 ROW_WIDTH = 5
 DECK_RECORD_SIZE = DECK_DTYPE.itemsize  # the card record's deck_ptr steps by this
+# Duel_SetupCardRecord's fields from the id on, written at once
+_SETUP = record_writer("card", ("card_id", "attack", "defense", "stat_modifier",
+                                "terrain_modifier", "flags", "table_index"))
 
 # Row scans map the five records' flags to 0/1 bytes with a 256-entry translation table of
 # the flag word's high byte; the pattern names the columns.
@@ -116,13 +119,11 @@ class BoardOps:
     def setup_record(self, r: int, card: int, deck_index: int, flags: int) -> None:
         """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost; the
         record points at deck-card record ``deck_index`` and that one back at it."""
-        cards, f = self.st.cards, self.facts
-        cards.card_id[r], cards.attack[r], cards.defense[r] = card, f.atk[card], f.dfn[card]
-        cards.stat_modifier[r] = 0
-        cards.terrain_modifier[r] = f.boost[self.st.globals.terrain[0]][card]
-        cards.flags[r], cards.table_index[r] = flags, r
-        cards.deck_ptr[r] = DECK_RECORD_BASE + DECK_RECORD_SIZE * deck_index
-        self.st.deck_cards.record[deck_index] = r
+        st, f = self.st, self.facts
+        _SETUP.pack_into(st.raw, _SETUP.first + _SETUP.stride * r, card, f.atk[card],
+                         f.dfn[card], 0, f.boost[st.globals.terrain[0]][card], flags, r)
+        st.cards.deck_ptr[r] = DECK_RECORD_BASE + DECK_RECORD_SIZE * deck_index
+        st.deck_cards.record[deck_index] = r
 
     def deck_index_of(self, r: int) -> int:
         return (self.st.cards.deck_ptr[r] - DECK_RECORD_BASE) // DECK_RECORD_SIZE

@@ -17,6 +17,7 @@ Pokered's ``wram.asm`` is the model: one label per byte, and everyone uses it.
 
 from __future__ import annotations
 
+import struct
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -233,6 +234,32 @@ def _field_plans(region: Region, base: int) -> dict[str, _Plan | tuple[_Plan, ..
 
 
 _PLANS = {r.name: _field_plans(r, OFFSET[r.name]) for r in MACHINE if r.dtype.names}
+
+
+@dataclass(frozen=True)
+class RecordWriter:
+    """Writes consecutive fields of one record of a region with one ``struct.pack_into``
+    (``pack_into(raw, first + record * stride, *values)``); a value outside its field's
+    width raises ``struct.error``, as a view write raises ``ValueError``."""
+
+    pack_into: Any  # struct.Struct.pack_into
+    first: int      # the image offset of the first field in record 0
+    stride: int     # the record size
+
+
+def record_writer(region: str, fields: tuple[str, ...]) -> RecordWriter:
+    """A :class:`RecordWriter` for ``fields`` of ``region``, which must follow each other in
+    the record with no byte between them."""
+    dtype = BY_NAME[region].dtype
+    at, fmt = dtype.fields[fields[0]][1], "<"
+    for name in fields:
+        sub, offset = dtype.fields[name][:2]
+        if offset != at or sub.subdtype:
+            raise ValueError(f"{region}.{name} does not follow the previous field")
+        fmt += _FORMAT[f"{sub.kind}{sub.itemsize}"]
+        at += sub.itemsize
+    return RecordWriter(struct.Struct(fmt).pack_into, OFFSET[region] + dtype.fields[fields[0]][1],
+                        dtype.itemsize)
 
 
 class Records:
