@@ -70,6 +70,17 @@ def cached_coefficients(n: int) -> tuple[int, int]:
     return jump_coefficients(n)
 
 
+PEEK_CHUNK = 512  # Rand.peek computes at most this many states per vectorised step
+
+
+@functools.cache
+def _ahead() -> tuple[NDArray[np.uint32], NDArray[np.uint32]]:
+    """The affine maps of 1 .. PEEK_CHUNK steps, as two uint32 arrays."""
+    maps = [jump_coefficients(k) for k in range(1, PEEK_CHUNK + 1)]
+    return (np.array([a for a, _ in maps], dtype=np.uint32),
+            np.array([c for _, c in maps], dtype=np.uint32))
+
+
 def jump(state: ArrayLike, n: int) -> NDArray[np.uint32]:
     """The state after ``n`` calls (``n`` may be negative), in O(log n)."""
     a, c = jump_coefficients(n)
@@ -145,6 +156,20 @@ class Rand:
         a, c = cached_coefficients(n)
         self.state = (a * self.state + c) & MASK32
         self.calls += n
+
+    def peek(self, n: int) -> list[int]:
+        """The values the next ``n`` calls of :meth:`rand` would return, without making
+        them (all states at once: a loop that consumes a data-dependent number of values
+        then :meth:`advance`s by that many)."""
+        mult, inc = _ahead()
+        out: list[int] = []
+        state = self.state
+        while len(out) < n:
+            take = min(n - len(out), PEEK_CHUNK)
+            states = mult[:take] * np.uint32(state) + inc[:take]
+            out += ((states >> np.uint32(16)) & np.uint32(0x7FFF)).tolist()
+            state = int(states[-1])
+        return out
 
     def rand_mod(self, n: int) -> int:
         """``Rand_GetInterval`` (0x800358FC): ``rand() % n``, biased for n not dividing 32768."""
