@@ -202,6 +202,7 @@ def fields_of(image: bytes) -> dict[str, int]:
 
 # ----------------------------------------------------------------------------- named views
 _FORMAT = {"i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I"}
+_FORMATS = tuple(_FORMAT.values())
 
 
 # A view is planned once per field as (format, start, stop, step) in units of its format.
@@ -271,8 +272,7 @@ class Records:
         self.region, self.raw = region, raw
         self.base, self.size = OFFSET[region.name], region.dtype.itemsize
         self._zeros = bytes(self.size)
-        for name, value in fields.items():
-            setattr(self, name, value)
+        self.__dict__.update(fields)
 
     def byte_view(self, field: str, byte: int) -> memoryview:
         """Byte ``byte`` of ``field`` in every record (u8, little-endian order), for scans
@@ -297,27 +297,41 @@ class Records:
         self.raw[at:at + self.size] = self._zeros
 
 
+def _slices(plan: Any) -> Any:
+    """A plan as (format, slice), per record for an array field."""
+    if isinstance(plan[0], tuple):
+        return tuple(_slices(p) for p in plan)
+    fmt, start, stop, step = plan
+    return fmt, slice(start, stop, step)
+
+
+# Per region: the slices of its fields (record regions) or of its values (plain regions),
+# so that binding a new buffer is one slice per view.
+_SLICES = {r.name: ({field: _slices(plan) for field, plan in _PLANS[r.name].items()}
+                    if r.dtype.names else
+                    _slices(_plan(OFFSET[r.name], r.dtype, r.dtype.itemsize, r.count)))
+           for r in MACHINE}
+
+
 def views(raw: memoryview, regions: tuple[str, ...]) -> dict[str, Any]:
     """The named views of ``regions`` over ``raw`` (the state buffer, little-endian):
     :class:`Records` for record regions (a one-record region too: ``globals.phase[0]``),
     and a typed memoryview for a region of plain values."""
     if sys.byteorder != "little":
         raise RuntimeError("the FM state views assume a little-endian host")
-    casts = {fmt: raw.cast(fmt) for fmt in set(_FORMAT.values())}
+    casts = {fmt: raw.cast(fmt) for fmt in _FORMATS}
 
     def make(plan: Any) -> Any:
-        if isinstance(plan[0], tuple):
-            return tuple(make(p) for p in plan)
-        fmt, start, stop, step = plan
-        return casts[fmt][start:stop:step]
+        if isinstance(plan[0], str):
+            return casts[plan[0]][plan[1]]
+        return tuple([casts[f][w] for f, w in plan])
 
     out: dict[str, Any] = {}
     for name in regions:
-        region = BY_NAME[name]
-        if region.dtype.names is None:
-            out[name] = make(_plan(OFFSET[name], region.dtype, region.dtype.itemsize,
-                                   region.count))
-            continue
-        out[name] = Records(raw, region, {field: make(plan)
-                                          for field, plan in _PLANS[name].items()})
+        plans = _SLICES[name]
+        if isinstance(plans, dict):
+            out[name] = Records(raw, BY_NAME[name],
+                                {field: make(plan) for field, plan in plans.items()})
+        else:
+            out[name] = make(plans)
     return out

@@ -8,6 +8,7 @@ offsets so the planner and the engine read the same fields.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -33,9 +34,22 @@ TIERS = "DCBAS"
 def score_change(tables: FmTables, row: int, counter: int) -> int:
     """``Duel_CalcRankScoreChange`` (0x80021558): the value of the first threshold strictly
     greater than ``counter`` in row ``row``."""
-    thresholds = tables.rank_thresholds[row]
-    bracket = int(np.searchsorted(thresholds, counter, side="right"))
-    return int(tables.rank_values[row, min(bracket, len(thresholds) - 1)])
+    thresholds, values = _rows(tables)[row]
+    return values[min(bisect.bisect_right(thresholds, counter), len(thresholds) - 1)]
+
+
+_ROWS: dict[int, tuple[FmTables, tuple[tuple[list[int], list[int]], ...]]] = {}
+
+
+def _rows(tables: FmTables) -> tuple[tuple[list[int], list[int]], ...]:
+    """Each row's thresholds and values as lists of ints, made once per tables (the key
+    object is held alive)."""
+    hit = _ROWS.get(id(tables))
+    if hit is None:
+        rows = tuple((t.tolist(), v.tolist())
+                     for t, v in zip(tables.rank_thresholds, tables.rank_values, strict=True))
+        hit = _ROWS[id(tables)] = (tables, rows)
+    return hit[1]
 
 
 def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: int) -> int:
