@@ -88,9 +88,10 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
     rolls = 0
     while len(cards) < DECK_SIZE and rolls < MAX_DEAL_ROLLS:
         used = 0
-        for value in rng.peek(min(DEAL_CHUNK, MAX_DEAL_ROLLS - rolls)):
+        values = rng.peek(min(DEAL_CHUNK, MAX_DEAL_ROLLS - rolls))
+        for roll in ((values & np.uint32(0x7FF)) + np.uint32(1)).tolist():  # Rand.rand_2048
             used += 1
-            index = table[(value & 0x7FF) + 1]  # Rand.rand_2048
+            index = table[roll]
             if index >= 0 and counts[index] < COPY_LIMIT:
                 counts[index] += 1
                 cards.append(index + 1)
@@ -110,10 +111,9 @@ def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
     The 320 values are peeked at once and the swaps run on one list of positions, which
     then reorders both arrays: exactly :meth:`Rand.rand_mod` called 320 times.
     """
-    values = rng.peek(2 * SWAP_COUNT)
+    values = (rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist()
     order = list(range(DECK_SIZE))
     for x, y in zip(values[::2], values[1::2], strict=True):
-        x, y = x % DECK_SIZE, y % DECK_SIZE
         order[x], order[y] = order[y], order[x]
     cards[:] = [cards[i] for i in order]
     perm[:] = [perm[i] for i in order]

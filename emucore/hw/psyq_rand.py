@@ -81,6 +81,9 @@ def _ahead() -> tuple[NDArray[np.uint32], NDArray[np.uint32]]:
             np.array([c for _, c in maps], dtype=np.uint32))
 
 
+_NONE = np.zeros(0, dtype=np.uint32)
+
+
 def jump(state: ArrayLike, n: int) -> NDArray[np.uint32]:
     """The state after ``n`` calls (``n`` may be negative), in O(log n)."""
     a, c = jump_coefficients(n)
@@ -157,19 +160,19 @@ class Rand:
         self.state = (a * self.state + c) & MASK32
         self.calls += n
 
-    def peek(self, n: int) -> list[int]:
+    def peek(self, n: int) -> NDArray[np.uint32]:
         """The values the next ``n`` calls of :meth:`rand` would return, without making
         them (all states at once: a loop that consumes a data-dependent number of values
         then :meth:`advance`s by that many)."""
         mult, inc = _ahead()
-        out: list[int] = []
-        state = self.state
-        while len(out) < n:
-            take = min(n - len(out), PEEK_CHUNK)
+        chunks = []
+        state, left = self.state, n
+        while left > 0:
+            take = min(left, PEEK_CHUNK)
             states = mult[:take] * np.uint32(state) + inc[:take]
-            out += ((states >> np.uint32(16)) & np.uint32(0x7FFF)).tolist()
-            state = int(states[-1])
-        return out
+            chunks.append((states >> np.uint32(16)) & np.uint32(0x7FFF))
+            state, left = int(states[-1]), left - take
+        return chunks[0] if len(chunks) == 1 else np.concatenate(chunks or [_NONE])
 
     def rand_mod(self, n: int) -> int:
         """``Rand_GetInterval`` (0x800358FC): ``rand() % n``, biased for n not dividing 32768."""

@@ -77,7 +77,7 @@ def test_peek_and_advance_equal_single_calls(state, n):
     """Rand.peek shows the values of the next n rand() calls without making them, and
     Rand.advance makes them (source: the LCG definition, psyq rand 0x8008E590)."""
     rng, check = R.Rand(state), R.Rand(state)
-    values = rng.peek(n)
+    values = rng.peek(n).tolist()
     assert (rng.state, rng.calls) == (state, 0)
     assert values == [check.rand() for _ in range(n)]
     rng.advance(n)
