@@ -27,11 +27,15 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
     one), the one with the smallest threshold that still covers the attacker's ATK
     (CalcCardStats: no guardian star, whatever its position); else the first Fake Trap.
     """
+    ids = d.st.cards.card_id
+    traps = [r for r in d.row_records(defender_side, S.MAGIC)
+             if ATTACK_TRAPS[0] <= ids[r] <= FAKE_TRAP]
+    if not traps:
+        return -1
     present = [-1] * len(ATTACK_TRAPS)
-    magic = d.row_records(defender_side, S.MAGIC)
-    for r in magic:
-        card = d.card_at(r)
-        if ATTACK_TRAPS[0] <= card <= ATTACK_TRAPS[-1]:
+    for r in traps:
+        card = ids[r]
+        if card <= ATTACK_TRAPS[-1]:
             present[card - ATTACK_TRAPS[0]] = r
     atk = d.stats(attacker)[0]
     chosen = -1
@@ -42,7 +46,7 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
             break
         chosen = present[i]
     if chosen < 0:
-        chosen = next((r for r in magic if d.card_at(r) == FAKE_TRAP), -1)
+        chosen = next((r for r in traps if ids[r] == FAKE_TRAP), -1)
     return chosen
 
 

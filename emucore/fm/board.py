@@ -138,24 +138,26 @@ class BoardOps:
 
     def move_record(self, src: int, dst: int) -> None:
         """Move a card record (hand <-> field) and repoint its deck-card record."""
-        cards = self.st.cards
+        st = self.st
+        cards, deck = st.cards, st.deck_cards
         cards.copy(src, dst)
         cards.table_index[dst] = dst
-        d = self.deck_index_of(dst)
+        k = (cards.deck_ptr[dst] - DECK_RECORD_BASE) // DECK_RECORD_SIZE
         self.clear_record(src)
         side, local = divmod(dst, S.RECORDS_PER_SIDE)
+        deck.record[k] = dst
         if local < S.MONSTERS:
-            self.set_deck(d, S.IN_HAND, dst)
-            self.st.sides.hand[side][local] = d
+            deck.flags[k] = S.IN_HAND
+            st.sides.hand[side][local] = k
         else:
-            self.set_deck(d, S.ON_FIELD, dst)
+            deck.flags[k] = S.ON_FIELD
 
     def clear_record(self, r: int) -> None:
         """Empty a card record; a hand record also empties its side-record hand entry."""
-        self.st.cards.clear(r)
-        side, local = divmod(r, S.RECORDS_PER_SIDE)
-        if local < S.MONSTERS:
-            self.st.sides.hand[side][local] = -1
+        st = self.st
+        st.cards.clear(r)
+        if r % S.RECORDS_PER_SIDE < S.MONSTERS:
+            st.sides.hand[r // S.RECORDS_PER_SIDE][r % S.RECORDS_PER_SIDE] = -1
 
     def hand_entry(self, side: int, j: int) -> int:
         """Side record +0x1A[j]: the deck-card record in hand position j, -1 when empty."""
@@ -163,8 +165,11 @@ class BoardOps:
 
     def discard(self, r: int) -> int:
         """A card leaves play (destroyed, used, consumed); returns its id."""
-        card = self.card_at(r)
-        self.set_deck(self.deck_index_of(r), S.GONE, S.NO_RECORD)
+        st = self.st
+        cards, deck = st.cards, st.deck_cards
+        card = cards.card_id[r]
+        k = (cards.deck_ptr[r] - DECK_RECORD_BASE) // DECK_RECORD_SIZE
+        deck.flags[k], deck.record[k] = S.GONE, S.NO_RECORD
         self.clear_record(r)
         return card
 

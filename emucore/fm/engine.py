@@ -273,15 +273,16 @@ class FmDuel(BoardOps, Duel):
         held = self._compact_hand(side)
         cursor = sides.draw_cursor[side]
         hand = side * S.RECORDS_PER_SIDE + S.HAND
+        entries, ids, where = sides.hand[side], deck.card_id, deck.flags
         for j in range(held, HAND_SIZE):
             if cursor >= S.DECK_SIZE:
                 self._end(1 - side, S.END_DECKOUT)  # the side that cannot draw loses
                 return
             k = side * S.DECK_SIZE + cursor
-            card = deck.card_id[k]
+            card = ids[k]
             self.setup_record(hand + j, card, k, S.F_OCCUPIED)  # also points record k here
-            sides.hand[side][j] = k
-            deck.flags[k] = S.IN_HAND
+            entries[j] = k
+            where[k] = S.IN_HAND
             cursor += 1
             sides.draw_cursor[side] = cursor
             events.append(Draw(side, card, j))
