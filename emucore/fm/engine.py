@@ -47,7 +47,7 @@ from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
 from emucore.hw.psyq_rand import Rand
-from emucore.tables.fm import POOLS, FmTables
+from emucore.tables.fm import FmTables
 
 ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
@@ -332,7 +332,7 @@ class FmDuel(BoardOps, Duel):
         prize = drop = 0
         if winner == 0 and opponent > 0:
             prize = result.starchips
-            drop = rank.select_drop(self.rng, self.t.pools[opponent, POOLS.index(result.pool)])
+            drop = rank.drop(self.rng, self.t, opponent, result.pool)
         g.starchips[0], g.drop[0] = prize, drop
         self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
                                    result.pool, drop, f"0x{drop_state:08X}",

@@ -100,17 +100,32 @@ def rank_result(score: int) -> RankResult:
 def select_drop(rng: Rand, weights: NDArray) -> int:
     """``Duel_SelectCardDrop``: one ``(rand() & 0x7FF) + 1`` roll over 722 weights in id
     order; the first id whose running sum reaches it; 0 if never reached."""
-    threshold = rng.rand_2048()
-    cumulative = np.cumsum(np.asarray(weights, np.int64)[1:])
-    index = int(np.searchsorted(cumulative, threshold, side="left"))
+    return _roll_drop(rng, _running_sums(weights))
+
+
+def _running_sums(weights: NDArray) -> list[int]:
+    return np.cumsum(np.asarray(weights, np.int64)[1:]).tolist()
+
+
+def _roll_drop(rng: Rand, cumulative: list[int]) -> int:
+    """:func:`select_drop` over the running sums of the weights."""
+    index = bisect.bisect_left(cumulative, rng.rand_2048())
     return index + 1 if index < len(cumulative) else 0
 
 
+_DROPS: dict[tuple[int, int, str], tuple[FmTables, list[int]]] = {}
+
+
 def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
-    """The card a win against ``duelist`` gives from ``pool`` (``sa_pow``/``bcd``/``sa_tec``)."""
+    """The card a win against ``duelist`` gives from ``pool`` (``sa_pow``/``bcd``/``sa_tec``):
+    :func:`select_drop` on that pool's running sums, made once per tables and pool."""
     if pool not in POOLS[1:]:
         raise ValueError(f"unknown drop pool {pool!r}; choose sa_pow, bcd or sa_tec")
-    return select_drop(rng, tables.pools[duelist, POOLS.index(pool)])
+    key = (id(tables), duelist, pool)
+    hit = _DROPS.get(key)
+    if hit is None:
+        hit = _DROPS[key] = (tables, _running_sums(tables.pools[duelist, POOLS.index(pool)]))
+    return _roll_drop(rng, hit[1])
 
 
 def drop_roll_state(fields: Mapping[str, int]) -> int:
