@@ -53,6 +53,11 @@ ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
+# the constant fields of a new duel's records
+_DECK_INDEX = array("B", range(2 * S.DECK_SIZE))
+_NO_RECORDS = array("B", [S.NO_RECORD] * 2 * S.DECK_SIZE)
+_ALL_IN_DECK = array("H", [S.IN_DECK] * 2 * S.DECK_SIZE)
+_EMPTY_HAND = array("b", [-1] * HAND_SIZE)
 OUTRO = {w: charged(timeline.result_outro(with_opponent=w)) for w in (False, True)}
 
 
@@ -120,18 +125,17 @@ class FmDuel(BoardOps, Duel):
             st.shuffled[side][:] = array("H", shuffle.cards)
             st.perm[side][:] = array("B", shuffle.perm)
         deck, sides, g = st.deck_cards, st.sides, st.globals
-        records = 2 * S.DECK_SIZE
         deck.card_id[:] = array("h", (*player.cards, *cpu.cards))
-        deck.index[:] = array("B", range(records))  # the record's own number
-        deck.record[:] = array("B", [S.NO_RECORD] * records)
-        deck.flags[:] = array("H", [S.IN_DECK] * records)
+        deck.index[:] = _DECK_INDEX  # the record's own number
+        deck.record[:] = _NO_RECORDS
+        deck.flags[:] = _ALL_IN_DECK
         atk, dfn = self.facts.atk, self.facts.dfn
         for side, shuffle in enumerate((player, cpu)):
             sides.lp[side] = sides.max_lp[side] = sides.lp_display[side] = lp[side]
-            sides.hand[side][:] = array("b", [-1] * HAND_SIZE)
+            sides.hand[side][:] = _EMPTY_HAND
             # func_80018608 state 4: the deck's average base ATK and DEF (display only)
-            sides.avg_atk[side] = sum(atk[c] for c in shuffle.cards) // S.DECK_SIZE
-            sides.avg_def[side] = sum(dfn[c] for c in shuffle.cards) // S.DECK_SIZE
+            sides.avg_atk[side] = sum(map(atk.__getitem__, shuffle.cards)) // S.DECK_SIZE
+            sides.avg_def[side] = sum(map(dfn.__getitem__, shuffle.cards)) // S.DECK_SIZE
         g.winner[0], g.opponent[0], g.terrain[0], g.rank_tier[0] = -1, opponent, terrain, -1
         g.attack_lock[0] = 1  # func_800179F4: D_8009B16C |= 0x1000
         for snapshot in st.ai_snapshot:

@@ -297,20 +297,25 @@ class Records:
         self.raw[at:at + self.size] = self._zeros
 
 
-def _slices(plan: Any) -> Any:
-    """A plan as (format, slice), per record for an array field."""
-    if isinstance(plan[0], tuple):
-        return tuple(_slices(p) for p in plan)
+def _slices(plan: _Plan) -> tuple[str, slice]:
     fmt, start, stop, step = plan
     return fmt, slice(start, stop, step)
 
 
-# Per region: the slices of its fields (record regions) or of its values (plain regions),
-# so that binding a new buffer is one slice per view.
-_SLICES = {r.name: ({field: _slices(plan) for field, plan in _PLANS[r.name].items()}
-                    if r.dtype.names else
-                    _slices(_plan(OFFSET[r.name], r.dtype, r.dtype.itemsize, r.count)))
-           for r in MACHINE}
+def _region_slices(region: Region) -> Any:
+    """What binding a region takes, one slice per view: (scalar fields as (name, format,
+    slice), array fields as (name, ((format, slice) per record))) for a record region, the
+    (format, slice) of its values for a plain one."""
+    if region.dtype.names is None:
+        return _slices(_plan(OFFSET[region.name], region.dtype, region.dtype.itemsize,
+                             region.count))
+    plans = _PLANS[region.name].items()
+    return (tuple((name, *_slices(p)) for name, p in plans if not isinstance(p[0], tuple)),
+            tuple((name, tuple(_slices(q) for q in p)) for name, p in plans
+                  if isinstance(p[0], tuple)))
+
+
+_SLICES = {r.name: _region_slices(r) for r in MACHINE}
 
 
 def views(raw: memoryview, regions: tuple[str, ...]) -> dict[str, Any]:
@@ -320,18 +325,16 @@ def views(raw: memoryview, regions: tuple[str, ...]) -> dict[str, Any]:
     if sys.byteorder != "little":
         raise RuntimeError("the FM state views assume a little-endian host")
     casts = {fmt: raw.cast(fmt) for fmt in _FORMATS}
-
-    def make(plan: Any) -> Any:
-        if isinstance(plan[0], str):
-            return casts[plan[0]][plan[1]]
-        return tuple([casts[f][w] for f, w in plan])
-
     out: dict[str, Any] = {}
     for name in regions:
-        plans = _SLICES[name]
-        if isinstance(plans, dict):
-            out[name] = Records(raw, BY_NAME[name],
-                                {field: make(plan) for field, plan in plans.items()})
-        else:
-            out[name] = make(plans)
+        region = BY_NAME[name]
+        if region.dtype.names is None:
+            fmt, where = _SLICES[name]
+            out[name] = casts[fmt][where]
+            continue
+        scalars, arrays = _SLICES[name]
+        fields = {field: casts[fmt][where] for field, fmt, where in scalars}
+        for field, per_record in arrays:
+            fields[field] = tuple([casts[fmt][where] for fmt, where in per_record])
+        out[name] = Records(raw, region, fields)
     return out
