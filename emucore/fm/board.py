@@ -79,7 +79,7 @@ class BoardOps:
         return self.facts.type[card]
 
     def is_monster(self, card: int) -> bool:
-        return self.facts.is_monster(card)
+        return self.facts.monster[card]  # CardFacts.is_monster
 
     def fusion_of(self, a: int, b: int) -> int:
         """``Duel_CheckFusion`` (0x80019A60): table lookup, order-free; 0 = none (the 15
