@@ -87,12 +87,13 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
         d.damage(other, damage)
         return
     t = d.rec(other, S.MONSTERS, target)
-    t_id = d.card_at(t)
-    if d.flags(t) & S.F_FACE_DOWN and choices.ATTACKED_CARD_REVEALED:
-        d.set_flags(t, d.flags(t) & ~S.F_FACE_DOWN)
+    t_id, t_flags = d.card_at(t), d.flags(t)
+    if t_flags & S.F_FACE_DOWN and choices.ATTACKED_CARD_REVEALED:
+        t_flags &= ~S.F_FACE_DOWN
+        d.set_flags(t, t_flags)
         d.events.append(Flip(other, "monster", target, t_id))
     result = compare(d, a, t)
-    defending = bool(d.flags(t) & S.F_DEFENSE)
+    defending = bool(t_flags & S.F_DEFENSE)
     outcome = _outcome(result, defending)
     d.events.append(Battle(side, a_id, col, t_id, target, result, outcome))
     if outcome == "win":

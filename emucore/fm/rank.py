@@ -34,7 +34,10 @@ TIERS = "DCBAS"
 def score_change(tables: FmTables, row: int, counter: int) -> int:
     """``Duel_CalcRankScoreChange`` (0x80021558): the value of the first threshold strictly
     greater than ``counter`` in row ``row``."""
-    thresholds, values = _rows(tables)[row]
+    return _change(*_rows(tables)[row], counter)
+
+
+def _change(thresholds: list[int], values: list[int], counter: int) -> int:
     return values[min(bisect.bisect_right(thresholds, counter), len(thresholds) - 1)]
 
 
@@ -62,8 +65,8 @@ def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: in
     if missing:
         raise ValueError(f"missing counters: {', '.join(missing)}")
     total = BASE_SCORE + end_adjustment
-    for row, name in enumerate(COUNTERS):
-        total += score_change(tables, row, int(counters[name]))
+    for (thresholds, values), name in zip(_rows(tables), COUNTERS, strict=True):
+        total += _change(thresholds, values, int(counters[name]))  # score_change
     return total
 
 
