@@ -524,7 +524,7 @@ class FmDuel(BoardOps, Duel):
         if max(cards) < DECK_PICK:
             return list(cards)
         ids = self.st.deck_cards.card_id
-        free = [self.hand_entry(side, j) for j in range(HAND_SIZE)]
+        free = self.st.sides.hand[side].tolist()  # hand_entry of each position
         for c in cards:
             if c < DECK_PICK:
                 free[c] = -1
