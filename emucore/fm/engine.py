@@ -296,25 +296,16 @@ class FmDuel(BoardOps, Duel):
 
     def _compact_hand(self, side: int) -> int:
         """Move the hand's cards to the front in their order (records and side entries);
-        returns how many cards the hand holds. Each moved record is what
-        :meth:`move_record` makes of it (its own index, its deck-card record pointing at
-        it), done for the whole hand at once."""
-        st = self.st
-        entries = st.sides.hand[side]
-        held = [j for j, entry in enumerate(entries.tolist()) if entry >= 0]
-        if not held or held[-1] == len(held) - 1:
-            return len(held)  # already at the front
+        returns how many cards the hand holds."""
+        entries = self.st.sides.hand[side].tolist()
         hand = side * S.RECORDS_PER_SIDE + S.HAND
-        cards, deck = st.cards, st.deck_cards
-        ks = [entries[j] for j in held]
-        cards.gather(hand, HAND_SIZE, held)
-        for dst, k in enumerate(ks):
-            r = hand + dst
-            if held[dst] != dst:
-                cards.table_index[r] = r
-                deck.flags[k], deck.record[k] = S.IN_HAND, r
-        entries[:] = array("b", ks + [-1] * (HAND_SIZE - len(ks)))
-        return len(held)
+        free = 0
+        for j, entry in enumerate(entries):
+            if entry >= 0:
+                if j != free:
+                    self.move_record(hand + j, hand + free)
+                free += 1
+        return free
 
     def _check_life_points(self, acting: int) -> None:
         """The entry of ``DuelScene_UpdateFieldActions``: once either side is at 0 LP the

@@ -291,14 +291,6 @@ class Records:
         at, frm = base + dst * size, base + src * size
         self.raw[at:at + size] = self.raw[frm:frm + size]
 
-    def gather(self, first: int, count: int, keep: list[int]) -> None:
-        """Of the ``count`` records from ``first``, move records ``keep`` (ascending) to the
-        front in their order and zero the rest, byte for byte, in one write."""
-        size, at = self.size, self.base + first * self.size
-        block = self.raw[at:at + count * size].tobytes()
-        self.raw[at:at + count * size] = b"".join(
-            [block[k * size:(k + 1) * size] for k in keep]) + bytes((count - len(keep)) * size)
-
     def clear(self, record: int) -> None:
         """Zero one record."""
         at = self.base + record * self.size

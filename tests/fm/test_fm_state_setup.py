@@ -171,21 +171,3 @@ def test_record_classes_keep_the_dataclass_contract():
         Play((0,), -1, False, 0, 5)  # rng_calls is keyword-only
     with pytest.raises(TypeError):
         Draw(0, 5)
-
-
-def test_gather_moves_kept_records_to_the_front_and_zeroes_the_rest():
-    """``Records.gather`` (the draw phase's hand compaction, func_80018DB4) equals copying
-    each kept record down in order and clearing the vacated ones."""
-    st = S.DuelState()
-    for r in range(5):
-        st.cards.card_id[15 + r], st.cards.flags[15 + r] = 100 + r, S.F_OCCUPIED | r
-    before = st.image()
-    st.cards.gather(15, 5, [1, 3, 4])
-    ref = S.DuelState()
-    ref.load(before)
-    for dst, src in enumerate([1, 3, 4]):
-        ref.cards.copy(15 + src, 15 + dst)
-    for r in (18, 19):
-        ref.cards.clear(r)
-    assert st.image() == ref.image()
-    assert st.cards.card_id[15:20].tolist() == [101, 103, 104, 0, 0]
