@@ -9,8 +9,8 @@ replay of actions alone reproduces the stream exactly. People and scripts leave 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
 
 from emucore.duel.protocol import Action, Event, EventKind
 
@@ -18,13 +18,38 @@ AUTO = -1  # zone: the lowest free column of the row the play lands in
 DIRECT = -1  # attack target: the opponent's life points
 DECK_PICK = 100  # Play.cards entry DECK_PICK + p: the card at draw position p (fm-ai §2.4)
 
+_T = TypeVar("_T")
 
-@dataclass(frozen=True)
+
+def record(cls: type[_T]) -> type[_T]:
+    """``dataclass(frozen=True)`` with an ``__init__`` that fills the instance's ``__dict__``
+    directly: the same signature, defaults and immutability as the generated one, about
+    half its cost (whose ``object.__setattr__`` per field showed in every ``step()``: each
+    makes a few events, and the legal list an action)."""
+    cls = dataclass(frozen=True)(cls)
+    defaults: dict[str, Any] = {}
+    positional, keywords, body = [], [], []
+    for f in fields(cls):
+        param = f.name
+        if f.default is not MISSING:
+            defaults[f"_default_{f.name}"] = f.default
+            param += f"=_default_{f.name}"
+        (keywords if f.kw_only else positional).append(param)
+        body.append(f"    d[{f.name!r}] = {f.name}\n")
+    params = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
+    exec(f"def __init__({params}):\n    d = self.__dict__\n{''.join(body)}", defaults)
+    init = defaults["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
+
+
+@record
 class FmAction(Action):
     rng_calls: int = field(default=0, kw_only=True)
 
 
-@dataclass(frozen=True)
+@record
 class Play(FmAction):
     """The hand phase's one play: raise ``cards`` (hand positions, in raise order; 1..5) and
     place them. ``zone`` is the column the play lands on (AUTO = lowest free): an occupied
@@ -41,7 +66,7 @@ class Play(FmAction):
     star: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Attack(FmAction):
     """Monster column ``attacker`` attacks the opponent's column ``target`` or DIRECT."""
 
@@ -50,7 +75,7 @@ class Attack(FmAction):
     target: int = DIRECT
 
 
-@dataclass(frozen=True)
+@record
 class ChangePosition(FmAction):
     """The player's position change (``func_8001D240``): the monster toggles between attack
     and defence and stays ready. For a computer-played side it is the AI's "defend": into
@@ -60,7 +85,7 @@ class ChangePosition(FmAction):
     zone: int
 
 
-@dataclass(frozen=True)
+@record
 class Activate(FmAction):
     """Activate the set magic, field, ritual or equip card in magic/trap column ``zone``;
     an equip names the monster column ``target`` it goes onto (AUTO: the first it fits, else
@@ -73,7 +98,7 @@ class Activate(FmAction):
     star: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Done(FmAction):
     """The CPU field executor's "done" (fm-ai.md §5.2, ``PlayFieldCard slot,0,0,0``): set the
     used flag 0x4000 of the card in column ``zone`` of the monster row (or the magic/trap row
@@ -84,7 +109,7 @@ class Done(FmAction):
     magic: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class EndTurn(FmAction):
     """End the field phase; the other side's draw phase follows at once."""
 
@@ -99,7 +124,7 @@ ACTION_KINDS: tuple[type[FmAction], ...] = (Play, Attack, ChangePosition, Activa
 # Kinds the systems share come from emucore.duel.protocol.EventKind; FM-only ideas (a
 # combination failure, a terrain change, a stat change, a ritual summon, an animation's
 # rand() calls) keep their own.
-@dataclass(frozen=True)
+@record
 class FmEvent(Event):
     """Base of the FM events. ``rand_calls`` is the number of ``rand()`` calls the duel's
     stream made for this event (0 when none): with the action's ``rng_calls`` the events of
@@ -113,7 +138,7 @@ class FmEvent(Event):
         return {**super().to_json(), "rand_calls": self.rand_calls}
 
 
-@dataclass(frozen=True)
+@record
 class AnimationShown(FmEvent):
     """An animation whose ``rand()`` calls the engine charges (emucore.fm.timeline):
     ``name`` is the timeline's name (``result_outro``, ``failure``, ``equip``)."""
@@ -123,14 +148,14 @@ class AnimationShown(FmEvent):
     rand_calls: int = field(default=0, kw_only=True)
 
 
-@dataclass(frozen=True)
+@record
 class TurnStart(FmEvent):
     kind = EventKind.TURN
     side: int
     turn: int
 
 
-@dataclass(frozen=True)
+@record
 class Draw(FmEvent):
     kind = EventKind.DRAW
     side: int
@@ -138,7 +163,7 @@ class Draw(FmEvent):
     hand_pos: int
 
 
-@dataclass(frozen=True)
+@record
 class Placed(FmEvent):
     """A card arrives in a zone (row "monster" or "magic")."""
 
@@ -151,7 +176,7 @@ class Placed(FmEvent):
     star: int
 
 
-@dataclass(frozen=True)
+@record
 class Fusion(FmEvent):
     kind = EventKind.FUSION
     side: int
@@ -160,7 +185,7 @@ class Fusion(FmEvent):
     result: int
 
 
-@dataclass(frozen=True)
+@record
 class Equip(FmEvent):
     kind = EventKind.EQUIP
     side: int
@@ -169,7 +194,7 @@ class Equip(FmEvent):
     bonus: int
 
 
-@dataclass(frozen=True)
+@record
 class Failure(FmEvent):
     """A combination step that neither fuses nor equips: ``discarded`` leaves, ``kept`` stays."""
 
@@ -179,7 +204,7 @@ class Failure(FmEvent):
     kept: int
 
 
-@dataclass(frozen=True)
+@record
 class Flip(FmEvent):
     kind = EventKind.FLIP
     side: int
@@ -188,7 +213,7 @@ class Flip(FmEvent):
     card: int
 
 
-@dataclass(frozen=True)
+@record
 class PositionChange(FmEvent):
     kind = EventKind.POSITION
     side: int
@@ -197,7 +222,7 @@ class PositionChange(FmEvent):
     defense: bool
 
 
-@dataclass(frozen=True)
+@record
 class Battle(FmEvent):
     """``result`` is func_8001EFD4's value (-1 = tie of two attack-position monsters)."""
 
@@ -211,7 +236,7 @@ class Battle(FmEvent):
     outcome: str  # direct, win, win_defense, standoff, double_ko, lose, lose_defense
 
 
-@dataclass(frozen=True)
+@record
 class Trap(FmEvent):
     kind = EventKind.TRAP
     side: int  # the trap's owner
@@ -220,7 +245,7 @@ class Trap(FmEvent):
     against: int  # the card it answered
 
 
-@dataclass(frozen=True)
+@record
 class Magic(FmEvent):
     kind = EventKind.MAGIC
     side: int
@@ -228,13 +253,13 @@ class Magic(FmEvent):
     effect: str
 
 
-@dataclass(frozen=True)
+@record
 class TerrainChange(FmEvent):
     kind = "terrain"
     terrain: int
 
 
-@dataclass(frozen=True)
+@record
 class StatChange(FmEvent):
     kind = "stat"
     side: int
@@ -243,7 +268,7 @@ class StatChange(FmEvent):
     stat_modifier: int
 
 
-@dataclass(frozen=True)
+@record
 class LifeChange(FmEvent):
     kind = EventKind.LIFE
     side: int
@@ -251,7 +276,7 @@ class LifeChange(FmEvent):
     lp: int
 
 
-@dataclass(frozen=True)
+@record
 class Destroyed(FmEvent):
     kind = EventKind.DESTROYED
     side: int
@@ -260,7 +285,7 @@ class Destroyed(FmEvent):
     card: int
 
 
-@dataclass(frozen=True)
+@record
 class RitualSummon(FmEvent):
     kind = "ritual"
     side: int
@@ -270,7 +295,7 @@ class RitualSummon(FmEvent):
     rand_calls: int = field(default=0, kw_only=True)  # CPU star roll
 
 
-@dataclass(frozen=True)
+@record
 class DuelEnd(FmEvent):
     kind = EventKind.ENDED
     winner: int

@@ -27,11 +27,15 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
     one), the one with the smallest threshold that still covers the attacker's ATK
     (CalcCardStats: no guardian star, whatever its position); else the first Fake Trap.
     """
+    ids = d.st.cards.card_id
+    traps = [r for r in d.row_records(defender_side, S.MAGIC)
+             if ATTACK_TRAPS[0] <= ids[r] <= FAKE_TRAP]
+    if not traps:
+        return -1
     present = [-1] * len(ATTACK_TRAPS)
-    magic = d.row_records(defender_side, S.MAGIC)
-    for r in magic:
-        card = d.card_at(r)
-        if ATTACK_TRAPS[0] <= card <= ATTACK_TRAPS[-1]:
+    for r in traps:
+        card = ids[r]
+        if card <= ATTACK_TRAPS[-1]:
             present[card - ATTACK_TRAPS[0]] = r
     atk = d.stats(attacker)[0]
     chosen = -1
@@ -42,7 +46,7 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
             break
         chosen = present[i]
     if chosen < 0:
-        chosen = next((r for r in magic if d.card_at(r) == FAKE_TRAP), -1)
+        chosen = next((r for r in traps if ids[r] == FAKE_TRAP), -1)
     return chosen
 
 
@@ -83,12 +87,13 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
         d.damage(other, damage)
         return
     t = d.rec(other, S.MONSTERS, target)
-    t_id = d.card_at(t)
-    if d.flags(t) & S.F_FACE_DOWN and choices.ATTACKED_CARD_REVEALED:
-        d.set_flags(t, d.flags(t) & ~S.F_FACE_DOWN)
+    t_id, t_flags = d.card_at(t), d.flags(t)
+    if t_flags & S.F_FACE_DOWN and choices.ATTACKED_CARD_REVEALED:
+        t_flags &= ~S.F_FACE_DOWN
+        d.set_flags(t, t_flags)
         d.events.append(Flip(other, "monster", target, t_id))
     result = compare(d, a, t)
-    defending = bool(d.flags(t) & S.F_DEFENSE)
+    defending = bool(t_flags & S.F_DEFENSE)
     outcome = _outcome(result, defending)
     d.events.append(Battle(side, a_id, col, t_id, target, result, outcome))
     if outcome == "win":

@@ -11,20 +11,22 @@ from emucore.fm import state as S
 from emucore.fm.actions import AnimationShown, Destroyed, LifeChange
 from emucore.fm.cards import card_facts
 from emucore.fm.choices import CHARGED_ANIMATIONS
-from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE
+from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE, record_writer
 from emucore.fm.timeline import Animation
-from emucore.hw import fm_stats, psyq_rand
+from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
 STAT_MAX = fm_stats.STAT_MAX
-JUMP_ABOVE = 64  # rand() calls beyond this are applied with an O(log n) jump
 MEGAMORPH = 657
 EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
 EXODIA = frozenset((17, 18, 19, 20, 21))
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 ROW_WIDTH = 5
 DECK_RECORD_SIZE = DECK_DTYPE.itemsize  # the card record's deck_ptr steps by this
+# Duel_SetupCardRecord's fields from the id on, written at once
+_SETUP = record_writer("card", ("card_id", "attack", "defense", "stat_modifier",
+                                "terrain_modifier", "flags", "table_index"))
 
 # Row scans map the five records' flags to 0/1 bytes with a 256-entry translation table of
 # the flag word's high byte; the pattern names the columns.
@@ -33,8 +35,21 @@ READY = bytes(int(b & (S.F_OCCUPIED | S.F_USED) >> 8 == S.F_OCCUPIED >> 8) for b
 # the player's attackers: (flags & 0xC800) == 0x8000 (DuelScene_UpdateFieldActions state 3)
 ATTACKERS = bytes(int(b & (S.F_OCCUPIED | S.F_USED | S.F_DEFENSE) >> 8 == S.F_OCCUPIED >> 8)
                   for b in range(256))
+# the draw phase's clear of the used flag 0x4000, on the same high bytes
+CLEAR_USED = bytes(b & ~(S.F_USED >> 8) for b in range(256))
 COLUMNS = {bytes(mask >> c & 1 for c in range(ROW_WIDTH)):
            tuple(c for c in range(ROW_WIDTH) if mask >> c & 1) for mask in range(32)}
+
+
+def charged(animation: Animation) -> AnimationShown:
+    """The event of one of choices.CHARGED_ANIMATIONS (their whole rand() count is known to
+    emucore.fm.timeline), for :meth:`BoardOps.animate`; built once per animation, since
+    events are immutable."""
+    calls = animation.rand_calls
+    if animation.name not in CHARGED_ANIMATIONS or calls is None:
+        raise ValueError(f"animation {animation.name!r} is not charged "
+                         "(choices.CHARGED_ANIMATIONS)")
+    return AnimationShown(animation.name, rand_calls=calls)
 
 
 def s16(value: int) -> int:
@@ -54,32 +69,17 @@ class BoardOps:
         self._flags_high = self.st.cards.byte_view("flags", 1)  # for row scans
 
     # ------------------------------------------------------------------ the stream
-    def advance_rng(self, calls: int) -> None:
-        """Make ``calls`` rand() calls whose values nobody reads: stepped one by one, or
-        jumped when many."""
-        if calls <= JUMP_ABOVE:
-            for _ in range(calls):
-                self.rng.rand()
-        else:
-            self.rng.state = int(psyq_rand.jump(self.rng.state, calls))
-            self.rng.calls += calls
-
-    def animate(self, animation: Animation) -> None:
-        """Charge one of choices.CHARGED_ANIMATIONS (their whole rand() count is known to
-        emucore.fm.timeline) to the duel's stream and show it as an event."""
-        calls = animation.rand_calls
-        if animation.name not in CHARGED_ANIMATIONS or calls is None:
-            raise ValueError(f"animation {animation.name!r} is not charged "
-                             "(choices.CHARGED_ANIMATIONS)")
-        self.advance_rng(calls)
-        self.events.append(AnimationShown(animation.name, rand_calls=calls))
+    def animate(self, shown: AnimationShown) -> None:
+        """Charge a :func:`charged` animation to the duel's stream and show its event."""
+        self.rng.advance(shown.rand_calls)
+        self.events.append(shown)
 
     # ------------------------------------------------------------------ card facts
     def card_type(self, card: int) -> int:
         return self.facts.type[card]
 
     def is_monster(self, card: int) -> bool:
-        return self.facts.is_monster(card)
+        return self.facts.monster[card]  # CardFacts.is_monster
 
     def fusion_of(self, a: int, b: int) -> int:
         """``Duel_CheckFusion`` (0x80019A60): table lookup, order-free; 0 = none (the 15
@@ -119,13 +119,11 @@ class BoardOps:
     def setup_record(self, r: int, card: int, deck_index: int, flags: int) -> None:
         """``Duel_SetupCardRecord``: id, base ATK/DEF, no modifier, the terrain boost; the
         record points at deck-card record ``deck_index`` and that one back at it."""
-        cards, f = self.st.cards, self.facts
-        cards.card_id[r], cards.attack[r], cards.defense[r] = card, f.atk[card], f.dfn[card]
-        cards.stat_modifier[r] = 0
-        cards.terrain_modifier[r] = f.boost[self.st.globals.terrain[0]][card]
-        cards.flags[r], cards.table_index[r] = flags, r
-        cards.deck_ptr[r] = DECK_RECORD_BASE + DECK_RECORD_SIZE * deck_index
-        self.st.deck_cards.record[deck_index] = r
+        st, f = self.st, self.facts
+        _SETUP.pack_into(st.raw, _SETUP.first + _SETUP.stride * r, card, f.atk[card],
+                         f.dfn[card], 0, f.boost[st.globals.terrain[0]][card], flags, r)
+        st.cards.deck_ptr[r] = DECK_RECORD_BASE + DECK_RECORD_SIZE * deck_index
+        st.deck_cards.record[deck_index] = r
 
     def deck_index_of(self, r: int) -> int:
         return (self.st.cards.deck_ptr[r] - DECK_RECORD_BASE) // DECK_RECORD_SIZE
@@ -140,24 +138,26 @@ class BoardOps:
 
     def move_record(self, src: int, dst: int) -> None:
         """Move a card record (hand <-> field) and repoint its deck-card record."""
-        cards = self.st.cards
+        st = self.st
+        cards, deck = st.cards, st.deck_cards
         cards.copy(src, dst)
         cards.table_index[dst] = dst
-        d = self.deck_index_of(dst)
+        k = (cards.deck_ptr[dst] - DECK_RECORD_BASE) // DECK_RECORD_SIZE
         self.clear_record(src)
         side, local = divmod(dst, S.RECORDS_PER_SIDE)
+        deck.record[k] = dst
         if local < S.MONSTERS:
-            self.set_deck(d, S.IN_HAND, dst)
-            self.st.sides.hand[side][local] = d
+            deck.flags[k] = S.IN_HAND
+            st.sides.hand[side][local] = k
         else:
-            self.set_deck(d, S.ON_FIELD, dst)
+            deck.flags[k] = S.ON_FIELD
 
     def clear_record(self, r: int) -> None:
         """Empty a card record; a hand record also empties its side-record hand entry."""
-        self.st.cards.clear(r)
-        side, local = divmod(r, S.RECORDS_PER_SIDE)
-        if local < S.MONSTERS:
-            self.st.sides.hand[side][local] = -1
+        st = self.st
+        st.cards.clear(r)
+        if r % S.RECORDS_PER_SIDE < S.MONSTERS:
+            st.sides.hand[r // S.RECORDS_PER_SIDE][r % S.RECORDS_PER_SIDE] = -1
 
     def hand_entry(self, side: int, j: int) -> int:
         """Side record +0x1A[j]: the deck-card record in hand position j, -1 when empty."""
@@ -165,8 +165,11 @@ class BoardOps:
 
     def discard(self, r: int) -> int:
         """A card leaves play (destroyed, used, consumed); returns its id."""
-        card = self.card_at(r)
-        self.set_deck(self.deck_index_of(r), S.GONE, S.NO_RECORD)
+        st = self.st
+        cards, deck = st.cards, st.deck_cards
+        card = cards.card_id[r]
+        k = (cards.deck_ptr[r] - DECK_RECORD_BASE) // DECK_RECORD_SIZE
+        deck.flags[k], deck.record[k] = S.GONE, S.NO_RECORD
         self.clear_record(r)
         return card
 
@@ -248,6 +251,12 @@ class BoardOps:
         (OCCUPIED; READY: occupied and not used this turn; ATTACKERS: READY and in attack
         position)."""
         return COLUMNS[self._flags_high[first:first + ROW_WIDTH].tobytes().translate(test)]
+
+    def clear_used(self) -> None:
+        """Clear the used flag 0x4000 of all 30 card records (one pass over the flags'
+        high bytes)."""
+        high = self._flags_high
+        high[:] = high.tobytes().translate(CLEAR_USED)
 
     def row_records(self, side: int, row: int) -> list[int]:
         """Occupied record indices of a row, by column."""

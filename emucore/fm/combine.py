@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Equip, Failure, Fusion
-from emucore.fm.board import s16
+from emucore.fm.board import charged, s16
 from emucore.fm.timeline import SWORD_EQUIPS, Effect, effect, failure_fly_off
 
-FAILURE = failure_fly_off()
-EQUIP = effect(Effect.EQUIP)  # placement state 5: 96 calls, none per frame
+FAILURE = charged(failure_fly_off())
+EQUIP = charged(effect(Effect.EQUIP))  # placement state 5: 96 calls, none per frame
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
@@ -33,9 +33,11 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
     a = records[0]
     from_field = a % S.RECORDS_PER_SIDE >= S.MONSTERS
     ask_star = not from_field
+    ids, events = d.st.cards.card_id, d.events
+    fusion_of, equip_fits, is_monster = d.fusion_of, d.equip_fits, d.is_monster
     for b in records[1:]:
-        a_id, b_id = d.card_at(a), d.card_at(b)
-        result = d.fusion_of(a_id, b_id)
+        a_id, b_id = ids[a], ids[b]
+        result = fusion_of(a_id, b_id)
         if result:
             # Fusion: A's record is rebuilt for the result (Duel_SetupCardRecord), so any
             # equip bonus A carried is lost; B is consumed.
@@ -46,11 +48,11 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
             d.st.globals.equip_bonus[0] = 0  # state 3: D_8009B154 = 0 (no Reverse Trap)
             if choices.FIELD_FUSIONS_COUNT or not from_field:
                 d.st.bump(side, "fusions")
-            d.events.append(Fusion(side, a_id, b_id, result))
+            events.append(Fusion(side, a_id, b_id, result))
             ask_star = True
-        elif d.equip_fits(b_id, a_id):
+        elif equip_fits(b_id, a_id):
             apply_equip(d, side, monster=a, equip=b)
-        elif d.equip_fits(a_id, b_id):
+        elif equip_fits(a_id, b_id):
             apply_equip(d, side, monster=b, equip=a)
             a = b
         else:
@@ -58,12 +60,12 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
             # (rand() & 255) + 768 in state 7; it shares the stream with the rules.
             d.animate(FAILURE)
             ask_star = True  # state 7: D_8009B218 = -1
-            if not d.is_monster(b_id) and d.is_monster(a_id):
+            if not is_monster(b_id) and is_monster(a_id):
                 d.discard(b)
-                d.events.append(Failure(side, b_id, a_id))
+                events.append(Failure(side, b_id, a_id))
             else:
                 d.discard(a)
-                d.events.append(Failure(side, a_id, b_id))
+                events.append(Failure(side, a_id, b_id))
                 a = b
     return a, ask_star
 

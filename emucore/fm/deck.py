@@ -29,6 +29,7 @@ SWAP_COUNT = DECK_SIZE * 4  # DUEL_DECK_SHUFFLE_SWAP_COUNT = 160 -> 320 rand() c
 # Choice: the original rolls until the deck is full; a pool so thin that a million rolls do
 # not deal 40 cards is a broken table (a retail pool needs about 50 rolls).
 MAX_DEAL_ROLLS = 1_000_000
+DEAL_CHUNK = 128  # rolls peeked at a time (a retail pool needs about 50-100)
 SCAN_COUNT = 720  # STARTER_DECK_WEIGHT_SCAN_COUNT: ids 721/722 are never dealt
 DUEL_MASTER_K = 39  # plays a copy of the player's deck, shuffled independently
 SORT_ORDERS = ("none", "id", "abc", "max", "atk", "def", "type", "ai")
@@ -78,18 +79,26 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
 
     One ``rand()`` per attempt, ``(rand() & 0x7FF) + 1``; an attempt that lands on a card
     already held three times, or that does not reach its threshold within 720 ids, is
-    discarded. The permutation byte of each dealt card is its deck position.
+    discarded. The permutation byte of each dealt card is its deck position. The values
+    are peeked a chunk at a time and the stream advanced by the attempts made.
     """
     table = roll_table(weights)
     counts = [0] * SCAN_COUNT
     cards: list[int] = []
-    for _ in range(MAX_DEAL_ROLLS):
-        if len(cards) == DECK_SIZE:
-            break
-        index = table[rng.rand_2048()]
-        if index >= 0 and counts[index] < COPY_LIMIT:
-            counts[index] += 1
-            cards.append(index + 1)
+    rolls = 0
+    while len(cards) < DECK_SIZE and rolls < MAX_DEAL_ROLLS:
+        used = 0
+        values = rng.peek(min(DEAL_CHUNK, MAX_DEAL_ROLLS - rolls))
+        for roll in ((values & np.uint32(0x7FF)) + np.uint32(1)).tolist():  # Rand.rand_2048
+            used += 1
+            index = table[roll]
+            if index >= 0 and counts[index] < COPY_LIMIT:
+                counts[index] += 1
+                cards.append(index + 1)
+                if len(cards) == DECK_SIZE:
+                    break
+        rng.advance(used)
+        rolls += used
     if len(cards) < DECK_SIZE:
         raise TableError("fm deck pool", f"{MAX_DEAL_ROLLS} rolls dealt only {len(cards)} "
                          "cards (weight too thin on too few cards)")
@@ -99,20 +108,16 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
 def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
     """160 iterations of ``x = rand()%40; y = rand()%40``; swap both arrays (even if x == y).
 
-    The LCG is stepped inline here (the hottest loop of a duel's setup); it is exactly
-    :meth:`Rand.rand_mod` called 320 times.
+    The 320 values are peeked at once and the swaps run on one list of positions, which
+    then reorders both arrays: exactly :meth:`Rand.rand_mod` called 320 times.
     """
-    state = rng.state
-    mult, inc, mask = psyq_rand.MULTIPLIER, psyq_rand.INCREMENT, psyq_rand.MASK32
-    for _ in range(SWAP_COUNT):
-        state = (state * mult + inc) & mask
-        x = ((state >> 16) & 0x7FFF) % DECK_SIZE
-        state = (state * mult + inc) & mask
-        y = ((state >> 16) & 0x7FFF) % DECK_SIZE
-        cards[x], cards[y] = cards[y], cards[x]
-        perm[x], perm[y] = perm[y], perm[x]
-    rng.state = state
-    rng.calls += 2 * SWAP_COUNT
+    values = (rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist()
+    order = list(range(DECK_SIZE))
+    for x, y in zip(values[::2], values[1::2], strict=True):
+        order[x], order[y] = order[y], order[x]
+    cards[:] = [cards[i] for i in order]
+    perm[:] = [perm[i] for i in order]
+    rng.advance(2 * SWAP_COUNT)
 
 
 def shuffle_deck(rng: Rand, source: Sequence[int] | None,

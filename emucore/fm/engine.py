@@ -15,7 +15,9 @@ turns; and ``func_800179F4`` locks monster attacks until the first end of turn.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from emucore.duel.protocol import Duel, IllegalAction
 from emucore.fm import choices, combine, effects, legal, rank, timeline
@@ -40,17 +42,23 @@ from emucore.fm.actions import (
     TurnStart,
 )
 from emucore.fm.battle import attack
-from emucore.fm.board import ATTACKERS, EXODIA, READY, BoardOps, s16
+from emucore.fm.board import ATTACKERS, EXODIA, READY, BoardOps, charged, s16
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
 from emucore.hw.psyq_rand import Rand
-from emucore.tables.fm import POOLS, FmTables
+from emucore.tables.fm import FmTables
 
 ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
+# the constant fields of a new duel's records
+_DECK_INDEX = array("B", range(2 * S.DECK_SIZE))
+_NO_RECORDS = array("B", [S.NO_RECORD] * 2 * S.DECK_SIZE)
+_ALL_IN_DECK = array("H", [S.IN_DECK] * 2 * S.DECK_SIZE)
+_EMPTY_HAND = array("b", [-1] * HAND_SIZE)
+OUTRO = {w: charged(timeline.result_outro(with_opponent=w)) for w in (False, True)}
 
 
 def turns_played(side: int, counter: int) -> int:
@@ -117,18 +125,17 @@ class FmDuel(BoardOps, Duel):
             st.shuffled[side][:] = array("H", shuffle.cards)
             st.perm[side][:] = array("B", shuffle.perm)
         deck, sides, g = st.deck_cards, st.sides, st.globals
-        records = 2 * S.DECK_SIZE
         deck.card_id[:] = array("h", (*player.cards, *cpu.cards))
-        deck.index[:] = array("B", range(records))  # the record's own number
-        deck.record[:] = array("B", [S.NO_RECORD] * records)
-        deck.flags[:] = array("H", [S.IN_DECK] * records)
+        deck.index[:] = _DECK_INDEX  # the record's own number
+        deck.record[:] = _NO_RECORDS
+        deck.flags[:] = _ALL_IN_DECK
         atk, dfn = self.facts.atk, self.facts.dfn
         for side, shuffle in enumerate((player, cpu)):
             sides.lp[side] = sides.max_lp[side] = sides.lp_display[side] = lp[side]
-            sides.hand[side][:] = array("b", [-1] * HAND_SIZE)
+            sides.hand[side][:] = _EMPTY_HAND
             # func_80018608 state 4: the deck's average base ATK and DEF (display only)
-            sides.avg_atk[side] = sum(atk[c] for c in shuffle.cards) // S.DECK_SIZE
-            sides.avg_def[side] = sum(dfn[c] for c in shuffle.cards) // S.DECK_SIZE
+            sides.avg_atk[side] = sum(map(atk.__getitem__, shuffle.cards)) // S.DECK_SIZE
+            sides.avg_def[side] = sum(map(dfn.__getitem__, shuffle.cards)) // S.DECK_SIZE
         g.winner[0], g.opponent[0], g.terrain[0], g.rank_tier[0] = -1, opponent, terrain, -1
         g.attack_lock[0] = 1  # func_800179F4: D_8009B16C |= 0x1000
         for snapshot in st.ai_snapshot:
@@ -182,27 +189,17 @@ class FmDuel(BoardOps, Duel):
 
     def step(self, action: FmAction) -> list:
         """Apply one action; :class:`IllegalAction` leaves the state untouched."""
-        checked = self._validate(action)
+        rule = _RULES.get(type(action)) or _rule_of(action)
+        g = self.st.globals
+        side = g.acting_side[0]
+        self._validate(action, rule, g.phase[0])
+        checked = rule.check(self, side, action)
         self.events = []
-        side = self.st.globals.acting_side[0]
         if side in self.computer_sides:
             export_acting(self)  # the board snapshot export before the computer decided
         if action.rng_calls:
-            self.advance_rng(action.rng_calls)
-        if isinstance(action, Play):
-            self._do_play(side, action, checked)
-        elif isinstance(action, Attack):
-            attack(self, side, action.attacker, action.target)
-        elif isinstance(action, ChangePosition):
-            self._do_position(side, action.zone)
-        elif isinstance(action, Activate):
-            self._do_activate(side, action, checked)
-        elif isinstance(action, Done):
-            r = self.rec(side, S.MAGIC if action.magic else S.MONSTERS, action.zone)
-            self.set_flags(r, self.flags(r) | S.F_USED)
-        else:
-            self.st.globals.attack_lock[0] = 0  # the first end of turn lifts the lock
-            self._draw_phase(1 - side)
+            self.rng.advance(action.rng_calls)
+        rule.apply(self, side, action, checked)
         self._check_life_points(side)
         return self._take_events()
 
@@ -267,12 +264,10 @@ class FmDuel(BoardOps, Duel):
         ``func_80018608`` state 5, which goes to the draw without ``func_8001898C``: no used
         flags, Swords counter or turn counter change (quirk: side 0 counts one turn less)."""
         st = self.st
-        sides, deck, flags = st.sides, st.deck_cards, st.cards.flags
+        sides, deck = st.sides, st.deck_cards
         st.globals.acting_side[0], st.globals.phase[0] = side, S.PHASE_HAND
         if not opening:
-            for r, f in enumerate(flags.tolist()):
-                if f & S.F_USED:
-                    flags[r] = f & ~S.F_USED
+            self.clear_used()
             if sides.swords[side] > 0:
                 sides.swords[side] -= 1
             sides.turns[side] = (sides.turns[side] + 1) & 0xFF
@@ -282,15 +277,16 @@ class FmDuel(BoardOps, Duel):
         held = self._compact_hand(side)
         cursor = sides.draw_cursor[side]
         hand = side * S.RECORDS_PER_SIDE + S.HAND
+        entries, ids, where = sides.hand[side], deck.card_id, deck.flags
         for j in range(held, HAND_SIZE):
             if cursor >= S.DECK_SIZE:
                 self._end(1 - side, S.END_DECKOUT)  # the side that cannot draw loses
                 return
             k = side * S.DECK_SIZE + cursor
-            card = deck.card_id[k]
+            card = ids[k]
             self.setup_record(hand + j, card, k, S.F_OCCUPIED)  # also points record k here
-            sides.hand[side][j] = k
-            deck.flags[k] = S.IN_HAND
+            entries[j] = k
+            where[k] = S.IN_HAND
             cursor += 1
             sides.draw_cursor[side] = cursor
             events.append(Draw(side, card, j))
@@ -314,9 +310,10 @@ class FmDuel(BoardOps, Duel):
     def _check_life_points(self, acting: int) -> None:
         """The entry of ``DuelScene_UpdateFieldActions``: once either side is at 0 LP the
         acting side wins unless it is at 0 itself (both at 0: the other side wins)."""
-        if (self.lp(0) and self.lp(1)) or self.over:
+        lp = self.st.sides.lp
+        if (lp[0] and lp[1]) or self.over:
             return
-        self._end(acting if self.lp(acting) else 1 - acting, S.END_LP)
+        self._end(acting if lp[acting] else 1 - acting, S.END_LP)
 
     def _end(self, winner: int, reason: int) -> None:
         """End of duel: the end adjustment, both scores, the winner's rank; the result
@@ -334,12 +331,12 @@ class FmDuel(BoardOps, Duel):
         g.score[0][0], g.score[0][1] = scores
         g.rank_tier[0], g.rank_tec[0] = result.tier, int(result.tec)
         opponent = g.opponent[0]
-        self.animate(timeline.result_outro(with_opponent=opponent > 0))
+        self.animate(OUTRO[opponent > 0])
         drop_state, before = self.rng.state, self.rng.calls
         prize = drop = 0
         if winner == 0 and opponent > 0:
             prize = result.starchips
-            drop = rank.select_drop(self.rng, self.t.pools[opponent, POOLS.index(result.pool)])
+            drop = rank.drop(self.rng, self.t, opponent, result.pool)
         g.starchips[0], g.drop[0] = prize, drop
         self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
                                    result.pool, drop, f"0x{drop_state:08X}",
@@ -355,39 +352,36 @@ class FmDuel(BoardOps, Duel):
         return counters
 
     # ------------------------------------------------------------------ validation
-    def _validate(self, action: FmAction) -> object:
-        """Raise IllegalAction, or return what the executor needs (a play's landing, an
-        activation's target)."""
-        if not isinstance(action, FmAction):
+    def _validate(self, action: FmAction, rule: _Rule | None, phase: int) -> None:
+        """The checks every action passes before its own (:class:`_Rule`'s ``check``)."""
+        if rule is None and not isinstance(action, FmAction):
             raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
-        phase, side = self.st.globals.phase[0], self.st.globals.acting_side[0]
         if phase == S.PHASE_OVER:
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
             raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
-        if isinstance(action, Play) != (phase == S.PHASE_HAND):
+        if (rule is not None and rule.hand_phase) != (phase == S.PHASE_HAND):
             raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
                                 "phase allows attacks, position changes, activations, end turn")
-        if isinstance(action, Play):
-            return self._landing(side, action)
-        elif isinstance(action, Attack):
-            self._check_attack(side, action)
-        elif isinstance(action, ChangePosition):
-            r = self._own_monster(side, action.zone)
-            if self.flags(r) & S.F_USED:
-                raise IllegalAction("used", "this monster has already acted this turn")
-        elif isinstance(action, Activate):
-            return self._activation_target(side, action)
-        elif isinstance(action, Done):
-            if not isinstance(action.magic, bool):  # checked and applied the same way
-                raise IllegalAction("bad-action", f"done: magic must be a bool, not "
-                                                  f"{action.magic!r}")
-            row = S.MAGIC if action.magic else S.MONSTERS
-            if not isinstance(action.zone, int) or not 0 <= action.zone < 5 or \
-                    not self.occupied(self.rec(side, row, action.zone)):
-                raise IllegalAction("empty-zone", f"no card in column {action.zone!r}")
-        elif not isinstance(action, EndTurn):
+        if rule is None:
             raise IllegalAction("unknown-action", f"unknown action {action!r}")
+
+    def _check_position(self, side: int, action: ChangePosition) -> None:
+        r = self._own_monster(side, action.zone)
+        if self.flags(r) & S.F_USED:
+            raise IllegalAction("used", "this monster has already acted this turn")
+
+    def _check_done(self, side: int, action: Done) -> None:
+        if not isinstance(action.magic, bool):  # checked and applied the same way
+            raise IllegalAction("bad-action", f"done: magic must be a bool, not "
+                                              f"{action.magic!r}")
+        row = S.MAGIC if action.magic else S.MONSTERS
+        if not isinstance(action.zone, int) or not 0 <= action.zone < 5 or \
+                not self.occupied(self.rec(side, row, action.zone)):
+            raise IllegalAction("empty-zone", f"no card in column {action.zone!r}")
+
+    def _check_end_turn(self, side: int, action: EndTurn) -> None:
+        """Ending the field phase is always allowed."""
 
     def _own_monster(self, side: int, col: object) -> int:
         if not isinstance(col, int) or not 0 <= col < 5:
@@ -521,7 +515,7 @@ class FmDuel(BoardOps, Duel):
         if max(cards) < DECK_PICK:
             return list(cards)
         ids = self.st.deck_cards.card_id
-        free = [self.hand_entry(side, j) for j in range(HAND_SIZE)]
+        free = self.st.sides.hand[side].tolist()  # hand_entry of each position
         for c in cards:
             if c < DECK_PICK:
                 free[c] = -1
@@ -607,10 +601,22 @@ class FmDuel(BoardOps, Duel):
             final_rec = final
         effects.reverse_trap(self, side, final_rec)
 
-    def _do_position(self, side: int, col: int) -> None:
+    def _do_attack(self, side: int, action: Attack, checked: None) -> None:
+        attack(self, side, action.attacker, action.target)
+
+    def _do_done(self, side: int, action: Done, checked: None) -> None:
+        r = self.rec(side, S.MAGIC if action.magic else S.MONSTERS, action.zone)
+        self.set_flags(r, self.flags(r) | S.F_USED)
+
+    def _do_end_turn(self, side: int, action: EndTurn, checked: None) -> None:
+        self.st.globals.attack_lock[0] = 0  # the first end of turn lifts the lock
+        self._draw_phase(1 - side)
+
+    def _do_position(self, side: int, action: ChangePosition, checked: None) -> None:
         """The player's position change is ``func_8001D240``: the position toggles and the
         monster stays ready (it may turn again, or attack from attack position). The
         computer's is its "defend" (AI state 2): into defence if not there, then used."""
+        col = action.zone
         r = self.rec(side, S.MONSTERS, col)
         old = self.flags(r)
         computer = side in self.computer_sides
@@ -662,3 +668,29 @@ class FmDuel(BoardOps, Duel):
                 elif ctype != TYPE_TRAP:
                     activations.append((c, None))
         return legal.field_phase(ready, attackers, targets, tuple(activations))
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """How :meth:`FmDuel.step` takes one kind of action: the phase it belongs to, its own
+    checks (raise IllegalAction, or return what ``apply`` needs: a play's landing, an
+    activation's target) and its effect."""
+
+    hand_phase: bool
+    check: Callable[[FmDuel, int, Any], Any]
+    apply: Callable[[FmDuel, int, Any, Any], None]
+
+
+_RULES: dict[type, _Rule] = {
+    Play: _Rule(True, FmDuel._landing, FmDuel._do_play),
+    Attack: _Rule(False, FmDuel._check_attack, FmDuel._do_attack),
+    ChangePosition: _Rule(False, FmDuel._check_position, FmDuel._do_position),
+    Activate: _Rule(False, FmDuel._activation_target, FmDuel._do_activate),
+    Done: _Rule(False, FmDuel._check_done, FmDuel._do_done),
+    EndTurn: _Rule(False, FmDuel._check_end_turn, FmDuel._do_end_turn),
+}
+
+
+def _rule_of(action: object) -> _Rule | None:
+    """The rule of an action whose class derives from one of the kinds, else None."""
+    return next((rule for kind, rule in _RULES.items() if isinstance(action, kind)), None)

@@ -23,9 +23,9 @@ class ActionList(Sequence):
     """A sequence of actions made of segments, each the cartesian product of a few lists."""
 
     def __init__(self) -> None:
-        # (make, dims, size, the dims last-first with their lengths: the index's digits)
+        # (make, dims, size, each dim with its stride and length: the index's digits)
         self._segments: list[tuple[Callable[..., FmAction], tuple[Sequence[Any], ...], int,
-                                   tuple[tuple[Sequence[Any], int], ...]]] = []
+                                   tuple[tuple[Sequence[Any], int, int], ...]]] = []
         self._starts: list[int] = []  # each segment's first index
         self._length = 0
         self._sealed = False
@@ -37,7 +37,8 @@ class ActionList(Sequence):
             raise TypeError("a returned action list is shared and read-only")
         size = math.prod(map(len, dims))
         if size:
-            digits = tuple((dim, len(dim)) for dim in reversed(dims))
+            strides = [math.prod(map(len, dims[i + 1:])) for i in range(len(dims))]
+            digits = tuple(zip(dims, strides, map(len, dims), strict=True))
             self._segments.append((make, dims, size, digits))
             self._starts.append(self._length)
             self._length += size
@@ -60,12 +61,7 @@ class ActionList(Sequence):
         segment = bisect.bisect_right(self._starts, index) - 1
         make, _, _, digits = self._segments[segment]
         index -= self._starts[segment]
-        choice = []
-        for dim, n in digits:
-            index, k = divmod(index, n)
-            choice.append(dim[k])
-        choice.reverse()
-        return make(*choice)
+        return make(*[dim[index // stride % n] for dim, stride, n in digits])
 
     def __iter__(self) -> Iterator[FmAction]:
         for make, dims, _, _ in self._segments:

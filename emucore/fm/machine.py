@@ -17,6 +17,7 @@ Pokered's ``wram.asm`` is the model: one label per byte, and everyone uses it.
 
 from __future__ import annotations
 
+import struct
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -201,6 +202,7 @@ def fields_of(image: bytes) -> dict[str, int]:
 
 # ----------------------------------------------------------------------------- named views
 _FORMAT = {"i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I"}
+_FORMATS = tuple(_FORMAT.values())
 
 
 # A view is planned once per field as (format, start, stop, step) in units of its format.
@@ -235,6 +237,32 @@ def _field_plans(region: Region, base: int) -> dict[str, _Plan | tuple[_Plan, ..
 _PLANS = {r.name: _field_plans(r, OFFSET[r.name]) for r in MACHINE if r.dtype.names}
 
 
+@dataclass(frozen=True)
+class RecordWriter:
+    """Writes consecutive fields of one record of a region with one ``struct.pack_into``
+    (``pack_into(raw, first + record * stride, *values)``); a value outside its field's
+    width raises ``struct.error``, as a view write raises ``ValueError``."""
+
+    pack_into: Any  # struct.Struct.pack_into
+    first: int      # the image offset of the first field in record 0
+    stride: int     # the record size
+
+
+def record_writer(region: str, fields: tuple[str, ...]) -> RecordWriter:
+    """A :class:`RecordWriter` for ``fields`` of ``region``, which must follow each other in
+    the record with no byte between them."""
+    dtype = BY_NAME[region].dtype
+    at, fmt = dtype.fields[fields[0]][1], "<"
+    for name in fields:
+        sub, offset = dtype.fields[name][:2]
+        if offset != at or sub.subdtype:
+            raise ValueError(f"{region}.{name} does not follow the previous field")
+        fmt += _FORMAT[f"{sub.kind}{sub.itemsize}"]
+        at += sub.itemsize
+    return RecordWriter(struct.Struct(fmt).pack_into, OFFSET[region] + dtype.fields[fields[0]][1],
+                        dtype.itemsize)
+
+
 class Records:
     """The named views of a region of several records: ``field[record]`` reads and writes
     the value in the field's own width (an out-of-range write raises ``ValueError``); a
@@ -244,8 +272,7 @@ class Records:
         self.region, self.raw = region, raw
         self.base, self.size = OFFSET[region.name], region.dtype.itemsize
         self._zeros = bytes(self.size)
-        for name, value in fields.items():
-            setattr(self, name, value)
+        self.__dict__.update(fields)
 
     def byte_view(self, field: str, byte: int) -> memoryview:
         """Byte ``byte`` of ``field`` in every record (u8, little-endian order), for scans
@@ -270,27 +297,44 @@ class Records:
         self.raw[at:at + self.size] = self._zeros
 
 
+def _slices(plan: _Plan) -> tuple[str, slice]:
+    fmt, start, stop, step = plan
+    return fmt, slice(start, stop, step)
+
+
+def _region_slices(region: Region) -> Any:
+    """What binding a region takes, one slice per view: (scalar fields as (name, format,
+    slice), array fields as (name, ((format, slice) per record))) for a record region, the
+    (format, slice) of its values for a plain one."""
+    if region.dtype.names is None:
+        return _slices(_plan(OFFSET[region.name], region.dtype, region.dtype.itemsize,
+                             region.count))
+    plans = _PLANS[region.name].items()
+    return (tuple((name, *_slices(p)) for name, p in plans if not isinstance(p[0], tuple)),
+            tuple((name, tuple(_slices(q) for q in p)) for name, p in plans
+                  if isinstance(p[0], tuple)))
+
+
+_SLICES = {r.name: _region_slices(r) for r in MACHINE}
+
+
 def views(raw: memoryview, regions: tuple[str, ...]) -> dict[str, Any]:
     """The named views of ``regions`` over ``raw`` (the state buffer, little-endian):
     :class:`Records` for record regions (a one-record region too: ``globals.phase[0]``),
     and a typed memoryview for a region of plain values."""
     if sys.byteorder != "little":
         raise RuntimeError("the FM state views assume a little-endian host")
-    casts = {fmt: raw.cast(fmt) for fmt in set(_FORMAT.values())}
-
-    def make(plan: Any) -> Any:
-        if isinstance(plan[0], tuple):
-            return tuple(make(p) for p in plan)
-        fmt, start, stop, step = plan
-        return casts[fmt][start:stop:step]
-
+    casts = {fmt: raw.cast(fmt) for fmt in _FORMATS}
     out: dict[str, Any] = {}
     for name in regions:
         region = BY_NAME[name]
         if region.dtype.names is None:
-            out[name] = make(_plan(OFFSET[name], region.dtype, region.dtype.itemsize,
-                                   region.count))
+            fmt, where = _SLICES[name]
+            out[name] = casts[fmt][where]
             continue
-        out[name] = Records(raw, region, {field: make(plan)
-                                          for field, plan in _PLANS[name].items()})
+        scalars, arrays = _SLICES[name]
+        fields = {field: casts[fmt][where] for field, fmt, where in scalars}
+        for field, per_record in arrays:
+            fields[field] = tuple([casts[fmt][where] for fmt, where in per_record])
+        out[name] = Records(raw, region, fields)
     return out

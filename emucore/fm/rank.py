@@ -8,6 +8,7 @@ offsets so the planner and the engine read the same fields.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -33,9 +34,25 @@ TIERS = "DCBAS"
 def score_change(tables: FmTables, row: int, counter: int) -> int:
     """``Duel_CalcRankScoreChange`` (0x80021558): the value of the first threshold strictly
     greater than ``counter`` in row ``row``."""
-    thresholds = tables.rank_thresholds[row]
-    bracket = int(np.searchsorted(thresholds, counter, side="right"))
-    return int(tables.rank_values[row, min(bracket, len(thresholds) - 1)])
+    return _change(*_rows(tables)[row], counter)
+
+
+def _change(thresholds: list[int], values: list[int], counter: int) -> int:
+    return values[min(bisect.bisect_right(thresholds, counter), len(thresholds) - 1)]
+
+
+_ROWS: dict[int, tuple[FmTables, tuple[tuple[list[int], list[int]], ...]]] = {}
+
+
+def _rows(tables: FmTables) -> tuple[tuple[list[int], list[int]], ...]:
+    """Each row's thresholds and values as lists of ints, made once per tables (the key
+    object is held alive)."""
+    hit = _ROWS.get(id(tables))
+    if hit is None:
+        rows = tuple((t.tolist(), v.tolist())
+                     for t, v in zip(tables.rank_thresholds, tables.rank_values, strict=True))
+        hit = _ROWS[id(tables)] = (tables, rows)
+    return hit[1]
 
 
 def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: int) -> int:
@@ -48,8 +65,8 @@ def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: in
     if missing:
         raise ValueError(f"missing counters: {', '.join(missing)}")
     total = BASE_SCORE + end_adjustment
-    for row, name in enumerate(COUNTERS):
-        total += score_change(tables, row, int(counters[name]))
+    for (thresholds, values), name in zip(_rows(tables), COUNTERS, strict=True):
+        total += _change(thresholds, values, int(counters[name]))  # score_change
     return total
 
 
@@ -86,17 +103,32 @@ def rank_result(score: int) -> RankResult:
 def select_drop(rng: Rand, weights: NDArray) -> int:
     """``Duel_SelectCardDrop``: one ``(rand() & 0x7FF) + 1`` roll over 722 weights in id
     order; the first id whose running sum reaches it; 0 if never reached."""
-    threshold = rng.rand_2048()
-    cumulative = np.cumsum(np.asarray(weights, np.int64)[1:])
-    index = int(np.searchsorted(cumulative, threshold, side="left"))
+    return _roll_drop(rng, _running_sums(weights))
+
+
+def _running_sums(weights: NDArray) -> list[int]:
+    return np.cumsum(np.asarray(weights, np.int64)[1:]).tolist()
+
+
+def _roll_drop(rng: Rand, cumulative: list[int]) -> int:
+    """:func:`select_drop` over the running sums of the weights."""
+    index = bisect.bisect_left(cumulative, rng.rand_2048())
     return index + 1 if index < len(cumulative) else 0
 
 
+_DROPS: dict[tuple[int, int, str], tuple[FmTables, list[int]]] = {}
+
+
 def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
-    """The card a win against ``duelist`` gives from ``pool`` (``sa_pow``/``bcd``/``sa_tec``)."""
+    """The card a win against ``duelist`` gives from ``pool`` (``sa_pow``/``bcd``/``sa_tec``):
+    :func:`select_drop` on that pool's running sums, made once per tables and pool."""
     if pool not in POOLS[1:]:
         raise ValueError(f"unknown drop pool {pool!r}; choose sa_pow, bcd or sa_tec")
-    return select_drop(rng, tables.pools[duelist, POOLS.index(pool)])
+    key = (id(tables), duelist, pool)
+    hit = _DROPS.get(key)
+    if hit is None:
+        hit = _DROPS[key] = (tables, _running_sums(tables.pools[duelist, POOLS.index(pool)]))
+    return _roll_drop(rng, hit[1])
 
 
 def drop_roll_state(fields: Mapping[str, int]) -> int:

@@ -25,7 +25,8 @@ count needs such data, or a routine whose body was not read, the field is ``None
 :attr:`Animation.needs` names what is missing; :attr:`Animation.rand_calls` is then ``None``.
 docs/fm-fidelity.md keeps the ledger of what is known and what stays open. The engine charges
 the animations whose whole count is known (``choices.CHARGED_ANIMATIONS``) through
-``BoardOps.animate``; the rest make no call there rather than a guessed one.
+``board.charged`` and ``BoardOps.animate``; the rest make no call there rather than a guessed
+one.
 """
 
 from __future__ import annotations

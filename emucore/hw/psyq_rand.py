@@ -11,6 +11,7 @@ Speedrunners name a state by its *index*: the number of ``rand()`` calls after t
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,6 +61,27 @@ def jump_coefficients(n: int) -> tuple[int, int]:
         mult, inc = (mult * mult) & MASK32, (inc * mult + inc) & MASK32
         n >>= 1
     return a, c
+
+
+@functools.lru_cache(maxsize=256)
+def cached_coefficients(n: int) -> tuple[int, int]:
+    """:func:`jump_coefficients`, remembered: a duel charges the same few counts (an
+    animation's calls, a decision's calls) over and over."""
+    return jump_coefficients(n)
+
+
+PEEK_CHUNK = 512  # Rand.peek computes at most this many states per vectorised step
+
+
+@functools.cache
+def _ahead() -> tuple[NDArray[np.uint32], NDArray[np.uint32]]:
+    """The affine maps of 1 .. PEEK_CHUNK steps, as two uint32 arrays."""
+    maps = [jump_coefficients(k) for k in range(1, PEEK_CHUNK + 1)]
+    return (np.array([a for a, _ in maps], dtype=np.uint32),
+            np.array([c for _, c in maps], dtype=np.uint32))
+
+
+_NONE = np.zeros(0, dtype=np.uint32)
 
 
 def jump(state: ArrayLike, n: int) -> NDArray[np.uint32]:
@@ -130,6 +152,27 @@ class Rand:
         self.state = (self.state * MULTIPLIER + INCREMENT) & MASK32
         self.calls += 1
         return (self.state >> 16) & 0x7FFF
+
+    def advance(self, n: int) -> None:
+        """Make ``n >= 0`` calls whose values nobody reads: one affine step of plain ints
+        (the same state as ``n`` calls of :meth:`rand`)."""
+        a, c = cached_coefficients(n)
+        self.state = (a * self.state + c) & MASK32
+        self.calls += n
+
+    def peek(self, n: int) -> NDArray[np.uint32]:
+        """The values the next ``n`` calls of :meth:`rand` would return, without making
+        them (all states at once: a loop that consumes a data-dependent number of values
+        then :meth:`advance`s by that many)."""
+        mult, inc = _ahead()
+        chunks = []
+        state, left = self.state, n
+        while left > 0:
+            take = min(left, PEEK_CHUNK)
+            states = mult[:take] * np.uint32(state) + inc[:take]
+            chunks.append((states >> np.uint32(16)) & np.uint32(0x7FFF))
+            state, left = int(states[-1]), left - take
+        return chunks[0] if len(chunks) == 1 else np.concatenate(chunks or [_NONE])
 
     def rand_mod(self, n: int) -> int:
         """``Rand_GetInterval`` (0x800358FC): ``rand() % n``, biased for n not dividing 32768."""

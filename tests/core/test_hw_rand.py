@@ -70,3 +70,15 @@ def test_rand_mod_40_keeps_the_bias():
     assert pct[:68].tolist() == [328] * 68 and pct[68:].tolist() == [327] * 32
     assert R.roll_2048(values).min() == 1 and R.roll_2048(values).max() == 2048
     assert R.percent(np.array([67, 68, 167]), 68).tolist() == [True, False, True]
+
+
+@given(st.integers(0, 0xFFFFFFFF), st.integers(0, 1100))
+def test_peek_and_advance_equal_single_calls(state, n):
+    """Rand.peek shows the values of the next n rand() calls without making them, and
+    Rand.advance makes them (source: the LCG definition, psyq rand 0x8008E590)."""
+    rng, check = R.Rand(state), R.Rand(state)
+    values = rng.peek(n).tolist()
+    assert (rng.state, rng.calls) == (state, 0)
+    assert values == [check.rand() for _ in range(n)]
+    rng.advance(n)
+    assert (rng.state, rng.calls) == (check.state, check.calls)

@@ -129,3 +129,45 @@ def test_every_named_view_writes_the_field_its_declared_span_names():
     st.shuffled[1][39], st.perm[0][2] = 722, 9
     fields = M.fields_of(st.image())
     assert (fields["shuffled_cpu[39]"], fields["perm_player[2]"]) == (722, 9)
+
+
+def test_record_writer_writes_the_declared_fields_and_refuses_gaps():
+    """``machine.record_writer`` (used by Duel_SetupCardRecord) writes consecutive fields of
+    one record as the named views would (spec/fm-engine.md §11.2 card record layout), touches
+    no other byte, and refuses a field list with a gap between two fields."""
+    names = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags",
+             "table_index")
+    writer = M.record_writer("card", names)
+    values = (722, 3000, -5, -1000, 500, 0xC200, 29)
+    st, ref = S.DuelState(), S.DuelState()
+    writer.pack_into(st.raw, writer.first + writer.stride * 17, *values)
+    for name, value in zip(names, values, strict=True):
+        getattr(ref.cards, name)[17] = value
+    assert st.image() == ref.image()
+    with pytest.raises(ValueError, match="does not follow"):
+        M.record_writer("card", ("card_id", "defense"))
+
+
+def test_record_classes_keep_the_dataclass_contract():
+    """Events and actions built by ``actions.record`` behave as frozen dataclasses: the
+    same positional and keyword parameters and defaults, equality, hashing, ``replace`` and
+    immutability (the duel protocol's Action/Event contract)."""
+    import dataclasses
+
+    from emucore.fm.actions import Draw, DuelEnd, RitualSummon
+
+    play = Play((1, 0), 3, True, 1, rng_calls=2)
+    assert (play.cards, play.zone, play.face_down, play.star, play.rng_calls) == \
+        ((1, 0), 3, True, 1, 2)
+    assert Play((0,)) == Play(cards=(0,), zone=-1, face_down=False, star=0, rng_calls=0)
+    assert dataclasses.replace(play, rng_calls=0) == Play((1, 0), 3, True, 1)
+    assert hash(Draw(0, 5, 2)) == hash(Draw(0, 5, 2)) and Draw(0, 5, 2) != Draw(1, 5, 2)
+    assert RitualSummon(0, 1, 2, 3).rand_calls == 0
+    end = DuelEnd(0, "lp", (50, 60), "B-POW", 3, "bcd", 7, rand_calls=1)
+    assert (end.drop_state, end.turns, end.rand_calls) == ("", (0, 0), 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        play.zone = 0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Play((0,), -1, False, 0, 5)  # rng_calls is keyword-only
+    with pytest.raises(TypeError):
+        Draw(0, 5)

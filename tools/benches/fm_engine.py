@@ -1,5 +1,6 @@
 """FM engine speed: (a) one step() of a typical action, (b) random-legal-action duels per
-second (deal included, no AI), (c) the deal for 10,000 consecutive RNG indices.
+second (deal included, no AI) and the same loop's steps per second (rules that change how
+long a duel lasts change (b), not this), (c) the deal for 10,000 consecutive RNG indices.
 
 Each measure is given twice: CPU seconds of this process (``time.process_time``, i.e. "on one
 core", so a busy shared machine inflates it less) and wall-clock seconds. The goals apply to
@@ -78,6 +79,7 @@ def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
         rows.append((f"one step() (random legal actions), {clock}",
                      statistics.median(samples) * 1e6, max(samples) * 1e6, "us", "< 50 us"))
     duels = 60
+    steps = sum(_random_duel(seed, t) for seed in range(duels))
 
     def many_duels() -> None:
         for seed in range(duels):
@@ -87,6 +89,9 @@ def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
         rows.append((f"random-legal-action duels per second, {clock}",
                      duels / statistics.median(samples), duels / max(samples), "duels/s",
                      ">= 300"))
+        rows.append((f"  their steps per second ({steps / duels:.1f} per duel), {clock}",
+                     steps / statistics.median(samples), steps / max(samples), "steps/s",
+                     "-"))
     states = psyq_rand.consecutive_states(psyq_rand.BOOT_STATE, 10_000).astype(np.uint32)
     deal = _measure(lambda: deck.deal_many(states, DECK, 1, t), repeat)
     for clock, samples in zip(("CPU", "wall"), deal, strict=True):
