@@ -20,6 +20,7 @@ Binding strings:
 from __future__ import annotations
 
 import copy
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,7 +103,9 @@ def parse_source(text: str) -> Source:
     family, _, rest = text.partition(":")
     if family == "key":
         try:
-            return Source("key", pygame.key.key_code(rest))
+            with warnings.catch_warnings():  # SDL's key-name table needs no pygame.init()
+                warnings.filterwarnings("ignore", "pygame.init", Warning)
+                return Source("key", pygame.key.key_code(rest))
         except ValueError:
             raise ValueError(f"unknown key name {rest!r}") from None
     if family == "pad":

@@ -101,7 +101,11 @@ class _Image:
             self.file = path.open("rb")
         except OSError as exc:
             raise DiscError(path, f"cannot read the disc image: {exc.strerror}") from None
-        self.stride, self.offset = self._layout()
+        try:
+            self.stride, self.offset = self._layout()
+        except DiscError:
+            self.file.close()
+            raise
 
     def _layout(self) -> tuple[int, int]:
         for stride, offset in ((SECTOR, 0), (2352, 24), (2352, 16)):
