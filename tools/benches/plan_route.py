@@ -7,7 +7,9 @@ the tables once); samples alternate between the two clusters so both see the sam
 workers' CPU time per index is reported too: on a machine busy with other work, wall-clock
 scaling is capped by the free cores, while equal CPU per index shows that splitting the
 range adds no work.
-``EMUCORE_BENCH_ROUTE`` sets the indices per sample (default 64).
+The route uses the spec's default chunk size (``route_spec.DEFAULT_CHUNK``), as a user's
+run does; a sample is four chunks, so each of two workers gets two.
+``EMUCORE_BENCH_ROUTE`` sets the indices per sample instead.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-SPEC = {"name": "bench", "chunk": 4,
+SPEC = {"name": "bench",
         "link": [{"kind": "starter", "has": []},
                  {"kind": "duel", "duelist": 1, "frames": [0, 0], "win": False}]}
 
@@ -43,8 +45,9 @@ def _rate(client, start: int, count: int, folder: Path) -> tuple[float, float]:
 
 def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
     from emucore.planning import route_run
+    from emucore.planning.route_spec import DEFAULT_CHUNK
 
-    count = int(os.environ.get("EMUCORE_BENCH_ROUTE", 64))
+    count = int(os.environ.get("EMUCORE_BENCH_ROUTE", 4 * DEFAULT_CHUNK))
     rates: dict[int, list[float]] = {1: [], 2: []}
     cpu: dict[int, list[float]] = {1: [], 2: []}
     with tempfile.TemporaryDirectory() as tmp, \
