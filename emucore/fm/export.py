@@ -6,7 +6,7 @@ exactly what the original does before each ``AiScript_Init``. The persistent arr
 the state buffer (``emucore.fm.state`` regions ``ai_snapshot_player`` / ``ai_snapshot_cpu``),
 so ``snapshot()``/``restore()``/``digest()`` cover the AI's stale data, and a replay of the
 actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
-:func:`exported_snapshot`, a copy of the acting side's array with the same export applied.
+:func:`decision_input`, a copy of the acting side's array with the same export applied.
 """
 
 from __future__ import annotations
@@ -82,17 +82,16 @@ def export_acting(duel: FmDuel) -> None:
     duel.st.raw[at:at + len(memo.array)] = memo.array
 
 
-def exported_snapshot(duel: FmDuel) -> Snapshot:
-    """The acting side's array as :func:`export_acting` would leave it, for the chooser (the
-    state itself is exported when the chosen action is stepped): a :meth:`Snapshot.scratch`
-    copy, as the AI writes only flags, and nothing exports again while it decides."""
-    return exported(duel).snap.scratch()
-
-
-def acting_view(duel: FmDuel, persona: int) -> ExportView:
-    """:func:`sides_view` of the current state with the persona the chooser plays."""
-    v = exported(duel).view
-    return ExportView(v.acting, v.other, v.terrain, persona, v.acting_side)
+def decision_input(duel: FmDuel, persona: int) -> tuple[Snapshot, ExportView]:
+    """What the chooser decides on, from one look-up of the state's export: the acting
+    side's array as :func:`export_acting` would leave it (a :meth:`Snapshot.scratch` copy,
+    as the AI writes only flags, and nothing exports again while it decides; the state
+    itself is exported when the chosen action is stepped), and the view with the persona
+    the chooser plays."""
+    memo = exported(duel)
+    v = memo.view
+    return memo.snap.scratch(), ExportView(v.acting, v.other, v.terrain, persona,
+                                           v.acting_side)
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:

@@ -24,7 +24,7 @@ from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.vm import FIELD_DONE, Machine
-from emucore.fm.export import acting_view, exported_snapshot
+from emucore.fm.export import decision_input
 from emucore.fm.snapshot import AI_HAND
 from emucore.hw.psyq_rand import Rand
 
@@ -85,9 +85,8 @@ def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
     """A machine on the acting side's array as the engine exported it (a copy: MoveCard
     marks of the run stay in it, see docs/fm-ai.md)."""
     data = ai_data.of(duel.tables)
-    view = acting_view(duel, who)
-    return Machine(Board(exported_snapshot(duel), view, data, data.duelists[who].row[0]),
-                   rng.rand)
+    snapshot, view = decision_input(duel, who)
+    return Machine(Board(snapshot, view, data, data.duelists[who].row[0]), rng.rand)
 
 
 def _hand(duel: FmDuel, who: int, rng: Rand,

@@ -66,24 +66,29 @@ class Board:
         self.flags[slot] |= USED
 
 
-@dataclass
 class State:
-    """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1)."""
+    """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1). A plain class with
+    slots: a machine is set up for every decision, and this is its largest part."""
 
-    combo: list[int] = field(default_factory=lambda: [0] * 7)   # 6 + room for the 0 mark
-    card_set: list[int] = field(default_factory=lambda: [0] * 32)
-    type_set: list[int] = field(default_factory=lambda: [0] * 25)   # stores type + 1
-    fusion_set: int = 0
-    best: int = 0            # u16 best stat of the fusion search
-    depth: int = 0
-    best_depth: int = 0
-    path: list[int] = field(default_factory=lambda: [0] * 6)
-    used: list[int] = field(default_factory=lambda: [0] * 32)
-    selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
-    window: list[tuple[int, int, int]] = field(default_factory=list)  # fusion search input
-    window_ids: frozenset[int] = frozenset()
-    # per accumulated card, its steps over the window (see _steps), built as the search asks
-    steps: dict[int, list[tuple[int, int, int, int, int, bool]]] = field(default_factory=dict)
+    __slots__ = ("combo", "card_set", "type_set", "fusion_set", "best", "depth", "best_depth",
+                 "path", "used", "selection", "window", "window_ids", "steps")
+
+    def __init__(self) -> None:
+        self.combo = [0] * 7            # 6 + room for the 0 mark
+        self.card_set = [0] * 32
+        self.type_set = [0] * 25        # stores type + 1
+        self.fusion_set = 0
+        self.best = 0                   # u16 best stat of the fusion search
+        self.depth = 0
+        self.best_depth = 0
+        self.path = [0] * 6
+        self.used = [0] * 32
+        self.selection = [0] * 12       # D_800EAE88
+        self.window: list[tuple[int, int, int]] = []   # fusion search input
+        self.window_ids: frozenset[int] = frozenset()
+        # per accumulated card, its steps over the window (see _steps), built as the search
+        # asks
+        self.steps: dict[int, list[tuple[int, int, int, int, int, bool]]] = {}
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
