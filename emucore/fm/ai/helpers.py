@@ -142,15 +142,21 @@ def _flag_test(zone: int, hide: int) -> tuple[int, int]:
     return drop, DEFENCE if zone == 5 else 0
 
 
-_FLAG_TESTS = {(zone, hide): _flag_test(zone, hide) for zone in range(8) for hide in (0, 1)}
+# per (zone, hide): the zone's slots (None: the window, whose size is the board's) and its
+# flag test, looked up once per FindStrongest/FindWeakest
+_WINNING_TESTS = {(zone, hide): (None if zone == WINDOW_WINNING_ZONE else
+                                 tuple(winning_range(zone, 0)), *_flag_test(zone, hide))
+                  for zone in range(8) for hide in (0, 1)}
 
 
 def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int) -> list[int]:
     """The occupied slots of a winning zone FindStrongest/FindWeakest consider."""
     ids, flags = b.ids, b.flags
-    drop, need = _FLAG_TESTS.get((zone, hide)) or _flag_test(zone, hide)
-    out = [i for i in winning_range(zone, b.window)
-           if ids[i] and not flags[i] & drop and flags[i] & need == need]
+    test = _WINNING_TESTS.get((zone, hide))
+    slots, drop, need = test or (None, *_flag_test(zone, hide))
+    if slots is None:
+        slots = winning_range(zone, b.window)
+    out = [i for i in slots if ids[i] and not flags[i] & drop and flags[i] & need == need]
     if sets:
         return [i for i in out if not excluded(b, s, sets, i)]
     return out
