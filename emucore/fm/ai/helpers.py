@@ -420,13 +420,15 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
     limit = depth + 1
     s.best, s.depth = 0, 0
     _search(b, s, sets)
+    # a card combining with no window card finds nothing deeper: its search is skipped
+    lone, combines = s.window_ids.isdisjoint, b.data.combines
     for i in range(5):
         slot = 1 + i
         c = b.ids[slot]
         if c == 0 or (sets and excluded(b, s, sets, slot)):
             continue
         _start(b, s, slot)
-        if limit >= 2:
+        if limit >= 2 and not lone(combines[c]):
             s.used[i] = 1   # quirk: marks WINDOW position i (slot 11 + i), not the field card
             s.depth = 1
             complete_fusion(b, s, c, limit)
@@ -438,7 +440,7 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
         if c == 0 or (sets and excluded(b, s, sets, slot)):
             continue
         _start(b, s, slot)
-        if limit >= 3:
+        if limit >= 3 and not lone(combines[c]):
             s.used[i] = 1
             s.depth = 1
             complete_fusion(b, s, c, limit)
