@@ -58,7 +58,7 @@ def exported(duel: FmDuel) -> Exported:
     c = duel.facts
     zones = _zones(duel, memo.zones if memo is not None else (None, None))
     view = _view(duel, zones, memo.view if memo is not None else None)
-    before = duel.st.ai_snapshot[side].tobytes()
+    before = key[_ARRAYS[side]]
     if memo is not None and memo.array == before:
         # the side's array is the one its last export left (the memo is kept per side, so
         # the other side's turn in between does not lose it): that snapshot, never handed
@@ -145,6 +145,7 @@ _SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
+_ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
 _ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
                   * M.CARD_DTYPE.itemsize for k in (0, 1))   # each side's first zone record
 
