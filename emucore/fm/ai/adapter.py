@@ -14,8 +14,8 @@ record's used flag. A refused play (:func:`decide`'s ``fallback``) is reported t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import actions as A
@@ -38,8 +38,7 @@ MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monster
 STALE_SLOT, NO_DESTINATION, DISC_PLAY = "stale-slot", "no-destination", "disc-play"
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """The chooser's answer: the action and, when it replaces a play the engine refused,
     what kind of play that was (:data:`STALE_SLOT`: the documented fm-ai §2.5 case, see
     choices; :data:`NO_DESTINATION`; :data:`DISC_PLAY`), else ``None``."""

@@ -8,8 +8,6 @@ Original quirks are kept and marked ``quirk:``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
 from emucore.fm.cards import BURN
@@ -32,29 +30,20 @@ _MATCHUP = [[int(v) for v in row] for row in guardian_star_matchup(
     [[a] for a in _STARS], [list(_STARS)])]
 
 
-@dataclass
 class Board:
-    """What one VM run sees: the snapshot's columns plus the duel globals (§2, §3.3)."""
+    """What one VM run sees: the snapshot's columns plus the duel globals (§2, §3.3). A
+    plain class with slots: one is set up for every decision."""
 
-    snapshot: Snapshot
-    view: ExportView
-    data: AiData
-    window: int                      # Ai_GetHandSize: byte 0 of the duelist's row
-    terrain: int = field(init=False)
-    ids: list[int] = field(init=False)
-    atk: list[int] = field(init=False)
-    dfn: list[int] = field(init=False)
-    flags: list[int] = field(init=False)
-    ctype: list[int] = field(init=False)
-    star: list[int] = field(init=False)
-    star2: list[int] = field(init=False)
-    deck_index: list[int] = field(init=False)
+    __slots__ = ("snapshot", "view", "data", "window", "terrain", "ids", "atk", "dfn", "flags",
+                 "ctype", "star", "star2", "deck_index")
 
-    def __post_init__(self) -> None:
-        self.terrain = self.view.terrain
+    def __init__(self, snapshot: Snapshot, view: ExportView, data: AiData, window: int) -> None:
+        self.snapshot, self.view, self.data = snapshot, view, data
+        self.window = window             # Ai_GetHandSize: byte 0 of the duelist's row
+        self.terrain = view.terrain
         # The snapshot's own lists: MoveCard marks persist in the snapshot, as in RAM.
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
-         self.deck_index) = self.snapshot.columns
+         self.deck_index) = snapshot.columns
 
     def base(self, card: int, stat: int) -> int:
         """``Duel_GetBaseCardStat(card, stat)``: table stat + terrain boost, clamped."""
