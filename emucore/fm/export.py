@@ -144,6 +144,7 @@ _SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
 _SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
+_field_card = FieldCard._make   # (tuple.__new__: no Python-level constructor per card)
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
 _ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
 _ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
@@ -163,7 +164,7 @@ def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zon
         if old is not None and old.fields == fields:
             out.append(old)
             continue
-        cards = [FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f)
+        cards = [_field_card((i, card_stat_one(a, m, t), card_stat_one(d, m, t), f))
                  if f & S.F_OCCUPIED else None
                  for i, a, d, m, t, f in zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)]
         out.append(Zones(fields, cards[:5], cards[5:]))
