@@ -6,7 +6,7 @@ exactly what the original does before each ``AiScript_Init``. The persistent arr
 the state buffer (``emucore.fm.state`` regions ``ai_snapshot_player`` / ``ai_snapshot_cpu``),
 so ``snapshot()``/``restore()``/``digest()`` cover the AI's stale data, and a replay of the
 actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
-:func:`exported_snapshot`, a copy of the acting side's array with the same export applied.
+:func:`decision_input`, a copy of the acting side's array with the same export applied.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def exported(duel: FmDuel) -> Exported:
     c = duel.facts
     zones = _zones(duel, memo.zones if memo is not None else (None, None))
     view = _view(duel, zones, memo.view if memo is not None else None)
-    before = duel.st.ai_snapshot[side].tobytes()
+    before = key[_ARRAYS[side]]
     if memo is not None and memo.array == before:
         # the side's array is the one its last export left (the memo is kept per side, so
         # the other side's turn in between does not lose it): that snapshot, never handed
@@ -82,17 +82,16 @@ def export_acting(duel: FmDuel) -> None:
     duel.st.raw[at:at + len(memo.array)] = memo.array
 
 
-def exported_snapshot(duel: FmDuel) -> Snapshot:
-    """The acting side's array as :func:`export_acting` would leave it, for the chooser (the
-    state itself is exported when the chosen action is stepped): a :meth:`Snapshot.scratch`
-    copy, as the AI writes only flags, and nothing exports again while it decides."""
-    return exported(duel).snap.scratch()
-
-
-def acting_view(duel: FmDuel, persona: int) -> ExportView:
-    """:func:`sides_view` of the current state with the persona the chooser plays."""
-    v = exported(duel).view
-    return ExportView(v.acting, v.other, v.terrain, persona, v.acting_side)
+def decision_input(duel: FmDuel, persona: int) -> tuple[Snapshot, ExportView]:
+    """What the chooser decides on, from one look-up of the state's export: the acting
+    side's array as :func:`export_acting` would leave it (a :meth:`Snapshot.scratch` copy,
+    as the AI writes only flags, and nothing exports again while it decides; the state
+    itself is exported when the chosen action is stepped), and the view with the persona
+    the chooser plays."""
+    memo = exported(duel)
+    v = memo.view
+    return memo.snap.scratch(), ExportView(v.acting, v.other, v.terrain, persona,
+                                           v.acting_side)
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
@@ -145,7 +144,9 @@ _SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
 _SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
+_field_card = FieldCard._make   # (tuple.__new__: no Python-level constructor per card)
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
+_ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
 _ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
                   * M.CARD_DTYPE.itemsize for k in (0, 1))   # each side's first zone record
 
@@ -163,7 +164,7 @@ def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zon
         if old is not None and old.fields == fields:
             out.append(old)
             continue
-        cards = [FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f)
+        cards = [_field_card((i, card_stat_one(a, m, t), card_stat_one(d, m, t), f))
                  if f & S.F_OCCUPIED else None
                  for i, a, d, m, t, f in zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)]
         out.append(Zones(fields, cards[:5], cards[5:]))

@@ -204,8 +204,15 @@ class Snapshot:
                 first_index == previous.deck_first):
             return hi
         shift = first_index - previous.deck_first if previous else -1
-        if deck and shift >= 0 and previous.deck[shift:] == deck:
+        if deck and shift >= 0 and len(previous.deck) - shift == len(deck):
+            # the deck is the last one's tail but for the cards a deep play swapped into it
+            # (the index byte goes with the position): the tail is moved as a block, then
+            # the positions whose card differs are written
             self._move(lo + len(previous.hand) + shift, at, len(deck), packed)
+            tail = previous.deck[shift:]
+            if tail != deck:
+                self._write_entries(at, [c if c != t else -1 for c, t in zip(
+                    deck, tail, strict=True)], cards, packed)
             self._write_entries(lo, hand, cards, packed)
         else:
             indices = list(range(first_index, first_index + len(deck)))
@@ -220,9 +227,10 @@ class Snapshot:
                 self.deck_index[at:hi] = indices
                 if packed is not None:
                     self._pack(packed, lo, hi)
-        ids[hi] = 0          # the one terminator; nothing beyond is cleared
-        if packed is not None:
-            self._pack(packed, hi, hi + 1)
+        if ids[hi]:          # (the packed bytes already hold a 0 the lists hold)
+            ids[hi] = 0      # the one terminator; nothing beyond is cleared
+            if packed is not None:
+                self._pack(packed, hi, hi + 1)
         return hi
 
     def _move(self, src: int, dst: int, count: int, packed: bytearray | None) -> None:
@@ -238,11 +246,12 @@ class Snapshot:
     def _write_entries(self, lo: int, hand: Sequence[int], cards: tuple[Sequence[int], ...],
                        packed: bytearray | None) -> None:
         """Hand entries from slot ``lo``: fields 0..6 of each card (index byte left alone);
-        a slot already holding the card with no flags holds all of them."""
+        a slot already holding the card with no flags holds all of them, a card -1 is
+        skipped."""
         rows = _entries(cards)
         columns = self.columns[:7]
         for slot, c in enumerate(hand, lo):
-            if self.ids[slot] == c and not self.flags[slot]:
+            if c < 0 or self.ids[slot] == c and not self.flags[slot]:
                 continue
             for column, value in zip(columns, rows[c], strict=True):
                 column[slot] = value

@@ -14,8 +14,8 @@ record's used flag. A refused play (:func:`decide`'s ``fallback``) is reported t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import actions as A
@@ -24,7 +24,7 @@ from emucore.fm.ai import choices, embedded, executors
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.vm import FIELD_DONE, Machine
-from emucore.fm.export import acting_view, exported_snapshot
+from emucore.fm.export import decision_input
 from emucore.fm.snapshot import AI_HAND
 from emucore.hw.psyq_rand import Rand
 
@@ -38,8 +38,7 @@ MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monster
 STALE_SLOT, NO_DESTINATION, DISC_PLAY = "stale-slot", "no-destination", "disc-play"
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """The chooser's answer: the action and, when it replaces a play the engine refused,
     what kind of play that was (:data:`STALE_SLOT`: the documented fm-ai §2.5 case, see
     choices; :data:`NO_DESTINATION`; :data:`DISC_PLAY`), else ``None``."""
@@ -85,9 +84,8 @@ def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
     """A machine on the acting side's array as the engine exported it (a copy: MoveCard
     marks of the run stay in it, see docs/fm-ai.md)."""
     data = ai_data.of(duel.tables)
-    view = acting_view(duel, who)
-    return Machine(Board(exported_snapshot(duel), view, data, data.duelists[who].row[0]),
-                   rng.rand)
+    snapshot, view = decision_input(duel, who)
+    return Machine(Board(snapshot, view, data, data.duelists[who].row[0]), rng.rand)
 
 
 def _hand(duel: FmDuel, who: int, rng: Rand,

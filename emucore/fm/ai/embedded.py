@@ -430,8 +430,7 @@ def _walls(s: Script) -> int:
 
 def _attacks(s: Script) -> int:
     """§7.4: lethal, attack-position targets, defence targets, blind, direct."""
-    for rule in (_lethal, _killers_on(W_PL_ATTACK, choices.ATTACK_TARGET_STAT, 0),
-                 _killers_on(W_PL_DEFENCE, choices.DEFENCE_TARGET_STAT, 1), _blind, _direct):
+    for rule in _ATTACK_RULES:
         done = rule(s)
         if done:
             return done
@@ -448,17 +447,23 @@ def _lethal(s: Script) -> int:
     return 0
 
 
-def _killers_on(zone: int, stat: int, mode: int):
-    def rule(s: Script) -> int:
-        while True:
-            target = s.strongest(stat, zone)
-            if target == 0:
-                return 0
-            killer = h.find_killer(s.b, target, mode)
-            if killer:
-                return s.act(killer, 0, 0, target)
-            s.b.mark(target)
-    return rule
+def _killers(s: Script, zone: int, stat: int, mode: int) -> int:
+    while True:
+        target = s.strongest(stat, zone)
+        if target == 0:
+            return 0
+        killer = h.find_killer(s.b, target, mode)
+        if killer:
+            return s.act(killer, 0, 0, target)
+        s.b.mark(target)
+
+
+def _attack_targets(s: Script) -> int:
+    return _killers(s, W_PL_ATTACK, choices.ATTACK_TARGET_STAT, 0)
+
+
+def _defence_targets(s: Script) -> int:
+    return _killers(s, W_PL_DEFENCE, choices.DEFENCE_TARGET_STAT, 1)
 
 
 def _blind(s: Script) -> int:
@@ -480,6 +485,9 @@ def _direct(s: Script) -> int:
         return 0
     attacker = s.strongest(ATK, W_AI_UNUSED)
     return s.act(attacker, 0, 0, 255) if attacker else 0
+
+
+_ATTACK_RULES = (_lethal, _attack_targets, _defence_targets, _blind, _direct)
 
 
 def _leftovers(s: Script) -> int:

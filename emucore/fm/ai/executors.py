@@ -9,7 +9,7 @@ here; :mod:`emucore.fm.ai.adapter` maps their results onto the engine's actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from emucore.fm.ai.data import TYPE_EQUIP, TYPE_TRAP
 from emucore.fm.snapshot import AI_HAND, DEFENCE, PL_MONSTERS
@@ -18,8 +18,7 @@ HAND_SLOTS = 5
 DIRECT_CODE = 0x3A   # PlayFieldCard category >= 255 -> byte 10 = 58
 
 
-@dataclass(frozen=True)
-class HandPlay:
+class HandPlay(NamedTuple):
     """One hand-phase play decoded from the selection record.
 
     ``slots`` are snapshot slots in raise order (11..15 real hand, 16.. deep window cards);
@@ -35,8 +34,7 @@ class HandPlay:
     star: int
 
 
-@dataclass(frozen=True)
-class FieldAction:
+class FieldAction(NamedTuple):
     """One field-phase action: ``kind`` is "done", "defend", "attack", "direct" or "activate".
 
     ``zone`` is the acting card's column; ``target`` the player's monster column (attack) or

@@ -8,8 +8,6 @@ Original quirks are kept and marked ``quirk:``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
 from emucore.fm.cards import BURN
@@ -32,29 +30,20 @@ _MATCHUP = [[int(v) for v in row] for row in guardian_star_matchup(
     [[a] for a in _STARS], [list(_STARS)])]
 
 
-@dataclass
 class Board:
-    """What one VM run sees: the snapshot's columns plus the duel globals (§2, §3.3)."""
+    """What one VM run sees: the snapshot's columns plus the duel globals (§2, §3.3). A
+    plain class with slots: one is set up for every decision."""
 
-    snapshot: Snapshot
-    view: ExportView
-    data: AiData
-    window: int                      # Ai_GetHandSize: byte 0 of the duelist's row
-    terrain: int = field(init=False)
-    ids: list[int] = field(init=False)
-    atk: list[int] = field(init=False)
-    dfn: list[int] = field(init=False)
-    flags: list[int] = field(init=False)
-    ctype: list[int] = field(init=False)
-    star: list[int] = field(init=False)
-    star2: list[int] = field(init=False)
-    deck_index: list[int] = field(init=False)
+    __slots__ = ("snapshot", "view", "data", "window", "terrain", "ids", "atk", "dfn", "flags",
+                 "ctype", "star", "star2", "deck_index")
 
-    def __post_init__(self) -> None:
-        self.terrain = self.view.terrain
+    def __init__(self, snapshot: Snapshot, view: ExportView, data: AiData, window: int) -> None:
+        self.snapshot, self.view, self.data = snapshot, view, data
+        self.window = window             # Ai_GetHandSize: byte 0 of the duelist's row
+        self.terrain = view.terrain
         # The snapshot's own lists: MoveCard marks persist in the snapshot, as in RAM.
         (self.ids, self.atk, self.dfn, self.flags, self.ctype, self.star, self.star2,
-         self.deck_index) = self.snapshot.columns
+         self.deck_index) = snapshot.columns
 
     def base(self, card: int, stat: int) -> int:
         """``Duel_GetBaseCardStat(card, stat)``: table stat + terrain boost, clamped."""
@@ -66,24 +55,29 @@ class Board:
         self.flags[slot] |= USED
 
 
-@dataclass
 class State:
-    """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1)."""
+    """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1). A plain class with
+    slots: a machine is set up for every decision, and this is its largest part."""
 
-    combo: list[int] = field(default_factory=lambda: [0] * 7)   # 6 + room for the 0 mark
-    card_set: list[int] = field(default_factory=lambda: [0] * 32)
-    type_set: list[int] = field(default_factory=lambda: [0] * 25)   # stores type + 1
-    fusion_set: int = 0
-    best: int = 0            # u16 best stat of the fusion search
-    depth: int = 0
-    best_depth: int = 0
-    path: list[int] = field(default_factory=lambda: [0] * 6)
-    used: list[int] = field(default_factory=lambda: [0] * 32)
-    selection: list[int] = field(default_factory=lambda: [0] * 12)   # D_800EAE88
-    window: list[tuple[int, int, int]] = field(default_factory=list)  # fusion search input
-    window_ids: frozenset[int] = frozenset()
-    # per accumulated card, its steps over the window (see _steps), built as the search asks
-    steps: dict[int, list[tuple[int, int, int, int, int, bool]]] = field(default_factory=dict)
+    __slots__ = ("combo", "card_set", "type_set", "fusion_set", "best", "depth", "best_depth",
+                 "path", "used", "selection", "window", "window_ids", "steps")
+
+    def __init__(self) -> None:
+        self.combo = [0] * 7            # 6 + room for the 0 mark
+        self.card_set = [0] * 32
+        self.type_set = [0] * 25        # stores type + 1
+        self.fusion_set = 0
+        self.best = 0                   # u16 best stat of the fusion search
+        self.depth = 0
+        self.best_depth = 0
+        self.path = [0] * 6
+        self.used = [0] * 32
+        self.selection = [0] * 12       # D_800EAE88
+        self.window: list[tuple[int, int, int]] = []   # fusion search input
+        self.window_ids: frozenset[int] = frozenset()
+        # per accumulated card, its steps over the window (see _steps), built as the search
+        # asks
+        self.steps: dict[int, list[tuple[int, int, int, int, int, bool]]] = {}
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
@@ -137,15 +131,21 @@ def _flag_test(zone: int, hide: int) -> tuple[int, int]:
     return drop, DEFENCE if zone == 5 else 0
 
 
-_FLAG_TESTS = {(zone, hide): _flag_test(zone, hide) for zone in range(8) for hide in (0, 1)}
+# per (zone, hide): the zone's slots (None: the window, whose size is the board's) and its
+# flag test, looked up once per FindStrongest/FindWeakest
+_WINNING_TESTS = {(zone, hide): (None if zone == WINDOW_WINNING_ZONE else
+                                 tuple(winning_range(zone, 0)), *_flag_test(zone, hide))
+                  for zone in range(8) for hide in (0, 1)}
 
 
 def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int) -> list[int]:
     """The occupied slots of a winning zone FindStrongest/FindWeakest consider."""
     ids, flags = b.ids, b.flags
-    drop, need = _FLAG_TESTS.get((zone, hide)) or _flag_test(zone, hide)
-    out = [i for i in winning_range(zone, b.window)
-           if ids[i] and not flags[i] & drop and flags[i] & need == need]
+    test = _WINNING_TESTS.get((zone, hide))
+    slots, drop, need = test or (None, *_flag_test(zone, hide))
+    if slots is None:
+        slots = winning_range(zone, b.window)
+    out = [i for i in slots if ids[i] and not flags[i] & drop and flags[i] & need == need]
     if sets:
         return [i for i in out if not excluded(b, s, sets, i)]
     return out
@@ -409,13 +409,15 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
     limit = depth + 1
     s.best, s.depth = 0, 0
     _search(b, s, sets)
+    # a card combining with no window card finds nothing deeper: its search is skipped
+    lone, combines = s.window_ids.isdisjoint, b.data.combines
     for i in range(5):
         slot = 1 + i
         c = b.ids[slot]
         if c == 0 or (sets and excluded(b, s, sets, slot)):
             continue
         _start(b, s, slot)
-        if limit >= 2:
+        if limit >= 2 and not lone(combines[c]):
             s.used[i] = 1   # quirk: marks WINDOW position i (slot 11 + i), not the field card
             s.depth = 1
             complete_fusion(b, s, c, limit)
@@ -427,7 +429,7 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
         if c == 0 or (sets and excluded(b, s, sets, slot)):
             continue
         _start(b, s, slot)
-        if limit >= 3:
+        if limit >= 3 and not lone(combines[c]):
             s.used[i] = 1
             s.depth = 1
             complete_fusion(b, s, c, limit)
