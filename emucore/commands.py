@@ -30,7 +30,6 @@ COMMANDS: dict[tuple[str, ...], tuple[str, str]] = {
     ("fm", "duel"): ("emucore.fm.cli", "play a scripted duel (or against the computer "
                                        "opponent)"),
     ("fm", "replay"): ("emucore.fm.cli", "record or verify a replay file (= emucore replay)"),
-    # emucore/fm/ai/cli.py writes these two helps itself; a test checks they agree
     ("fm", "sim"): ("emucore.fm.ai.cli", "play many AI-vs-AI duels and show win rate, ranks "
                                          "and drops"),
     ("fm", "ai"): ("emucore.fm.ai.cli", "a duelist's AI table; check, list or extract your "

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
+from emucore.commands import add_command
 from emucore.duel.files import UserFileError
 from emucore.fm.ai import choices
 from emucore.fm.ai import data as ai_data
@@ -55,8 +56,8 @@ def programs_from_args(args: argparse.Namespace) -> Programs | None:
 
 def register(fm_subparsers: Any) -> None:
     """Add ``sim`` and ``ai`` to the ``fm`` command's sub-parsers."""
-    sim = fm_subparsers.add_parser(
-        "sim", help="play many AI-vs-AI duels and show win rate, ranks and drops",
+    sim = add_command(
+        fm_subparsers, "fm", "sim",
         description="Plays N duels of your deck (driven by the embedded AI) against a "
                     "duelist, from consecutive RNG indices.")
     sim.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=True)
@@ -76,8 +77,8 @@ def register(fm_subparsers: Any) -> None:
     add_json_flag(sim)
     sim.set_defaults(func=_cmd_sim)
 
-    ai = fm_subparsers.add_parser(
-        "ai", help="a duelist's AI table; check, list or extract your disc's AI programs",
+    ai = add_command(
+        fm_subparsers, "fm", "ai",
         description="With --duelist: that duelist's AI facts (window, thresholds, strategy "
                     "splits and their JumpRandom chains). With --disc: checks that IMAGE is "
                     "NTSC-U SLUS-01411 and that its two AI programs pass the integrity checks; "
