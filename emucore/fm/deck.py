@@ -115,8 +115,8 @@ def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
     order = list(range(DECK_SIZE))
     for x, y in zip(values[::2], values[1::2], strict=True):
         order[x], order[y] = order[y], order[x]
-    cards[:] = [cards[i] for i in order]
-    perm[:] = [perm[i] for i in order]
+    cards[:] = map(cards.__getitem__, order)
+    perm[:] = map(perm.__getitem__, order)
     rng.advance(2 * SWAP_COUNT)
 
 
