@@ -113,9 +113,9 @@ def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
     The 320 values are peeked at once and the swaps run on one list of positions, which
     then reorders both arrays: exactly :meth:`Rand.rand_mod` called 320 times.
     """
-    values = (rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist()
+    values = iter((rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist())
     order = list(range(DECK_SIZE))
-    for x, y in zip(values[::2], values[1::2], strict=True):
+    for x, y in zip(values, values):  # consecutive pairs (x, y)
         order[x], order[y] = order[y], order[x]
     cards[:] = map(cards.__getitem__, order)
     perm[:] = map(perm.__getitem__, order)
