@@ -67,7 +67,7 @@ def _roll_table(weights: bytes) -> NDArray[np.int16]:
                          f"(a {DECK_SIZE}-card deck needs {-(-DECK_SIZE // COPY_LIMIT)} "
                          f"cards with weight on ids 1..{SCAN_COUNT})")
     table = reached.astype(np.int16)
-    table.flags.writeable = False  # shared by every deal from this pool
+    table.setflags(write=False)  # shared by every deal from this pool
     return table
 
 
