@@ -115,7 +115,7 @@ def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
     """
     values = iter((rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist())
     order = list(range(DECK_SIZE))
-    for x, y in zip(values, values):  # consecutive pairs (x, y)
+    for x, y in zip(values, values, strict=True):  # consecutive pairs (x, y)
         order[x], order[y] = order[y], order[x]
     cards[:] = map(cards.__getitem__, order)
     perm[:] = map(perm.__getitem__, order)
