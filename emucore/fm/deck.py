@@ -54,8 +54,8 @@ def sort_deck(cards: Sequence[int], order: str, tables: FmTables) -> list[int]:
 
 
 @functools.lru_cache(maxsize=256)
-def _roll_table(weights: bytes) -> tuple[int, ...]:
-    """For every roll 1..2048 (index 0 unused), the 0-based id index the weighted walk over
+def _roll_table(weights: bytes) -> NDArray[np.int16]:
+    """For every roll 1..2048, at ``roll - 1``, the 0-based id index the weighted walk over
     the first 720 ids stops at, or -1 when the walk does not reach the roll. A pool that
     cannot deal a 40-card deck (the original would draw forever) is a TableError."""
     cumulative = np.cumsum(np.frombuffer(weights, dtype=np.int64)[1 : SCAN_COUNT + 1])
@@ -66,10 +66,12 @@ def _roll_table(weights: bytes) -> tuple[int, ...]:
         raise TableError("fm deck pool", f"only {dealable} cards can be dealt from it "
                          f"(a {DECK_SIZE}-card deck needs {-(-DECK_SIZE // COPY_LIMIT)} "
                          f"cards with weight on ids 1..{SCAN_COUNT})")
-    return (-1, *reached.tolist())
+    table = reached.astype(np.int16)
+    table.setflags(write=False)  # shared by every deal from this pool
+    return table
 
 
-def roll_table(weights: NDArray) -> tuple[int, ...]:
+def roll_table(weights: NDArray) -> NDArray[np.int16]:
     """:func:`_roll_table` of a weight pool (cached per pool)."""
     return _roll_table(np.ascontiguousarray(weights, dtype=np.int64).tobytes())
 
@@ -89,9 +91,9 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
     while len(cards) < DECK_SIZE and rolls < MAX_DEAL_ROLLS:
         used = 0
         values = rng.peek(min(DEAL_CHUNK, MAX_DEAL_ROLLS - rolls))
-        for roll in ((values & np.uint32(0x7FF)) + np.uint32(1)).tolist():  # Rand.rand_2048
+        # Rand.rand_2048's roll is (value & 0x7FF) + 1, its table entry at value & 0x7FF
+        for index in table[values & np.uint32(0x7FF)].tolist():
             used += 1
-            index = table[roll]
             if index >= 0 and counts[index] < COPY_LIMIT:
                 counts[index] += 1
                 cards.append(index + 1)
@@ -111,12 +113,12 @@ def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
     The 320 values are peeked at once and the swaps run on one list of positions, which
     then reorders both arrays: exactly :meth:`Rand.rand_mod` called 320 times.
     """
-    values = (rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist()
+    values = iter((rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist())
     order = list(range(DECK_SIZE))
-    for x, y in zip(values[::2], values[1::2], strict=True):
+    for x, y in zip(values, values, strict=True):  # consecutive pairs (x, y)
         order[x], order[y] = order[y], order[x]
-    cards[:] = [cards[i] for i in order]
-    perm[:] = [perm[i] for i in order]
+    cards[:] = map(cards.__getitem__, order)
+    perm[:] = map(perm.__getitem__, order)
     rng.advance(2 * SWAP_COUNT)
 
 

@@ -14,6 +14,7 @@ turns; and ``func_800179F4`` locks monster attacks until the first end of turn.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,12 +54,26 @@ ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
-# the constant fields of a new duel's records
-_DECK_INDEX = array("B", range(2 * S.DECK_SIZE))
-_NO_RECORDS = array("B", [S.NO_RECORD] * 2 * S.DECK_SIZE)
-_ALL_IN_DECK = array("H", [S.IN_DECK] * 2 * S.DECK_SIZE)
-_EMPTY_HAND = array("b", [-1] * HAND_SIZE)
 OUTRO = {w: charged(timeline.result_outro(with_opponent=w)) for w in (False, True)}
+
+
+@functools.cache
+def _opening_image() -> bytes:
+    """The state bytes every duel starts from, whatever its decks, life points, opponent and
+    terrain (written over them per duel): copied in with one buffer write instead of a
+    dozen field writes per duel."""
+    st = S.DuelState()
+    deck, g = st.deck_cards, st.globals
+    deck.index[:] = array("B", range(2 * S.DECK_SIZE))  # the record's own number
+    deck.record[:] = array("B", [S.NO_RECORD] * 2 * S.DECK_SIZE)
+    deck.flags[:] = array("H", [S.IN_DECK] * 2 * S.DECK_SIZE)
+    for side in (0, 1):
+        st.sides.hand[side][:] = array("b", [-1] * HAND_SIZE)
+    g.winner[0], g.rank_tier[0] = -1, -1
+    g.attack_lock[0] = 1  # func_800179F4: D_8009B16C |= 0x1000
+    for snapshot in st.ai_snapshot:
+        snapshot[:] = choices.SNAPSHOT_FILL_BYTE
+    return st.image()
 
 
 def turns_played(side: int, counter: int) -> int:
@@ -119,27 +134,21 @@ class FmDuel(BoardOps, Duel):
         # per side, the export of the last state exported for it (emucore.fm.export's memo)
         self.export_memo: list[Exported | None] = [None, None]
         st = self.st
+        st.load(_opening_image())
         for side, shuffle in enumerate((player, cpu)):
             if len(shuffle.cards) != S.DECK_SIZE or len(shuffle.perm) != S.DECK_SIZE:
                 raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
             st.shuffled[side][:] = array("H", shuffle.cards)
             st.perm[side][:] = array("B", shuffle.perm)
-        deck, sides, g = st.deck_cards, st.sides, st.globals
-        deck.card_id[:] = array("h", (*player.cards, *cpu.cards))
-        deck.index[:] = _DECK_INDEX  # the record's own number
-        deck.record[:] = _NO_RECORDS
-        deck.flags[:] = _ALL_IN_DECK
+        sides, g = st.sides, st.globals
+        st.deck_cards.card_id[:] = array("h", (*player.cards, *cpu.cards))
         atk, dfn = self.facts.atk, self.facts.dfn
         for side, shuffle in enumerate((player, cpu)):
             sides.lp[side] = sides.max_lp[side] = sides.lp_display[side] = lp[side]
-            sides.hand[side][:] = _EMPTY_HAND
             # func_80018608 state 4: the deck's average base ATK and DEF (display only)
             sides.avg_atk[side] = sum(map(atk.__getitem__, shuffle.cards)) // S.DECK_SIZE
             sides.avg_def[side] = sum(map(dfn.__getitem__, shuffle.cards)) // S.DECK_SIZE
-        g.winner[0], g.opponent[0], g.terrain[0], g.rank_tier[0] = -1, opponent, terrain, -1
-        g.attack_lock[0] = 1  # func_800179F4: D_8009B16C |= 0x1000
-        for snapshot in st.ai_snapshot:
-            snapshot[:] = choices.SNAPSHOT_FILL_BYTE
+        g.opponent[0], g.terrain[0] = opponent, terrain
         self._draw_phase(choices.FIRST_SIDE, opening=True)
         self.opening_events = self._take_events()
 

@@ -94,11 +94,13 @@ def check_deck(cards: list[int], tables: FmTables) -> None:
     """A legal deck: 40 real card ids, at most three copies of each (ValueError)."""
     if len(cards) != deck.DECK_SIZE:
         raise ValueError(f"a deck has {deck.DECK_SIZE} cards, not {len(cards)}")
-    for card in cards:
-        if not isinstance(card, int) or not 1 <= card < len(tables.names):
-            raise ValueError(f"unknown card id {card!r}")
-    over = [c for c, n in Counter(cards).items() if n > deck.COPY_LIMIT]
-    if over:
+    limit = len(tables.names)
+    bad = [c for c in cards if not isinstance(c, int) or not 1 <= c < limit]
+    if bad:
+        raise ValueError(f"unknown card id {bad[0]!r}")
+    counts = Counter(cards)
+    if max(counts.values()) > deck.COPY_LIMIT:
+        over = [c for c, n in counts.items() if n > deck.COPY_LIMIT]
         raise ValueError(f"more than {deck.COPY_LIMIT} copies of {tables.names[over[0]]} "
                          f"({over[0]})")
 
