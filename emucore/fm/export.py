@@ -144,7 +144,25 @@ _SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
 _SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
-_field_card = FieldCard._make   # (tuple.__new__: no Python-level constructor per card)
+
+
+class _ZoneCards(dict):
+    """The zone card of one record's :data:`_ZONE_FIELDS` values, made once per distinct
+    values (a function of them alone; a duel meets few, so most look-ups are one C-level
+    ``dict`` hit): ``Duel_CalcCardStats`` and the flags, None when the zone is empty."""
+
+    def __missing__(self, key: tuple[int, ...]) -> FieldCard | None:
+        if len(self) >= _ZONE_CARDS_KEPT:
+            self.clear()   # (bounded: route searches play millions of duels)
+        i, a, d, m, t, f = key
+        card = FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f) if (
+            f & S.F_OCCUPIED) else None
+        self[key] = card
+        return card
+
+
+_ZONE_CARDS_KEPT = 1 << 16
+_ZONE_CARDS = _ZoneCards()
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
 _ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
 _ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
@@ -164,8 +182,7 @@ def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zon
         if old is not None and old.fields == fields:
             out.append(old)
             continue
-        cards = [_field_card((i, card_stat_one(a, m, t), card_stat_one(d, m, t), f))
-                 if f & S.F_OCCUPIED else None
-                 for i, a, d, m, t, f in zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)]
+        cards = list(map(_ZONE_CARDS.__getitem__,
+                         zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)))
         out.append(Zones(fields, cards[:5], cards[5:]))
     return out[0], out[1]
