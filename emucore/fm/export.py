@@ -71,7 +71,7 @@ def exported(duel: FmDuel) -> Exported:
         snap, buffer = Snapshot(before), bytearray(before)
         snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, packed=buffer)
         array = bytes(buffer)
-    duel.export_memo[side] = memo = Exported(key, side, view, array, snap, zones)
+    duel.export_memo[side] = memo = _new(Exported, (key, side, view, array, snap, zones))
     return memo
 
 
@@ -90,8 +90,8 @@ def decision_input(duel: FmDuel, persona: int) -> tuple[Snapshot, ExportView]:
     the chooser plays."""
     memo = exported(duel)
     v = memo.view
-    return memo.snap.scratch(), ExportView(v.acting, v.other, v.terrain, persona,
-                                           v.acting_side)
+    return memo.snap.scratch(), _new(ExportView, (v.acting, v.other, v.terrain, persona,
+                                                  v.acting_side))
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
@@ -120,9 +120,9 @@ def _view(duel: FmDuel, zones: tuple[Zones, Zones], previous: ExportView | None,
                 and hand == old.hand and deck == old.deck):
             out.append(old)
         else:
-            out.append(ExportSide(zones[k].monsters, zones[k].magic, hand, deck, lp, swords,
-                                  start))
-    return ExportView(out[0], out[1], st.globals.terrain[0], persona, side)
+            out.append(_new(ExportSide, (zones[k].monsters, zones[k].magic, hand, deck, lp,
+                                         swords, start)))
+    return _new(ExportView, (out[0], out[1], st.globals.terrain[0], persona, side))
 
 
 def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struct.Struct:
@@ -162,6 +162,8 @@ class _ZoneCards(dict):
 
 
 _ZONE_CARDS_KEPT = 1 << 16
+_new = tuple.__new__   # a named tuple made with every field given, without its Python-level
+                       # constructor (the exporter makes a few per export)
 _ZONE_CARDS = _ZoneCards()
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
 _ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
@@ -184,5 +186,5 @@ def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zon
             continue
         cards = list(map(_ZONE_CARDS.__getitem__,
                          zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)))
-        out.append(Zones(fields, cards[:5], cards[5:]))
+        out.append(_new(Zones, (fields, cards[:5], cards[5:])))
     return out[0], out[1]
