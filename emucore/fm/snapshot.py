@@ -48,6 +48,8 @@ def _records(count: int) -> struct.Struct:
 
 
 _ONE = _records(1)
+_SIZE = RECORD.itemsize
+_NO_ID = bytes(2)   # an emptied zone's record in the array's bytes: its id field alone
 
 
 @functools.lru_cache(maxsize=8)
@@ -188,13 +190,17 @@ class Snapshot:
                     continue
                 if card is None:
                     ids[slot] = 0    # stale ATK/DEF/flags/type/star stay
-                else:
-                    cid = card.card_id
-                    ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
-                    self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
-                    self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
+                    if packed is not None:
+                        packed[slot * _SIZE:slot * _SIZE + 2] = _NO_ID
+                    continue
+                cid, atk, dfn, flags = card
+                flags &= 0xFFFF
+                kind, star = card_type[cid], star_2[cid] if flags & STAR_2 else star_1[cid]
+                ids[slot], self.atk[slot], self.dfn[slot], self.flags[slot] = cid, atk, dfn, flags
+                self.ctype[slot], self.star[slot] = kind, star
                 if packed is not None:
-                    self._pack(packed, slot, slot + 1)
+                    _ONE.pack_into(packed, slot * _SIZE, cid, atk, dfn, flags, kind, star,
+                                   self.star2[slot], self.deck_index[slot])
         # hand entries (index byte left alone), then the deck (index byte = its record's)
         hand, deck, first_index = side.hand, side.deck, side.deck_first
         lo = base + HAND
