@@ -106,7 +106,7 @@ def _view(duel: FmDuel, zones: tuple[Zones, Zones], previous: ExportView | None,
     phase the other side rarely changes)."""
     st = duel.st
     side = st.globals.acting_side[0]
-    records = _SIDE_RECORDS.unpack_from(st.raw, M.OFFSET["side"])
+    records = _SIDE_RECORDS.unpack_from(st.raw, _SIDE_AT)
     ids = st.deck_cards.card_id
     olds = (previous.acting, previous.other) if previous is not None else (None, None)
     out = []
@@ -141,6 +141,7 @@ def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struc
 
 _SIDE_FIELDS_READ = ("lp", "draw_cursor", "swords", "hand")   # hand: 5 deck-card indices
 _SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
+_SIDE_AT = M.OFFSET["side"]
 _SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
