@@ -255,14 +255,15 @@ class Snapshot:
         a slot already holding the card with no flags holds all of them, a card -1 is
         skipped."""
         rows = _entries(cards)
-        columns = self.columns[:7]
+        ids, flags = self.ids, self.flags
         for slot, c in enumerate(hand, lo):
-            if c < 0 or self.ids[slot] == c and not self.flags[slot]:
+            if c < 0 or ids[slot] == c and not flags[slot]:
                 continue
-            for column, value in zip(columns, rows[c], strict=True):
-                column[slot] = value
+            row = rows[c]
+            (ids[slot], self.atk[slot], self.dfn[slot], flags[slot], self.ctype[slot],
+             self.star[slot], self.star2[slot]) = row
             if packed is not None:
-                self._pack(packed, slot, slot + 1)
+                _ONE.pack_into(packed, slot * _SIZE, *row, self.deck_index[slot])
 
 
 _ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}
