@@ -49,7 +49,7 @@ def _records(count: int) -> struct.Struct:
 
 _ONE = _records(1)
 _SIZE = RECORD.itemsize
-_NO_ID = bytes(2)   # an emptied zone's record in the array's bytes: its id field alone
+_NO_ID = bytes(2)   # an emptied slot's record in the array's bytes: its id field alone
 
 
 @functools.lru_cache(maxsize=8)
@@ -236,7 +236,7 @@ class Snapshot:
         if ids[hi]:          # (the packed bytes already hold a 0 the lists hold)
             ids[hi] = 0      # the one terminator; nothing beyond is cleared
             if packed is not None:
-                self._pack(packed, hi, hi + 1)
+                packed[hi * _SIZE:hi * _SIZE + 2] = _NO_ID
         return hi
 
     def _move(self, src: int, dst: int, count: int, packed: bytearray | None) -> None:
