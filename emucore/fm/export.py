@@ -71,7 +71,7 @@ def exported(duel: FmDuel) -> Exported:
         snap, buffer = Snapshot(before), bytearray(before)
         snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, packed=buffer)
         array = bytes(buffer)
-    duel.export_memo[side] = memo = Exported(key, side, view, array, snap, zones)
+    duel.export_memo[side] = memo = _new(Exported, (key, side, view, array, snap, zones))
     return memo
 
 
@@ -90,8 +90,8 @@ def decision_input(duel: FmDuel, persona: int) -> tuple[Snapshot, ExportView]:
     the chooser plays."""
     memo = exported(duel)
     v = memo.view
-    return memo.snap.scratch(), ExportView(v.acting, v.other, v.terrain, persona,
-                                           v.acting_side)
+    return memo.snap.scratch(), _new(ExportView, (v.acting, v.other, v.terrain, persona,
+                                                  v.acting_side))
 
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
@@ -106,7 +106,7 @@ def _view(duel: FmDuel, zones: tuple[Zones, Zones], previous: ExportView | None,
     phase the other side rarely changes)."""
     st = duel.st
     side = st.globals.acting_side[0]
-    records = _SIDE_RECORDS.unpack_from(st.raw, M.OFFSET["side"])
+    records = _SIDE_RECORDS.unpack_from(st.raw, _SIDE_AT)
     ids = st.deck_cards.card_id
     olds = (previous.acting, previous.other) if previous is not None else (None, None)
     out = []
@@ -120,9 +120,9 @@ def _view(duel: FmDuel, zones: tuple[Zones, Zones], previous: ExportView | None,
                 and hand == old.hand and deck == old.deck):
             out.append(old)
         else:
-            out.append(ExportSide(zones[k].monsters, zones[k].magic, hand, deck, lp, swords,
-                                  start))
-    return ExportView(out[0], out[1], st.globals.terrain[0], persona, side)
+            out.append(_new(ExportSide, (zones[k].monsters, zones[k].magic, hand, deck, lp,
+                                         swords, start)))
+    return _new(ExportView, (out[0], out[1], st.globals.terrain[0], persona, side))
 
 
 def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struct.Struct:
@@ -141,10 +141,31 @@ def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struc
 
 _SIDE_FIELDS_READ = ("lp", "draw_cursor", "swords", "hand")   # hand: 5 deck-card indices
 _SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
+_SIDE_AT = M.OFFSET["side"]
 _SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
-_field_card = FieldCard._make   # (tuple.__new__: no Python-level constructor per card)
+
+
+class _ZoneCards(dict):
+    """The zone card of one record's :data:`_ZONE_FIELDS` values, made once per distinct
+    values (a function of them alone; a duel meets few, so most look-ups are one C-level
+    ``dict`` hit): ``Duel_CalcCardStats`` and the flags, None when the zone is empty."""
+
+    def __missing__(self, key: tuple[int, ...]) -> FieldCard | None:
+        if len(self) >= _ZONE_CARDS_KEPT:
+            self.clear()   # (bounded: route searches play millions of duels)
+        i, a, d, m, t, f = key
+        card = FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f) if (
+            f & S.F_OCCUPIED) else None
+        self[key] = card
+        return card
+
+
+_ZONE_CARDS_KEPT = 1 << 16
+_new = tuple.__new__   # a named tuple made with every field given, without its Python-level
+                       # constructor (the exporter makes a few per export)
+_ZONE_CARDS = _ZoneCards()
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
 _ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
 _ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
@@ -164,8 +185,7 @@ def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zon
         if old is not None and old.fields == fields:
             out.append(old)
             continue
-        cards = [_field_card((i, card_stat_one(a, m, t), card_stat_one(d, m, t), f))
-                 if f & S.F_OCCUPIED else None
-                 for i, a, d, m, t, f in zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)]
-        out.append(Zones(fields, cards[:5], cards[5:]))
+        cards = list(map(_ZONE_CARDS.__getitem__,
+                         zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)))
+        out.append(_new(Zones, (fields, cards[:5], cards[5:])))
     return out[0], out[1]

@@ -48,6 +48,8 @@ def _records(count: int) -> struct.Struct:
 
 
 _ONE = _records(1)
+_SIZE = RECORD.itemsize
+_NO_ID = bytes(2)   # an emptied slot's record in the array's bytes: its id field alone
 
 
 @functools.lru_cache(maxsize=8)
@@ -188,13 +190,17 @@ class Snapshot:
                     continue
                 if card is None:
                     ids[slot] = 0    # stale ATK/DEF/flags/type/star stay
-                else:
-                    cid = card.card_id
-                    ids[slot], self.atk[slot], self.dfn[slot] = cid, card.attack, card.defense
-                    self.flags[slot], self.ctype[slot] = card.flags & 0xFFFF, card_type[cid]
-                    self.star[slot] = star_2[cid] if card.flags & STAR_2 else star_1[cid]
+                    if packed is not None:
+                        packed[slot * _SIZE:slot * _SIZE + 2] = _NO_ID
+                    continue
+                cid, atk, dfn, flags = card
+                flags &= 0xFFFF
+                kind, star = card_type[cid], star_2[cid] if flags & STAR_2 else star_1[cid]
+                ids[slot], self.atk[slot], self.dfn[slot], self.flags[slot] = cid, atk, dfn, flags
+                self.ctype[slot], self.star[slot] = kind, star
                 if packed is not None:
-                    self._pack(packed, slot, slot + 1)
+                    _ONE.pack_into(packed, slot * _SIZE, cid, atk, dfn, flags, kind, star,
+                                   self.star2[slot], self.deck_index[slot])
         # hand entries (index byte left alone), then the deck (index byte = its record's)
         hand, deck, first_index = side.hand, side.deck, side.deck_first
         lo = base + HAND
@@ -230,7 +236,7 @@ class Snapshot:
         if ids[hi]:          # (the packed bytes already hold a 0 the lists hold)
             ids[hi] = 0      # the one terminator; nothing beyond is cleared
             if packed is not None:
-                self._pack(packed, hi, hi + 1)
+                packed[hi * _SIZE:hi * _SIZE + 2] = _NO_ID
         return hi
 
     def _move(self, src: int, dst: int, count: int, packed: bytearray | None) -> None:
@@ -249,14 +255,15 @@ class Snapshot:
         a slot already holding the card with no flags holds all of them, a card -1 is
         skipped."""
         rows = _entries(cards)
-        columns = self.columns[:7]
+        ids, flags = self.ids, self.flags
         for slot, c in enumerate(hand, lo):
-            if c < 0 or self.ids[slot] == c and not self.flags[slot]:
+            if c < 0 or ids[slot] == c and not flags[slot]:
                 continue
-            for column, value in zip(columns, rows[c], strict=True):
-                column[slot] = value
+            row = rows[c]
+            (ids[slot], self.atk[slot], self.dfn[slot], flags[slot], self.ctype[slot],
+             self.star[slot], self.star2[slot]) = row
             if packed is not None:
-                self._pack(packed, slot, slot + 1)
+                _ONE.pack_into(packed, slot * _SIZE, *row, self.deck_index[slot])
 
 
 _ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}
