@@ -11,6 +11,7 @@ actions alone reproduces them. The chooser (:mod:`emucore.fm.ai`) decides on
 
 from __future__ import annotations
 
+import functools
 import struct
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -147,25 +148,18 @@ _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifi
 _ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
 
 
-class _ZoneCards(dict):
+@functools.lru_cache(maxsize=1 << 16)   # bounded: route searches play millions of duels
+def _zone_card(key: tuple[int, ...]) -> FieldCard | None:
     """The zone card of one record's :data:`_ZONE_FIELDS` values, made once per distinct
-    values (a function of them alone; a duel meets few, so most look-ups are one C-level
-    ``dict`` hit): ``Duel_CalcCardStats`` and the flags, None when the zone is empty."""
-
-    def __missing__(self, key: tuple[int, ...]) -> FieldCard | None:
-        if len(self) >= _ZONE_CARDS_KEPT:
-            self.clear()   # (bounded: route searches play millions of duels)
-        i, a, d, m, t, f = key
-        card = FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f) if (
-            f & S.F_OCCUPIED) else None
-        self[key] = card
-        return card
+    values (a function of them alone; a duel meets few, so most look-ups are a cache hit):
+    ``Duel_CalcCardStats`` and the flags, None when the zone is empty."""
+    i, a, d, m, t, f = key
+    return FieldCard(i, card_stat_one(a, m, t), card_stat_one(d, m, t), f) if (
+        f & S.F_OCCUPIED) else None
 
 
-_ZONE_CARDS_KEPT = 1 << 16
 _new = tuple.__new__   # a named tuple made with every field given, without its Python-level
                        # constructor (the exporter makes a few per export)
-_ZONE_CARDS = _ZoneCards()
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
 _ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
 _ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
@@ -185,7 +179,7 @@ def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zon
         if old is not None and old.fields == fields:
             out.append(old)
             continue
-        cards = list(map(_ZONE_CARDS.__getitem__,
+        cards = list(map(_zone_card,
                          zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)))
         out.append(_new(Zones, (fields, cards[:5], cards[5:])))
     return out[0], out[1]
