@@ -17,6 +17,7 @@ from numpy.typing import ArrayLike
 
 from emucore.fm import legal
 from emucore.hw import fm_stats
+from emucore.tables.derived import per_tables
 from emucore.tables.fm import FmTables
 
 TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23  # card types 0..19: monsters
@@ -53,20 +54,14 @@ class CardFacts:
         return self.monster[card]
 
 
-_FACTS: dict[int, tuple[FmTables, CardFacts]] = {}  # the key object is held alive
-
-
+@per_tables
 def card_facts(tables: FmTables) -> CardFacts:
     """The facts of ``tables``, built on first use and shared by every duel on them."""
-    hit = _FACTS.get(id(tables))
-    if hit is not None:
-        return hit[1]
     equip_ids, monster_ids = np.nonzero(tables.equip)
     facts = facts_of(tables.type_id, tables.atk, tables.def_, tables.star_1, tables.star_2,
                      tables.terrain, tables.fusion.tolist(),
                      zip(equip_ids.tolist(), monster_ids.tolist(), strict=True),
                      (tables.magic_class, tables.magic_amount, tables.removal_arg))
-    _FACTS[id(tables)] = (tables, facts)
     return facts
 
 

@@ -19,6 +19,7 @@ from emucore.fm import state as S
 from emucore.fm.timeline import result_outro
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
+from emucore.tables.derived import per_tables
 from emucore.tables.fm import POOLS, FmTables
 
 # Side-record counters the score reads, by the rank table's rows (0..9).
@@ -41,18 +42,11 @@ def _change(thresholds: list[int], values: list[int], counter: int) -> int:
     return values[min(bisect.bisect_right(thresholds, counter), len(thresholds) - 1)]
 
 
-_ROWS: dict[int, tuple[FmTables, tuple[tuple[list[int], list[int]], ...]]] = {}
-
-
+@per_tables
 def _rows(tables: FmTables) -> tuple[tuple[list[int], list[int]], ...]:
-    """Each row's thresholds and values as lists of ints, made once per tables (the key
-    object is held alive)."""
-    hit = _ROWS.get(id(tables))
-    if hit is None:
-        rows = tuple((t.tolist(), v.tolist())
-                     for t, v in zip(tables.rank_thresholds, tables.rank_values, strict=True))
-        hit = _ROWS[id(tables)] = (tables, rows)
-    return hit[1]
+    """Each row's thresholds and values as lists of ints, made once per tables."""
+    return tuple((t.tolist(), v.tolist())
+                 for t, v in zip(tables.rank_thresholds, tables.rank_values, strict=True))
 
 
 def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: int) -> int:
@@ -116,7 +110,10 @@ def _roll_drop(rng: Rand, cumulative: list[int]) -> int:
     return index + 1 if index < len(cumulative) else 0
 
 
-_DROPS: dict[tuple[int, int, str], tuple[FmTables, list[int]]] = {}
+@per_tables
+def _pool_sums(tables: FmTables, duelist: int, pool: str) -> list[int]:
+    """The running sums of ``duelist``'s ``pool`` weights, made once per tables and pool."""
+    return _running_sums(tables.pools[duelist, POOLS.index(pool)])
 
 
 def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
@@ -124,11 +121,7 @@ def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
     :func:`select_drop` on that pool's running sums, made once per tables and pool."""
     if pool not in POOLS[1:]:
         raise ValueError(f"unknown drop pool {pool!r}; choose sa_pow, bcd or sa_tec")
-    key = (id(tables), duelist, pool)
-    hit = _DROPS.get(key)
-    if hit is None:
-        hit = _DROPS[key] = (tables, _running_sums(tables.pools[duelist, POOLS.index(pool)]))
-    return _roll_drop(rng, hit[1])
+    return _roll_drop(rng, _pool_sums(tables, duelist, pool))
 
 
 def drop_roll_state(fields: Mapping[str, int]) -> int:

@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 
 from emucore.fm.deck import COPY_LIMIT, SCAN_COUNT
 from emucore.hw import psyq_rand
+from emucore.tables.derived import per_tables
 from emucore.tables.fm import FmTables
 
 GROUPS = range(1, 8)
@@ -95,9 +96,6 @@ def _group(tables: FmTables, number: int) -> Group:
                  np.array([0, *cards], dtype=np.int64), word, slot)
 
 
-_PLANS: dict[int, tuple[FmTables, StarterPlan]] = {}
-
-
 def _build(tables: FmTables) -> StarterPlan:
     groups = tuple(_group(tables, g) for g in GROUPS)
     seen: set[int] = set()
@@ -108,12 +106,10 @@ def _build(tables: FmTables) -> StarterPlan:
     return StarterPlan(groups, fast)
 
 
+@per_tables
 def plan(tables: FmTables) -> StarterPlan:
     """The lane tables for ``tables`` (built once per table object)."""
-    known = _PLANS.get(id(tables))
-    if known is None or known[0] is not tables:
-        known = _PLANS[id(tables)] = (tables, _build(tables))
-    return known[1]
+    return _build(tables)
 
 
 def first_stepped(states: NDArray) -> NDArray[np.uint64]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from emucore.fm import cards
 from emucore.fm.cards import CardFacts
 from emucore.hw import fm_stats
+from emucore.tables.derived import per_tables
 from emucore.tables.fm import FmTables
 
 STAT_MAX, MONSTER_TYPES = fm_stats.STAT_MAX, fm_stats.MONSTER_TYPES
@@ -130,15 +131,10 @@ def assemble(facts: CardFacts, terrain_table: Iterable[Iterable[int]],
         type_removal=type_removal)
 
 
-_BUILT: dict[int, tuple[FmTables, AiData]] = {}  # the key object is held alive
-
-
+@per_tables
 def of(tables: FmTables) -> AiData:
     """The AI data of ``tables``, built on first use."""
-    hit = _BUILT.get(id(tables))
-    if hit is None:
-        hit = _BUILT[id(tables)] = (tables, _from_tables(tables))
-    return hit[1]
+    return _from_tables(tables)
 
 
 def load() -> AiData:
