@@ -38,15 +38,17 @@ def _module(system: str) -> Any:
 
 
 @functools.cache
-def _load_cached(system: str, folder: str) -> Any:
-    return _module(system).load(Path(folder))
+def _load_cached(system: str, root: str | None) -> Any:
+    base = Path(root) if root is not None else _PACKAGE_ROOT
+    return _module(system).load(base / system)
 
 
 def load(system: str, root: Path | str | None = None) -> Any:
-    """The checked tables of ``system`` (cached per process and folder)."""
-    base = Path(root) if root is not None else tables_root()
-    _module(system)
-    return _load_cached(system, str(base / system))
+    """The checked tables of ``system`` (cached per process and root folder; a repeated call
+    is one dictionary look-up: duels call it as they are set up)."""
+    if root is None:
+        root = os.environ.get("EMUCORE_TABLES") or None
+    return _load_cached(system, None if root is None else str(root))
 
 
 def check_all(root: Path | str | None = None) -> dict[str, dict[str, int]]:
