@@ -20,6 +20,8 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 from typing import NamedTuple
 
 import numpy as np
@@ -253,17 +255,18 @@ class Snapshot:
             packed[dst * size:(dst + count) * size] = packed[src * size:(src + count) * size]
 
     def _write_entries(self, lo: int, entries: Sequence[int], cards: _Entries,
-                       packed: bytearray | None, held: Sequence[int] = ()) -> None:
-        """Entries from slot ``lo``: fields 0..6 of each card (index byte left alone); a
-        card equal to ``held``'s at its position (the card its slot already holds, moved
-        there with its index byte) is skipped, and so is a slot already holding the card
-        with no flags (it holds all seven fields)."""
-        rows, packs = cards.rows, cards.packs
+                       packed: bytearray | None, held: Sequence[int] | None = None) -> None:
+        """Entries from slot ``lo``: fields 0..6 of each card (index byte left alone), but
+        for a card equal to ``held``'s at its position (the card its slot holds, with all
+        seven fields: the slots' own ids, or the cards moved there with a deck), found in
+        one pass of C iterators."""
         ids, flags = self.ids, self.flags
-        for slot, c, h in zip(range(lo, lo + len(entries)), entries, held or entries,
-                              strict=True):
-            if (held and c == h) or ids[slot] == c and not flags[slot]:
-                continue
+        hi = lo + len(entries)
+        if held is None:
+            held = ids[lo:hi] if not any(flags[lo:hi]) else [-1] * len(entries)
+        rows, packs = cards.rows, cards.packs
+        for slot in compress(range(lo, hi), map(ne, entries, held)):
+            c = entries[slot - lo]
             (ids[slot], self.atk[slot], self.dfn[slot], flags[slot], self.ctype[slot],
              self.star[slot], self.star2[slot]) = rows[c]
             if packed is not None:
