@@ -160,17 +160,22 @@ class Snapshot:
         every write too, from each card's entry bytes made once per card table (moves as
         byte moves, a whole hand and deck as one join)."""
         cards = _entries((card_type, star_1, star_2, raw_atk, raw_def))
-        end = self._export_side(0, view.acting, cards, previous and previous.acting, packed)
+        acting, other = view.acting, view.other
+        if previous is None:
+            end = self._export_side(0, acting, cards, None, packed)
+        elif acting is not previous.acting:
+            end = self._export_side(0, acting, cards, previous.acting, packed)
+        else:
+            end = HAND + len(acting.hand) + len(acting.deck)
         if end >= SIDE_STRIDE + MONSTERS:
             previous = None   # the acting side's terminator reached the other side's zones
-        self._export_side(SIDE_STRIDE, view.other, cards, previous and previous.other, packed)
+        if previous is None or other is not previous.other:
+            self._export_side(SIDE_STRIDE, other, cards, previous and previous.other, packed)
 
     def _export_side(self, base: int, side: ExportSide, cards: _Entries,
                      previous: ExportSide | None, packed: bytearray | None) -> int:
-        """``func_80027DF8`` for one side; writes only what the original writes. Returns the
-        terminator's slot."""
-        if side is previous:
-            return base + HAND + len(side.hand) + len(side.deck)
+        """``func_80027DF8`` for one side (``previous`` not the same side); writes only what
+        the original writes. Returns the terminator's slot."""
         card_type, star_1, star_2 = cards.columns[:3]
         ids = self.ids
         zones = ((base + MONSTERS, side.monsters, previous.monsters if previous else ()),
@@ -284,19 +289,19 @@ class _Entries(NamedTuple):
 
 
 _ENTRY = 11   # a hand/deck entry's bytes before the deck-index byte
-_ENTRY_CACHE: dict[tuple[int, ...], _Entries] = {}
+_ENTRY_CACHE: dict[int, _Entries] = {}
 
 
 def _entries(cards: tuple[Sequence[int], ...]) -> _Entries:
-    """The entries of a card table, cached per table (the cache holds the tables
-    themselves, so their ids cannot be reused while cached)."""
-    key = tuple(map(id, cards))
-    cached = _ENTRY_CACHE.get(key)
-    if cached is None:
+    """The entries of a card table, cached by the id of its type column (the cache holds
+    the columns themselves, so that id cannot be reused while cached; a table with other
+    columns replaces the entry)."""
+    cached = _ENTRY_CACHE.get(id(cards[0]))
+    if cached is None or cached.columns != cards:   # (equal by identity: column for column)
         card_type, star_1, star_2, raw_atk, raw_def = cards
         rows = [(c, raw_atk[c], raw_def[c], 0, card_type[c], star_1[c], star_2[c])
                 for c in range(len(card_type))]
         records = [_ONE.pack(*row, 0) for row in rows]
-        cached = _ENTRY_CACHE[key] = _Entries(cards, rows,
-                                              [record[:_ENTRY] for record in records], records)
+        cached = _ENTRY_CACHE[id(card_type)] = _Entries(
+            cards, rows, [record[:_ENTRY] for record in records], records)
     return cached
