@@ -32,7 +32,7 @@ class SideRead(NamedTuple):
     monster_bytes: bytes           # the side's five monster zone records
     magic_bytes: bytes             # its five magic/trap zone records
     record: tuple[int, ...]        # LP, draw cursor, swords, the five hand entries
-    deck_ids: tuple[bytes, bytes]  # every deck-card record's card id: low bytes, high bytes
+    deck_ids: tuple[bytes, bytes]  # its deck-card records' card ids: low bytes, high bytes
     side: ExportSide
 
 
@@ -60,9 +60,8 @@ def exported(duel: FmDuel) -> Exported:
     if memo is not None and memo.state == key:
         return memo
     other = memos[1 - side]
-    deck_ids = (key[_DECK_IDS_LOW], key[_DECK_IDS_HIGH])
-    reads = (_read(key, 0, deck_ids, memo and memo.reads[0], other and other.reads[0]),
-             _read(key, 1, deck_ids, memo and memo.reads[1], other and other.reads[1]))
+    reads = (_read(key, 0, memo and memo.reads[0], other and other.reads[0]),
+             _read(key, 1, memo and memo.reads[1], other and other.reads[1]))
     view = _new(ExportView, (reads[side].side, reads[1 - side].side, key[_TERRAIN_AT], 0,
                              side))
     c = duel.facts
@@ -104,23 +103,22 @@ def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
     key = duel.st.ram.tobytes()
     side = key[_ACTING_AT]
-    deck_ids = (key[_DECK_IDS_LOW], key[_DECK_IDS_HIGH])
-    return _new(ExportView, (_read(key, side, deck_ids, None, None).side,
-                             _read(key, 1 - side, deck_ids, None, None).side,
-                             key[_TERRAIN_AT], persona, side))
+    return _new(ExportView, (_read(key, side, None, None).side,
+                             _read(key, 1 - side, None, None).side, key[_TERRAIN_AT],
+                             persona, side))
 
 
-def _read(key: bytes, k: int, deck_ids: tuple[bytes, bytes], old: SideRead | None,
-          other: SideRead | None) -> SideRead:
-    """Side ``k`` of the state ``key`` (``deck_ids`` its deck-card ids): an earlier read of
-    it whose values are equal (``old``, the acting side's last, or ``other``, the other
-    side's last: during one side's field phase the other side rarely changes), else read
-    anew, keeping ``old``'s hand and deck where they are equal (the export then skips them
-    by identity, as it does equal zone rows, the same objects)."""
+def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> SideRead:
+    """Side ``k`` of the state ``key``: an earlier read of it whose values are equal
+    (``old``, the acting side's last, or ``other``, the other side's last: during one
+    side's field phase the other side rarely changes), else read anew, keeping ``old``'s
+    hand and deck where they are equal (the export then skips them by identity, as it does
+    equal zone rows, the same objects)."""
     at = _ZONES_AT[k]
     monster_bytes = key[at:at + _ROW_SIZE]
     magic_bytes = key[at + _ROW_SIZE:at + 2 * _ROW_SIZE]
     record = _SIDE_RECORD.unpack_from(key, _RECORD_AT[k])
+    deck_ids = (key[_DECK_IDS_LOW[k]], key[_DECK_IDS_HIGH[k]])
     for known in (old, other):
         if known is not None and monster_bytes == known.monster_bytes and (
                 record == known.record and deck_ids == known.deck_ids
@@ -132,9 +130,13 @@ def _read(key: bytes, k: int, deck_ids: tuple[bytes, bytes], old: SideRead | Non
     if o is not None and deck_ids == old.deck_ids and record[1:] == old.record[1:]:
         hand, deck = o.hand, o.deck
     else:
-        ids = _DECK_IDS.unpack_from(key, _DECK_AT)
-        hand = [ids[e] for e in entries if e >= 0]
-        deck = list(ids[start:(k + 1) * S.DECK_SIZE])
+        # a hand entry is the index of one of the side's own deck-card records (the draw
+        # sets it to the side's first record + the draw cursor; a record moved to the field
+        # and back keeps it), so the side's ids are all the hand and deck read
+        ids = _DECK_IDS.unpack_from(key, _DECK_AT[k])
+        first = k * S.DECK_SIZE
+        hand = [ids[e - first] for e in entries if e >= 0]
+        deck = list(ids[cursor:])
         if o is not None and start == o.deck_first:
             if hand == o.hand:
                 hand = o.hand
@@ -169,10 +171,11 @@ def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struc
 
 _SIDE_RECORD = _record_struct(M.SIDE_DTYPE, ("lp", "draw_cursor", "swords", "hand"), 1)
 _RECORD_AT = tuple(M.OFFSET["side"] + k * M.SIDE_DTYPE.itemsize for k in (0, 1))
-_DECK_IDS = _record_struct(M.DECK_DTYPE, ("card_id",), 2 * S.DECK_SIZE)
-_DECK_AT = M.OFFSET["deck_card"]
-_DECK_IDS_LOW, _DECK_IDS_HIGH = (slice(_DECK_AT + byte, _DECK_AT + M.LENGTH["deck_card"],
-                                       M.DECK_DTYPE.itemsize) for byte in (0, 1))
+_DECK_IDS = _record_struct(M.DECK_DTYPE, ("card_id",), S.DECK_SIZE)   # one side's
+_DECK_AT = tuple(M.OFFSET["deck_card"] + k * _DECK_IDS.size for k in (0, 1))
+_DECK_IDS_LOW, _DECK_IDS_HIGH = (tuple(slice(at + byte, at + _DECK_IDS.size, _DECK_IDS.size
+                                             // S.DECK_SIZE) for at in _DECK_AT)
+                                 for byte in (0, 1))
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
 _ZONE_ROW = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.MAGIC - S.MONSTERS)
 _ROW_SIZE = _ZONE_ROW.size
