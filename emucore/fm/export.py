@@ -112,8 +112,8 @@ def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> S
     """Side ``k`` of the state ``key``: an earlier read of it whose values are equal
     (``old``, the acting side's last, or ``other``, the other side's last: during one
     side's field phase the other side rarely changes), else read anew, keeping ``old``'s
-    hand and deck where they are equal (the export then skips them by identity, as it does
-    equal zone rows, the same objects)."""
+    hand and deck while their inputs are equal (equal zone rows are one object: the export
+    compares them by identity)."""
     at = _ZONES_AT[k]
     monster_bytes = key[at:at + _ROW_SIZE]
     magic_bytes = key[at + _ROW_SIZE:at + 2 * _ROW_SIZE]
@@ -125,10 +125,8 @@ def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> S
                 and magic_bytes == known.magic_bytes):
             return known
     lp, cursor, swords, *entries = record
-    start = k * S.DECK_SIZE + cursor
-    o = old.side if old is not None else None
-    if o is not None and deck_ids == old.deck_ids and record[1:] == old.record[1:]:
-        hand, deck = o.hand, o.deck
+    if old is not None and deck_ids == old.deck_ids and record[1:] == old.record[1:]:
+        hand, deck = old.side.hand, old.side.deck
     else:
         # a hand entry is the index of one of the side's own deck-card records (the draw
         # sets it to the side's first record + the draw cursor; a record moved to the field
@@ -137,13 +135,8 @@ def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> S
         first = k * S.DECK_SIZE
         hand = [ids[e - first] for e in entries if e >= 0]
         deck = list(ids[cursor:])
-        if o is not None and start == o.deck_first:
-            if hand == o.hand:
-                hand = o.hand
-            if deck == o.deck:
-                deck = o.deck
     side = _new(ExportSide, (_zone_row(monster_bytes), _zone_row(magic_bytes), hand, deck, lp,
-                             swords, start))
+                             swords, k * S.DECK_SIZE + cursor))
     return _new(SideRead, (monster_bytes, magic_bytes, record, deck_ids, side))
 
 
