@@ -107,6 +107,8 @@ class Snapshot:
     as the 12-byte numpy records and the RAM bytes.
     """
 
+    __slots__ = ("ids", "atk", "dfn", "flags", "ctype", "star", "star2", "deck_index")
+
     def __init__(self, data: bytes | None = None) -> None:
         if data is None:
             data = bytes([choices.SNAPSHOT_FILL_BYTE]) * (SLOTS * RECORD.itemsize)
