@@ -141,10 +141,10 @@ def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> S
 
 
 @functools.lru_cache(maxsize=1 << 12)   # bounded: route searches play millions of duels
-def _zone_row(records: bytes) -> list[FieldCard | None]:
-    """The zone cards of one row's five records (read only; equal rows are one object, so
-    the export compares rows by identity)."""
-    return list(map(_zone_card, zip(*[iter(_ZONE_ROW.unpack(records))] * len(_ZONE_FIELDS),
+def _zone_row(records: bytes) -> tuple[FieldCard | None, ...]:
+    """The zone cards of one row's five records (a tuple: duels share it; equal rows are one
+    object, so the export compares rows by identity)."""
+    return tuple(map(_zone_card, zip(*[iter(_ZONE_ROW.unpack(records))] * len(_ZONE_FIELDS),
                                     strict=True)))
 
 
