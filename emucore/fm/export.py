@@ -125,8 +125,13 @@ def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> S
                 and magic_bytes == known.magic_bytes):
             return known
     lp, cursor, swords, *entries = record
-    if old is not None and deck_ids == old.deck_ids and record[1:] == old.record[1:]:
-        hand, deck = old.side.hand, old.side.deck
+    o = old.side if old is not None else None
+    monsters = o.monsters if o is not None and monster_bytes == old.monster_bytes else (
+        _zone_row(monster_bytes))
+    magic = o.magic if o is not None and magic_bytes == old.magic_bytes else _zone_row(
+        magic_bytes)
+    if o is not None and deck_ids == old.deck_ids and record[1:] == old.record[1:]:
+        hand, deck = o.hand, o.deck
     else:
         # a hand entry is the index of one of the side's own deck-card records (the draw
         # sets it to the side's first record + the draw cursor; a record moved to the field
@@ -135,8 +140,7 @@ def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> S
         first = k * S.DECK_SIZE
         hand = [ids[e - first] for e in entries if e >= 0]
         deck = list(ids[cursor:])
-    side = _new(ExportSide, (_zone_row(monster_bytes), _zone_row(magic_bytes), hand, deck, lp,
-                             swords, k * S.DECK_SIZE + cursor))
+    side = _new(ExportSide, (monsters, magic, hand, deck, lp, swords, k * S.DECK_SIZE + cursor))
     return _new(SideRead, (monster_bytes, magic_bytes, record, deck_ids, side))
 
 
