@@ -25,13 +25,15 @@ from emucore.hw.fm_stats import card_stat_one
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
-class Zones(NamedTuple):
-    """One side's monster and magic/trap zones as the exporter reads them, with the card
-    records' fields they were read from (a later export reuses them while those are equal)."""
+class SideRead(NamedTuple):
+    """One side as the exporter read it, with the state's values it was read from (a later
+    export keeps it while those are equal, and keeps its parts while theirs are)."""
 
-    fields: tuple[int, ...]
-    monsters: list[FieldCard | None]
-    magic: list[FieldCard | None]
+    monster_bytes: bytes           # the side's five monster zone records
+    magic_bytes: bytes             # its five magic/trap zone records
+    record: tuple[int, ...]        # LP, draw cursor, swords, the five hand entries
+    deck_ids: tuple[bytes, bytes]  # its deck-card records' card ids: low bytes, high bytes
+    side: ExportSide
 
 
 class Exported(NamedTuple):
@@ -43,7 +45,7 @@ class Exported(NamedTuple):
     view: ExportView      # persona 0; the chooser replaces opponent_id
     array: bytes          # the acting side's array bytes after the export
     snap: Snapshot        # the same array unpacked (handed out only as copies)
-    zones: tuple[Zones, Zones]   # each side's zones, by side (not by acting/other)
+    reads: tuple[SideRead, SideRead]   # each side as read, by side (not by acting/other)
 
 
 def exported(duel: FmDuel) -> Exported:
@@ -52,13 +54,17 @@ def exported(duel: FmDuel) -> Exported:
     one export serves both. Everything it reads is in the state buffer (the RNG is not
     read), so the buffer's bytes are the key."""
     key = duel.st.ram.tobytes()
-    side = duel.st.globals.acting_side[0]
-    memo = duel.export_memo[side]
+    side = key[_ACTING_AT]
+    memos = duel.export_memo
+    memo = memos[side]
     if memo is not None and memo.state == key:
         return memo
+    other = memos[1 - side]
+    reads = (_read(key, 0, memo and memo.reads[0], other and other.reads[0]),
+             _read(key, 1, memo and memo.reads[1], other and other.reads[1]))
+    view = _new(ExportView, (reads[side].side, reads[1 - side].side, key[_TERRAIN_AT], 0,
+                             side))
     c = duel.facts
-    zones = _zones(duel, memo.zones if memo is not None else (None, None))
-    view = _view(duel, zones, memo.view if memo is not None else None)
     before = key[_ARRAYS[side]]
     if memo is not None and memo.array == before:
         # the side's array is the one its last export left (the memo is kept per side, so
@@ -67,12 +73,10 @@ def exported(duel: FmDuel) -> Exported:
         # into its lists and into a copy of the array's bytes
         snap, buffer = memo.snap, bytearray(before)
         snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, memo.view, buffer)
-        array = bytes(buffer)
     else:
         snap, buffer = Snapshot(before), bytearray(before)
         snap.export(view, c.type, c.star1, c.star2, c.atk, c.dfn, packed=buffer)
-        array = bytes(buffer)
-    duel.export_memo[side] = memo = _new(Exported, (key, side, view, array, snap, zones))
+    memos[side] = memo = _new(Exported, (key, side, view, bytes(buffer), snap, reads))
     return memo
 
 
@@ -97,33 +101,55 @@ def decision_input(duel: FmDuel, persona: int) -> tuple[Snapshot, ExportView]:
 
 def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
-    return _view(duel, _zones(duel, (None, None)), None, persona)
+    key = duel.st.ram.tobytes()
+    side = key[_ACTING_AT]
+    return _new(ExportView, (_read(key, side, None, None).side,
+                             _read(key, 1 - side, None, None).side, key[_TERRAIN_AT],
+                             persona, side))
 
 
-def _view(duel: FmDuel, zones: tuple[Zones, Zones], previous: ExportView | None,
-          persona: int = 0) -> ExportView:
-    """The view of both sides; a side equal to ``previous``'s (an earlier view of the same
-    acting side) is that same object (the export then skips it: during one side's field
-    phase the other side rarely changes)."""
-    st = duel.st
-    side = st.globals.acting_side[0]
-    records = _SIDE_RECORDS.unpack_from(st.raw, _SIDE_AT)
-    ids = st.deck_cards.card_id
-    olds = (previous.acting, previous.other) if previous is not None else (None, None)
-    out = []
-    for k, old in zip((side, 1 - side), olds, strict=True):
-        lp, cursor, swords, *entries = records[k * _SIDE_VALUES:(k + 1) * _SIDE_VALUES]
-        start = k * S.DECK_SIZE + cursor
-        hand = [ids[e] for e in entries if e >= 0]
-        deck = ids[start:(k + 1) * S.DECK_SIZE].tolist()
-        if (old is not None and old.monsters is zones[k].monsters and old.magic is
-                zones[k].magic and (lp, swords, start) == (old.lp, old.swords, old.deck_first)
-                and hand == old.hand and deck == old.deck):
-            out.append(old)
-        else:
-            out.append(_new(ExportSide, (zones[k].monsters, zones[k].magic, hand, deck, lp,
-                                         swords, start)))
-    return _new(ExportView, (out[0], out[1], st.globals.terrain[0], persona, side))
+def _read(key: bytes, k: int, old: SideRead | None, other: SideRead | None) -> SideRead:
+    """Side ``k`` of the state ``key``: an earlier read of it whose values are equal
+    (``old``, the acting side's last, or ``other``, the other side's last: during one
+    side's field phase the other side rarely changes), else read anew, keeping ``old``'s
+    hand and deck while their inputs are equal (equal zone rows are one object: the export
+    compares them by identity)."""
+    at = _ZONES_AT[k]
+    monster_bytes = key[at:at + _ROW_SIZE]
+    magic_bytes = key[at + _ROW_SIZE:at + 2 * _ROW_SIZE]
+    record = _SIDE_RECORD.unpack_from(key, _RECORD_AT[k])
+    deck_ids = (key[_DECK_IDS_LOW[k]], key[_DECK_IDS_HIGH[k]])
+    for known in (old, other):
+        if known is not None and monster_bytes == known.monster_bytes and (
+                record == known.record and deck_ids == known.deck_ids
+                and magic_bytes == known.magic_bytes):
+            return known
+    lp, cursor, swords, *entries = record
+    o = old.side if old is not None else None
+    monsters = o.monsters if o is not None and monster_bytes == old.monster_bytes else (
+        _zone_row(monster_bytes))
+    magic = o.magic if o is not None and magic_bytes == old.magic_bytes else _zone_row(
+        magic_bytes)
+    if o is not None and deck_ids == old.deck_ids and record[1:] == old.record[1:]:
+        hand, deck = o.hand, o.deck
+    else:
+        # a hand entry is the index of one of the side's own deck-card records (the draw
+        # sets it to the side's first record + the draw cursor; a record moved to the field
+        # and back keeps it), so the side's ids are all the hand and deck read
+        ids = _DECK_IDS.unpack_from(key, _DECK_AT[k])
+        first = k * S.DECK_SIZE
+        hand = [ids[e - first] for e in entries if e >= 0]
+        deck = list(ids[cursor:])
+    side = _new(ExportSide, (monsters, magic, hand, deck, lp, swords, k * S.DECK_SIZE + cursor))
+    return _new(SideRead, (monster_bytes, magic_bytes, record, deck_ids, side))
+
+
+@functools.lru_cache(maxsize=1 << 12)   # bounded: route searches play millions of duels
+def _zone_row(records: bytes) -> tuple[FieldCard | None, ...]:
+    """The zone cards of one row's five records (a tuple: duels share it; equal rows are one
+    object, so the export compares rows by identity)."""
+    return tuple(map(_zone_card, zip(*[iter(_ZONE_ROW.unpack(records))] * len(_ZONE_FIELDS),
+                                    strict=True)))
 
 
 def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struct.Struct:
@@ -140,12 +166,20 @@ def _record_struct(dtype: np.dtype, names: tuple[str, ...], count: int) -> struc
     return struct.Struct("<" + layout * count)
 
 
-_SIDE_FIELDS_READ = ("lp", "draw_cursor", "swords", "hand")   # hand: 5 deck-card indices
-_SIDE_RECORDS = _record_struct(M.SIDE_DTYPE, _SIDE_FIELDS_READ, 2)
-_SIDE_AT = M.OFFSET["side"]
-_SIDE_VALUES = len(_SIDE_RECORDS.unpack(bytes(_SIDE_RECORDS.size))) // 2   # per side
+_SIDE_RECORD = _record_struct(M.SIDE_DTYPE, ("lp", "draw_cursor", "swords", "hand"), 1)
+_RECORD_AT = tuple(M.OFFSET["side"] + k * M.SIDE_DTYPE.itemsize for k in (0, 1))
+_DECK_IDS = _record_struct(M.DECK_DTYPE, ("card_id",), S.DECK_SIZE)   # one side's
+_DECK_AT = tuple(M.OFFSET["deck_card"] + k * _DECK_IDS.size for k in (0, 1))
+_DECK_IDS_LOW, _DECK_IDS_HIGH = (tuple(slice(at + byte, at + _DECK_IDS.size, _DECK_IDS.size
+                                             // S.DECK_SIZE) for at in _DECK_AT)
+                                 for byte in (0, 1))
 _ZONE_FIELDS = ("card_id", "attack", "defense", "stat_modifier", "terrain_modifier", "flags")
-_ZONE_RECORDS = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.RECORDS_PER_SIDE - S.MONSTERS)
+_ZONE_ROW = _record_struct(M.CARD_DTYPE, _ZONE_FIELDS, S.MAGIC - S.MONSTERS)
+_ROW_SIZE = _ZONE_ROW.size
+_ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
+                  * M.CARD_DTYPE.itemsize for k in (0, 1))   # each side's first zone record
+_ACTING_AT = M.OFFSET["globals"] + M.GLOBALS_DTYPE.fields["acting_side"][1]
+_TERRAIN_AT = M.OFFSET["globals"] + M.GLOBALS_DTYPE.fields["terrain"][1]
 
 
 @functools.lru_cache(maxsize=1 << 16)   # bounded: route searches play millions of duels
@@ -162,24 +196,3 @@ _new = tuple.__new__   # a named tuple made with every field given, without its 
                        # constructor (the exporter makes a few per export)
 _ARRAY_AT = tuple(M.OFFSET[name] for name in S.AI_SNAPSHOT)   # each side's array
 _ARRAYS = tuple(slice(M.OFFSET[name], M.OFFSET[name] + M.LENGTH[name]) for name in S.AI_SNAPSHOT)
-_ZONES_AT = tuple(M.OFFSET["card"] + (k * S.RECORDS_PER_SIDE + S.MONSTERS)
-                  * M.CARD_DTYPE.itemsize for k in (0, 1))   # each side's first zone record
-
-
-def _zones(duel: FmDuel, cached: tuple[Zones | None, Zones | None]) -> tuple[Zones, Zones]:
-    """Each side's zones: each of its 10 zone records is ``Duel_CalcCardStats`` with its
-    flags (the used flag included, as the field executor's "done" sets it through
-    ``Done``), None when empty. One struct call reads a side's records; a side whose
-    fields equal ``cached``'s keeps those."""
-    out = []
-    raw = duel.st.raw
-    for k in (0, 1):
-        fields = _ZONE_RECORDS.unpack_from(raw, _ZONES_AT[k])
-        old = cached[k]
-        if old is not None and old.fields == fields:
-            out.append(old)
-            continue
-        cards = list(map(_zone_card,
-                         zip(*[iter(fields)] * len(_ZONE_FIELDS), strict=True)))
-        out.append(_new(Zones, (fields, cards[:5], cards[5:])))
-    return out[0], out[1]

@@ -20,6 +20,8 @@ from __future__ import annotations
 import functools
 import struct
 from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 from typing import NamedTuple
 
 import numpy as np
@@ -50,6 +52,7 @@ def _records(count: int) -> struct.Struct:
 _ONE = _records(1)
 _SIZE = RECORD.itemsize
 _NO_ID = bytes(2)   # an emptied slot's record in the array's bytes: its id field alone
+_EMPTY_ROW = [0] * 5   # the ids of an emptied zone row
 
 
 @functools.lru_cache(maxsize=8)
@@ -104,6 +107,8 @@ class Snapshot:
     as the 12-byte numpy records and the RAM bytes.
     """
 
+    __slots__ = ("ids", "atk", "dfn", "flags", "ctype", "star", "star2", "deck_index")
+
     def __init__(self, data: bytes | None = None) -> None:
         if data is None:
             data = bytes([choices.SNAPSHOT_FILL_BYTE]) * (SLOTS * RECORD.itemsize)
@@ -133,21 +138,10 @@ class Snapshot:
 
     def to_bytes(self) -> bytes:
         """The RAM bytes at ``0x801AB000`` (111 records, one struct call)."""
-        out = bytearray(SLOTS * RECORD.itemsize)
-        self._pack(out, 0, SLOTS)
-        return bytes(out)
-
-    def _pack(self, buffer: bytearray, lo: int, hi: int) -> None:
-        """Write the records of slots ``lo .. hi - 1`` into ``buffer``, the array's bytes."""
-        if hi - lo == 1:
-            _ONE.pack_into(buffer, lo * RECORD.itemsize, self.ids[lo], self.atk[lo],
-                           self.dfn[lo], self.flags[lo], self.ctype[lo], self.star[lo],
-                           self.star2[lo], self.deck_index[lo])
-            return
-        flat = [0] * (8 * (hi - lo))
+        flat = [0] * (8 * SLOTS)
         for k, column in enumerate(self.columns):
-            flat[k::8] = column[lo:hi]
-        _records(hi - lo).pack_into(buffer, lo * RECORD.itemsize, *flat)
+            flat[k::8] = column
+        return _records(SLOTS).pack(*flat)
 
     def write(self, slot: int, record: Sequence[int]) -> None:
         """Set all eight fields of a slot (tests and loaders)."""
@@ -165,26 +159,40 @@ class Snapshot:
         be written with what they hold and are skipped; and a deck that is the tail of the
         deck exported before is already in the array, record for record, a few slots
         further on: it is moved. ``packed``, the array's bytes as the lists hold them, gets
-        every write too (one struct call per written range, moves as byte moves)."""
-        cards = (card_type, star_1, star_2, raw_atk, raw_def)
-        end = self._export_side(0, view.acting, cards, previous and previous.acting, packed)
+        every write too, from each card's entry bytes made once per card table (moves as
+        byte moves, a whole hand and deck as one join)."""
+        cards = _entries((card_type, star_1, star_2, raw_atk, raw_def))
+        acting, other = view.acting, view.other
+        if previous is None:
+            end = self._export_side(0, acting, cards, None, packed)
+        elif acting is not previous.acting:
+            end = self._export_side(0, acting, cards, previous.acting, packed)
+        else:
+            end = HAND + len(acting.hand) + len(acting.deck)
         if end >= SIDE_STRIDE + MONSTERS:
             previous = None   # the acting side's terminator reached the other side's zones
-        self._export_side(SIDE_STRIDE, view.other, cards, previous and previous.other, packed)
+        if previous is None or other is not previous.other:
+            self._export_side(SIDE_STRIDE, other, cards, previous and previous.other, packed)
 
-    def _export_side(self, base: int, side: ExportSide, cards: tuple[Sequence[int], ...],
+    def _export_side(self, base: int, side: ExportSide, cards: _Entries,
                      previous: ExportSide | None, packed: bytearray | None) -> int:
-        """``func_80027DF8`` for one side; writes only what the original writes. Returns the
-        terminator's slot."""
-        if side is previous:
-            return base + HAND + len(side.hand) + len(side.deck)
-        card_type, star_1, star_2, raw_atk, raw_def = cards
+        """``func_80027DF8`` for one side (``previous`` not the same side); writes only what
+        the original writes. Returns the terminator's slot."""
+        card_type, star_1, star_2 = cards.columns[:3]
         ids = self.ids
         zones = ((base + MONSTERS, side.monsters, previous.monsters if previous else ()),
                  (base + MAGIC, side.magic, previous.magic if previous else ()))
         for first, zone, old in zones:
             if zone == old:
                 continue     # (the same zones object when read from unchanged records)
+            if not old and not any(zone):
+                # an empty row written whole (a first export): the id fields alone
+                ids[first:first + len(zone)] = _EMPTY_ROW
+                if packed is not None:
+                    packed[first * _SIZE:(first + len(zone)) * _SIZE:_SIZE] = bytes(len(zone))
+                    packed[first * _SIZE + 1:(first + len(zone)) * _SIZE:_SIZE] = bytes(
+                        len(zone))
+                continue
             for slot, card in enumerate(zone, first):
                 if old and card == old[slot - first]:
                     continue
@@ -217,8 +225,7 @@ class Snapshot:
             self._move(lo + len(previous.hand) + shift, at, len(deck), packed)
             tail = previous.deck[shift:]
             if tail != deck:
-                self._write_entries(at, [c if c != t else -1 for c, t in zip(
-                    deck, tail, strict=True)], cards, packed)
+                self._write_entries(at, deck, cards, packed, tail)
             self._write_entries(lo, hand, cards, packed)
         else:
             indices = list(range(first_index, first_index + len(deck)))
@@ -226,13 +233,18 @@ class Snapshot:
             already = (ids[lo:hi] == entries and self.deck_index[at:hi] == indices
                        and not any(self.flags[lo:hi]))  # every other field: a function of the id
             if entries and not already:
-                rows = _entries(cards)
                 (ids[lo:hi], self.atk[lo:hi], self.dfn[lo:hi], self.flags[lo:hi],
                  self.ctype[lo:hi], self.star[lo:hi], self.star2[lo:hi]) = zip(
-                    *[rows[c] for c in entries], strict=True)
+                    *map(cards.rows.__getitem__, entries), strict=True)
                 self.deck_index[at:hi] = indices
                 if packed is not None:
-                    self._pack(packed, lo, hi)
+                    # each entry's record with a 0 index byte, then the index bytes: the
+                    # hand entries' old ones and the deck entries' record indices
+                    held = packed[lo * _SIZE + _ENTRY:at * _SIZE:_SIZE]
+                    packed[lo * _SIZE:hi * _SIZE] = b"".join(map(cards.records.__getitem__,
+                                                                 entries))
+                    packed[lo * _SIZE + _ENTRY:at * _SIZE:_SIZE] = held
+                    packed[at * _SIZE + _ENTRY:hi * _SIZE:_SIZE] = bytes(indices)
         if ids[hi]:          # (the packed bytes already hold a 0 the lists hold)
             ids[hi] = 0      # the one terminator; nothing beyond is cleared
             if packed is not None:
@@ -249,34 +261,49 @@ class Snapshot:
             size = RECORD.itemsize
             packed[dst * size:(dst + count) * size] = packed[src * size:(src + count) * size]
 
-    def _write_entries(self, lo: int, hand: Sequence[int], cards: tuple[Sequence[int], ...],
-                       packed: bytearray | None) -> None:
-        """Hand entries from slot ``lo``: fields 0..6 of each card (index byte left alone);
-        a slot already holding the card with no flags holds all of them, a card -1 is
-        skipped."""
-        rows = _entries(cards)
+    def _write_entries(self, lo: int, entries: Sequence[int], cards: _Entries,
+                       packed: bytearray | None, held: Sequence[int] | None = None) -> None:
+        """Entries from slot ``lo``: fields 0..6 of each card (index byte left alone), but
+        for a card equal to ``held``'s at its position (the card its slot holds, with all
+        seven fields: the slots' own ids, or the cards moved there with a deck), found in
+        one pass of C iterators."""
         ids, flags = self.ids, self.flags
-        for slot, c in enumerate(hand, lo):
-            if c < 0 or ids[slot] == c and not flags[slot]:
-                continue
-            row = rows[c]
+        hi = lo + len(entries)
+        if held is None:
+            held = ids[lo:hi] if not any(flags[lo:hi]) else [-1] * len(entries)
+        rows, packs = cards.rows, cards.packs
+        for slot in compress(range(lo, hi), map(ne, entries, held)):
+            c = entries[slot - lo]
             (ids[slot], self.atk[slot], self.dfn[slot], flags[slot], self.ctype[slot],
-             self.star[slot], self.star2[slot]) = row
+             self.star[slot], self.star2[slot]) = rows[c]
             if packed is not None:
-                _ONE.pack_into(packed, slot * _SIZE, *row, self.deck_index[slot])
+                packed[slot * _SIZE:slot * _SIZE + _ENTRY] = packs[c]
 
 
-_ENTRY_CACHE: dict[tuple[int, ...], tuple[tuple, list[tuple[int, ...]]]] = {}
+class _Entries(NamedTuple):
+    """A card table's columns and, per card id, fields 0..6 of its hand/deck entry as
+    values and as the record's first bytes."""
+
+    columns: tuple[Sequence[int], ...]   # type, star 1, star 2, ATK, DEF
+    rows: list[tuple[int, ...]]
+    packs: list[bytes]     # fields 0..6
+    records: list[bytes]   # the whole record with a 0 index byte
 
 
-def _entries(cards: tuple[Sequence[int], ...]) -> list[tuple[int, ...]]:
-    """Fields 0..6 of a hand/deck entry per card id, cached per card table (the cache holds
-    the tables themselves, so their ids cannot be reused while cached)."""
-    key = tuple(map(id, cards))
-    cached = _ENTRY_CACHE.get(key)
-    if cached is None:
+_ENTRY = 11   # a hand/deck entry's bytes before the deck-index byte
+_ENTRY_CACHE: dict[int, _Entries] = {}
+
+
+def _entries(cards: tuple[Sequence[int], ...]) -> _Entries:
+    """The entries of a card table, cached by the id of its type column (the cache holds
+    the columns themselves, so that id cannot be reused while cached; a table with other
+    columns replaces the entry)."""
+    cached = _ENTRY_CACHE.get(id(cards[0]))
+    if cached is None or cached.columns != cards:   # (equal by identity: column for column)
         card_type, star_1, star_2, raw_atk, raw_def = cards
         rows = [(c, raw_atk[c], raw_def[c], 0, card_type[c], star_1[c], star_2[c])
                 for c in range(len(card_type))]
-        cached = _ENTRY_CACHE[key] = (cards, rows)
-    return cached[1]
+        records = [_ONE.pack(*row, 0) for row in rows]
+        cached = _ENTRY_CACHE[id(card_type)] = _Entries(
+            cards, rows, [record[:_ENTRY] for record in records], records)
+    return cached
