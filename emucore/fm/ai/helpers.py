@@ -60,7 +60,7 @@ class State:
     slots: a machine is set up for every decision, and this is its largest part."""
 
     __slots__ = ("combo", "card_set", "type_set", "fusion_set", "best", "depth", "best_depth",
-                 "path", "used", "selection", "window", "window_ids", "steps")
+                 "path", "used", "selection", "window", "window_ids", "steps", "reach")
 
     def __init__(self) -> None:
         self.combo = [0] * 7            # 6 + room for the 0 mark
@@ -77,7 +77,10 @@ class State:
         self.window_ids: frozenset[int] = frozenset()
         # per accumulated card, its steps over the window (see _steps), built as the search
         # asks
-        self.steps: dict[int, list[tuple[int, int, int, int, int, bool]]] = {}
+        self.steps: dict[int, list[tuple[int, int, int, int, bool]]] = {}
+        # per number of levels, per accumulated card: the best value its chains can reach
+        # (see _reach), built as the search asks
+        self.reach: list[dict[int, int]] = []
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
@@ -329,26 +332,32 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     """``Ai_CompleteFusion``: depth-first over the window in order (``limit`` = L).
 
     Each result is scored by ``Duel_GetBaseCardStat`` ATK then DEF; a value replaces the best
-    when greater, or equal and reached with fewer cards. The window entries ``acc`` combines
-    with come from :func:`_steps` (the same for every path of one search).
+    when greater, or equal and reached with fewer cards. Scoring the greater of the two once
+    does the same (the second can replace only a best the first set, at the same depth). The
+    window entries ``acc`` combines with come from :func:`_steps` (the same for every path of
+    one search).
     """
     steps = s.steps.get(acc)
     if steps is None:
         steps = s.steps[acc] = _steps(b, s, acc)
     used, path = s.used, s.path
     depth = s.depth
-    deeper = depth < min(limit - 1, choices.MAX_FUSION_DEPTH)
-    for i, slot, r, atk, dfn, more in steps:
+    levels = min(limit - 1, choices.MAX_FUSION_DEPTH) - depth   # below this call
+    reach = s.reach[levels] if levels > 0 else None
+    for i, slot, r, value, more in steps:
         if used[i]:
             continue
         path[depth] = slot
-        if atk >= s.best or dfn >= s.best:   # (else neither value can replace the best)
-            for value in (atk, dfn):
-                if value > s.best or (value == s.best and depth < s.best_depth):
-                    s.best, s.best_depth = value, depth
-                    s.combo[: depth + 1] = path[: depth + 1]
-                    s.combo[depth + 1] = 0
-        if deeper and more:
+        if value >= s.best and (value > s.best or depth < s.best_depth):
+            s.best, s.best_depth = value, depth
+            s.combo[: depth + 1] = path[: depth + 1]
+            s.combo[depth + 1] = 0
+        if reach is None or not more:
+            continue
+        bound = reach.get(r)
+        if bound is None:
+            bound = _reach(b, s, r, levels)
+        if bound > s.best or (bound == s.best and depth + 1 < s.best_depth):
             used[i] = 1
             s.depth = depth + 1
             complete_fusion(b, s, r, limit)
@@ -365,7 +374,7 @@ def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, int, 
     if not partners:
         return []
     fusion, fits = data.fusion[acc], data.equips[acc]
-    base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
+    base_max = data.base_max[b.terrain]
     window_ids = s.window_ids
     out = []
     for i, slot, c in s.window:
@@ -376,9 +385,31 @@ def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, int, 
             if c not in fits:   # acc must be the equip, c the monster
                 continue
             r = c
-        out.append((i, slot, r, base_atk[r], base_def[r],
+        out.append((i, slot, r, base_max[r],
                     not window_ids.isdisjoint(data.combines[r])))
     return out
+
+
+def _reach(b: Board, s: State, acc: int, levels: int) -> int:
+    """The greatest value a chain from ``acc`` of at most ``levels`` more window cards can
+    reach, the window positions used on the way disregarded (so never less than what the
+    search finds): a deeper call below it changes nothing."""
+    steps = s.steps.get(acc)
+    if steps is None:
+        steps = s.steps[acc] = _steps(b, s, acc)
+    best = 0
+    deeper = s.reach[levels - 1] if levels > 1 else None
+    for _, _, r, value, more in steps:
+        if value > best:
+            best = value
+        if deeper is not None and more:
+            bound = deeper.get(r)
+            if bound is None:
+                bound = _reach(b, s, r, levels - 1)
+            if bound > best:
+                best = bound
+    s.reach[levels][acc] = best
+    return best
 
 
 def _search(b: Board, s: State, sets: int) -> None:
@@ -393,48 +424,39 @@ def _search(b: Board, s: State, sets: int) -> None:
         if c and not (sets and excluded(b, s, sets, slot)):
             window.append((i, slot, c))
     s.window, s.window_ids, s.steps = window, frozenset(c for _, _, c in window), {}
-
-
-def _start(b: Board, s: State, slot: int) -> None:
-    s.path[s.depth] = slot
-    for value in (b.atk[slot], b.dfn[slot]):
-        if value > s.best:
-            s.best, s.best_depth = value, s.depth
-            s.combo[0], s.combo[1] = slot, 0
+    s.reach = [{} for _ in range(choices.MAX_FUSION_DEPTH + 1)]
 
 
 def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
     """FindBestCombo: 0 chain starts in the hand, 1 field card + hand cards, 2 the field card
-    alone, 3 nothing (``combo`` and ``best_depth`` carry over from earlier calls)."""
+    alone, 3 nothing (``combo`` and ``best_depth`` carry over from earlier calls).
+
+    Each field card (slots 1-5), then each window card, starts a chain: its snapshot ATK or
+    DEF (the greater) replaces a lower best, then the search goes on from it (for a field
+    card when ``depth`` is at least 1, for a window card at least 2).
+    """
     limit = depth + 1
     s.best, s.depth = 0, 0
     _search(b, s, sets)
+    ids, atk, dfn, used = b.ids, b.atk, b.dfn, s.used
+    field = [(i, 1 + i, c) for i, c in enumerate(ids[1:6])
+             if c and not (sets and excluded(b, s, sets, 1 + i))]
     # a card combining with no window card finds nothing deeper: its search is skipped
     lone, combines = s.window_ids.isdisjoint, b.data.combines
-    for i in range(5):
-        slot = 1 + i
-        c = b.ids[slot]
-        if c == 0 or (sets and excluded(b, s, sets, slot)):
-            continue
-        _start(b, s, slot)
-        if limit >= 2 and not lone(combines[c]):
-            s.used[i] = 1   # quirk: marks WINDOW position i (slot 11 + i), not the field card
-            s.depth = 1
-            complete_fusion(b, s, c, limit)
-            s.used[i] = 0
-            s.depth = 0
-    for i in range(b.window):
-        slot = AI_HAND + i
-        c = b.ids[slot]
-        if c == 0 or (sets and excluded(b, s, sets, slot)):
-            continue
-        _start(b, s, slot)
-        if limit >= 3 and not lone(combines[c]):
-            s.used[i] = 1
-            s.depth = 1
-            complete_fusion(b, s, c, limit)
-            s.used[i] = 0
-            s.depth = 0
+    for starts, deeper in ((field, limit >= 2), (s.window, limit >= 3)):
+        for i, slot, c in starts:
+            s.path[0] = slot
+            value = atk[slot] if atk[slot] > dfn[slot] else dfn[slot]
+            if value > s.best:
+                s.best, s.best_depth = value, 0
+                s.combo[0], s.combo[1] = slot, 0
+            if deeper and not lone(combines[c]):
+                # quirk: a field card marks WINDOW position i (slot 11 + i), not itself
+                used[i] = 1
+                s.depth = 1
+                complete_fusion(b, s, c, limit)
+                used[i] = 0
+                s.depth = 0
     if s.combo[0] == 0:
         return 3
     if s.combo[0] >= 6:
