@@ -160,7 +160,8 @@ def _field(duel: FmDuel, who: int, rng: Rand,
             break
         if not 1 <= m.state.selection[9] <= 10:
             break   # choices: an acting slot outside the AI's zones ends the turn
-        others = sum(1 for c in m.board.view.other.monsters if c is not None)
+        monsters = m.board.view.other.monsters
+        others = len(monsters) - monsters.count(None)
         act = executors.decode_field(m.state.selection, others, m.board.flags)
         action = field_action(act, rng.calls)
         # an attack under the first-turn lock (choices.FIRST_TURN_LOCK_BINDS_COMPUTER) is

@@ -46,10 +46,10 @@ class Script:
 
     # -- reads ---------------------------------------------------------------------------
     def strongest(self, stat: int, zone: int, sets: int = 0) -> int:
-        return h.find_strongest(self.b, self.s, stat, zone, self.hide, sets)
+        return h.winning_pick(self.b, self.s, stat, zone, self.hide, sets, True)
 
     def weakest(self, stat: int, zone: int, sets: int = 0) -> int:
-        return h.find_weakest(self.b, self.s, stat, zone, self.hide, sets)
+        return h.winning_pick(self.b, self.s, stat, zone, self.hide, sets, False)
 
     def find(self, card: int, zone: int = WINDOW) -> int:
         return h.find_card(self.b, card, zone, self.hide)

@@ -57,30 +57,32 @@ class Board:
 
 class State:
     """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1). A plain class with
-    slots: a machine is set up for every decision, and this is its largest part."""
+    slots: a machine is set up for every decision, and this is its largest part. The fusion
+    search's own scratch (used flags, window, steps, reach) is made by each search's start
+    (:func:`_search`), not here: most runs never search."""
 
     __slots__ = ("combo", "card_set", "type_set", "fusion_set", "best", "depth", "best_depth",
                  "path", "used", "selection", "window", "window_ids", "steps", "reach")
+
+    used: list[int]
+    window: list[tuple[int, int, int]]  # fusion search input
+    window_ids: frozenset[int]
+    # per accumulated card, its steps over the window (see _steps), built as the search asks
+    steps: dict[int, list[tuple[int, int, int, int, bool]]]
+    # per number of levels, per accumulated card: the best value its chains can reach (see
+    # _reach), built as the search asks
+    reach: list[dict[int, int]]
 
     def __init__(self) -> None:
         self.combo = [0] * 7            # 6 + room for the 0 mark
         self.card_set = [0] * 32
         self.type_set = [0] * 25        # stores type + 1
+        self.path = [0] * 6
         self.fusion_set = 0
         self.best = 0                   # u16 best stat of the fusion search
         self.depth = 0
         self.best_depth = 0
-        self.path = [0] * 6
-        self.used = [0] * 32
         self.selection = [0] * 12       # D_800EAE88
-        self.window: list[tuple[int, int, int]] = []   # fusion search input
-        self.window_ids: frozenset[int] = frozenset()
-        # per accumulated card, its steps over the window (see _steps), built as the search
-        # asks
-        self.steps: dict[int, list[tuple[int, int, int, int, bool]]] = {}
-        # per number of levels, per accumulated card: the best value its chains can reach
-        # (see _reach), built as the search asks
-        self.reach: list[dict[int, int]] = []
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
@@ -95,12 +97,15 @@ _WINNING_RANGES = {0: (1, 5), 1: (1, 5), 3: (PL_MONSTERS, 60), 4: (PL_MONSTERS, 
 WINDOW_CARD_ZONE, WINDOW_WINNING_ZONE = 4, 2   # the AI hand window's code in each table
 
 
+_CARD_SLOTS = {zone: range(lo, hi + 1) for zone, (lo, hi) in _CARD_RANGES.items()}
+_NO_SLOTS = range(0)
+
+
 def card_range(zone: int, window: int) -> range:
     """``Ai_GetCardRange``: slots of a zone code (codes outside 0..9 -> nothing, a choice)."""
     if zone == WINDOW_CARD_ZONE:
         return range(AI_HAND, AI_HAND + window)
-    lo, hi = _CARD_RANGES.get(zone, (1, 0))
-    return range(lo, hi + 1)
+    return _CARD_SLOTS.get(zone, _NO_SLOTS)
 
 
 def winning_range(zone: int, window: int) -> range:
@@ -141,40 +146,37 @@ _WINNING_TESTS = {(zone, hide): (None if zone == WINDOW_WINNING_ZONE else
                   for zone in range(8) for hide in (0, 1)}
 
 
-def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int) -> list[int]:
-    """The occupied slots of a winning zone FindStrongest/FindWeakest consider."""
-    ids, flags = b.ids, b.flags
+def winning_pick(b: Board, s: State, stat: int, zone: int, hide: int, sets: int,
+                  strongest: bool) -> int:
+    """FindStrongest / FindWeakest over the occupied slots of a winning zone that pass its
+    flag test and the sets: the first slot of greatest (least) value, where the value is
+    ATK (``stat`` 0), DEF (1) or the greater of the two (else). None: 0."""
     test = _WINNING_TESTS.get((zone, hide))
     slots, drop, need = test or (None, *_flag_test(zone, hide))
     if slots is None:
         slots = winning_range(zone, b.window)
-    out = [i for i in slots if ids[i] and not flags[i] & drop and flags[i] & need == need]
-    if sets:
-        return [i for i in out if not excluded(b, s, sets, i)]
-    return out
+    ids, flags, atk, dfn = b.ids, b.flags, b.atk, b.dfn
+    best_slot, best = 0, -1 if strongest else STAT_MAX
+    for i in slots:
+        f = flags[i]
+        if not ids[i] or f & drop or f & need != need or (sets and excluded(b, s, sets, i)):
+            continue
+        value = atk[i] if stat == 0 else dfn[i] if stat == 1 else max(atk[i], dfn[i])
+        if value > best if strongest else value < best:
+            best, best_slot = value, i
+    return best_slot
 
 
 def find_strongest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
     """FindStrongest (``ai_script_find_strongest.c``): ties keep the lowest slot; no type
-    filter, so a 0/0 magic card beats the initial -1."""
-    best_slot, best = 0, -1
-    for i in _winning_candidates(b, s, zone, hide, sets):
-        if stat != 1 and b.atk[i] > best:
-            best, best_slot = b.atk[i], i
-        if stat != 0 and b.dfn[i] > best:
-            best, best_slot = b.dfn[i], i
-    return best_slot
+    filter, so a 0/0 magic card beats the initial -1. ``stat`` 2 compares ATK then DEF
+    against the best, the same as comparing the greater of the two."""
+    return winning_pick(b, s, stat, zone, hide, sets, True)
 
 
 def find_weakest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
     """FindWeakest: strict ``<`` from 9999 (quirk: a 9999 card is never returned)."""
-    best_slot, best = 0, STAT_MAX
-    for i in _winning_candidates(b, s, zone, hide, sets):
-        a, d = b.atk[i], b.dfn[i]
-        value = a if stat == 0 else d if stat == 1 else (a if d < a else d)
-        if value < best:
-            best, best_slot = value, i
-    return best_slot
+    return winning_pick(b, s, stat, zone, hide, sets, False)
 
 
 def find_killer(b: Board, target: int, mode: int) -> int:
@@ -234,9 +236,13 @@ def load_deck_size(b: Board) -> int:
 
 def count_cards(b: Board, zone: int) -> int:
     """CountCards: occupied slots of the zone; zones 1/3/6/8 count unused ones only."""
-    unused = zone in _UNUSED_ZONES
-    return sum(1 for i in card_range(zone, b.window)
-               if b.ids[i] and not (unused and b.flags[i] & USED))
+    ids, flags = b.ids, b.flags
+    skip = USED if zone in _UNUSED_ZONES else 0
+    count = 0
+    for i in card_range(zone, b.window):
+        if ids[i] and not flags[i] & skip:
+            count += 1
+    return count
 
 
 def find_first_card(b: Board, state: int, zone: int) -> int:
@@ -261,8 +267,11 @@ def find_first_card(b: Board, state: int, zone: int) -> int:
 
 def find_card(b: Board, card: int, zone: int, hide: int) -> int:
     """FindCard: first slot holding ``card`` (id 0 finds an empty slot)."""
+    slots = card_range(zone, b.window)
+    if card not in b.ids[slots.start:slots.stop]:
+        return 0
     unused = zone in _UNUSED_ZONES
-    for i in card_range(zone, b.window):
+    for i in slots:
         if b.ids[i] != card or (unused and b.flags[i] & USED):
             continue
         if hide != 1 or zone < 5 or not b.flags[i] & FACE_DOWN:

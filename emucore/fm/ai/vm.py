@@ -33,7 +33,10 @@ def s32(value: int) -> int:
 
 
 class Machine:
-    """One ``AiScript_Init`` + ``AiScript_Run`` over a board."""
+    """One ``AiScript_Init`` + ``AiScript_Run`` over a board. A plain class with slots: one
+    is set up for every decision."""
+
+    __slots__ = ("board", "rand", "program", "cursor", "stack", "regs", "state", "flag97")
 
     def __init__(self, board: Board, rand: Callable[[], int]) -> None:
         self.board = board
