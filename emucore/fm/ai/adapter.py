@@ -104,7 +104,7 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
     action = hand_play(duel, m.board, decoded, rng.calls)
     acting = m.board.view.acting
     exported = AI_HAND + len(acting.hand) + len(acting.deck)   # past it: stale slots
-    if any(slot >= exported for slot in decoded.slots):
+    if max(decoded.slots) >= exported:
         unusual: str | None = STALE_SLOT
     elif decoded.column < 0 and not decoded.activate:
         unusual = NO_DESTINATION
@@ -118,7 +118,7 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
 def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> A.Play:
     """The hand executor's play as an engine :class:`A.Play` (deep cards as A.DECK_PICK)."""
     side = duel.acting_side
-    held = sum(1 for j in range(5) if duel.hand_entry(side, j) >= 0)
+    held = len(b.view.acting.hand)   # the hand entries that hold a card
     cards = []
     for slot in decoded.slots:
         if slot < AI_HAND + held:

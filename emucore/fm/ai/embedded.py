@@ -36,6 +36,8 @@ KEPT_IN_POSITION = frozenset((380, 374, 67, 713, 217, 364, 1, 392))
 class Script:
     """The machine seen through the programs' vocabulary (one method per idiom)."""
 
+    __slots__ = ("m", "b", "s", "duelist", "hide", "row", "cpu_lp", "player_lp", "hold")
+
     def __init__(self, m: Machine) -> None:
         self.m, self.b, self.s = m, m.board, m.state
         self.duelist = self.b.data.duelists[self.b.view.opponent_id]

@@ -8,6 +8,9 @@ Original quirks are kept and marked ``quirk:``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
+
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
 from emucore.fm.cards import BURN
@@ -55,6 +58,9 @@ class Board:
         self.flags[slot] |= USED
 
 
+_NO_COMBO, _NO_CARDS, _NO_TYPES = (0,) * 7, (0,) * 32, (0,) * 25
+
+
 class State:
     """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1). A plain class with
     slots: a machine is set up for every decision, and this is its largest part. The fusion
@@ -73,10 +79,14 @@ class State:
     # _reach), built as the search asks
     reach: list[dict[int, int]]
 
+    combo: Sequence[int]                # 6 + room for the 0 mark
+    card_set: Sequence[int]
+    type_set: Sequence[int]             # stores type + 1
+
     def __init__(self) -> None:
-        self.combo = [0] * 7            # 6 + room for the 0 mark
-        self.card_set = [0] * 32
-        self.type_set = [0] * 25        # stores type + 1
+        # zeroed and shared until written: AddCard/AddType make a new set, a search a new
+        # combo (most runs write none of them)
+        self.combo, self.card_set, self.type_set = _NO_COMBO, _NO_CARDS, _NO_TYPES
         self.path = [0] * 6
         self.fusion_set = 0
         self.best = 0                   # u16 best stat of the fusion search
@@ -421,18 +431,21 @@ def _reach(b: Board, s: State, acc: int, levels: int) -> int:
     return best
 
 
+_CARD = itemgetter(2)   # a window entry's card
+
+
 def _search(b: Board, s: State, sets: int) -> None:
     """A fusion search's start: the fusion set, no window position used, the window entries
     it may use (empty slots and excluded ones skipped) and no steps built yet."""
     s.fusion_set = sets
-    s.used = [0] * 32
+    s.used, s.combo = [0] * 32, list(s.combo)
     window = []
     for i in range(b.window):
         slot = AI_HAND + i
         c = b.ids[slot]
         if c and not (sets and excluded(b, s, sets, slot)):
             window.append((i, slot, c))
-    s.window, s.window_ids, s.steps = window, frozenset(c for _, _, c in window), {}
+    s.window, s.window_ids, s.steps = window, frozenset(map(_CARD, window)), {}
     s.reach = [{} for _ in range(choices.MAX_FUSION_DEPTH + 1)]
 
 
@@ -510,14 +523,18 @@ def add_card(s: State, card: int) -> None:
     if card in s.card_set:
         return
     if 0 in s.card_set:
-        s.card_set[s.card_set.index(0)] = card
+        cards = list(s.card_set)
+        cards[cards.index(0)] = card
+        s.card_set = cards
 
 
 def add_type(s: State, card_type: int) -> None:
     """AddType: the type set stores type + 1."""
     value = (card_type + 1) & 0xFF
     if value not in s.type_set and 0 in s.type_set:
-        s.type_set[s.type_set.index(0)] = value
+        types = list(s.type_set)
+        types[types.index(0)] = value
+        s.type_set = types
 
 
 def play_field_card(s: State, slot: int, a: int, b: int, cat: int) -> None:
