@@ -123,11 +123,12 @@ def _lethal_burn(s: Script) -> int:
     """§6.1.2: a burn card that finishes the player, if their magic/trap row is empty."""
     if s.count(PL_MT):
         return 0
-    for card in s.b.data.burns:
-        slot = s.find(card)
-        damage = s.b.data.cards.magic_amount[card]
+    amount = s.b.data.cards.magic_amount
+    for card in s.b.data.burns:   # (only a lethal card is looked for: the search is pure)
+        damage = amount[card]
         lethal = damage >= s.player_lp if choices.LETHAL_BURN_INCLUSIVE else damage > s.player_lp
-        if slot and lethal:
+        slot = s.find(card) if lethal else 0
+        if slot:
             return s.play((slot,), 0, face_down=False)
     return 0
 

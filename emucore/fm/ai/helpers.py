@@ -149,29 +149,34 @@ def _flag_test(zone: int, hide: int) -> tuple[int, int]:
     return drop, DEFENCE if zone == 5 else 0
 
 
-# per (zone, hide): the zone's slots (None: the window, whose size is the board's) and its
-# flag test, looked up once per FindStrongest/FindWeakest
-_WINNING_TESTS = {(zone, hide): (None if zone == WINDOW_WINNING_ZONE else
-                                 tuple(winning_range(zone, 0)), *_flag_test(zone, hide))
+def _winning_test(zone: int, hide: int) -> tuple[tuple[int, ...] | None, int, int]:
+    """A winning zone's slots (None: the window, whose size is the board's), the flag bits
+    tested (:func:`_flag_test`'s two together) and the value they must have."""
+    drop, need = _flag_test(zone, hide)
+    slots = None if zone == WINDOW_WINNING_ZONE else tuple(winning_range(zone, 0))
+    return slots, drop | need, need
+
+
+# per zone * 2 + (hide == 1): the zone's test, looked up once per FindStrongest/FindWeakest
+_WINNING_TESTS = {zone * 2 + hide: _winning_test(zone, hide)
                   for zone in range(8) for hide in (0, 1)}
 
 
 def winning_pick(b: Board, s: State, stat: int, zone: int, hide: int, sets: int,
-                  strongest: bool) -> int:
+                 strongest: bool) -> int:
     """FindStrongest / FindWeakest over the occupied slots of a winning zone that pass its
     flag test and the sets: the first slot of greatest (least) value, where the value is
     ATK (``stat`` 0), DEF (1) or the greater of the two (else). None: 0."""
-    test = _WINNING_TESTS.get((zone, hide))
-    slots, drop, need = test or (None, *_flag_test(zone, hide))
+    slots, mask, need = _WINNING_TESTS.get(zone * 2 + (hide == 1)) or _winning_test(zone, hide)
     if slots is None:
         slots = winning_range(zone, b.window)
     ids, flags, atk, dfn = b.ids, b.flags, b.atk, b.dfn
+    values = atk if stat == 0 else dfn if stat == 1 else None
     best_slot, best = 0, -1 if strongest else STAT_MAX
     for i in slots:
-        f = flags[i]
-        if not ids[i] or f & drop or f & need != need or (sets and excluded(b, s, sets, i)):
+        if not ids[i] or flags[i] & mask != need or (sets and excluded(b, s, sets, i)):
             continue
-        value = atk[i] if stat == 0 else dfn[i] if stat == 1 else max(atk[i], dfn[i])
+        value = values[i] if values is not None else atk[i] if atk[i] > dfn[i] else dfn[i]
         if value > best if strongest else value < best:
             best, best_slot = value, i
     return best_slot
@@ -384,10 +389,11 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
             s.depth = depth
 
 
-def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, int, bool]]:
+def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, bool]]:
     """The window entries (position, slot, card) ``acc`` fuses with or equips onto, in
-    window order, as (position, slot, result, its base ATK, its base DEF, whether the result
-    combines with any window card: one with no partner there would find nothing deeper)."""
+    window order, as (position, slot, result, the greater of its base ATK and DEF, whether
+    the result combines with any window card: one with no partner there would find nothing
+    deeper)."""
     data = b.data
     partners = s.window_ids & data.combines[acc]   # the window's cards acc combines with
     if not partners:
