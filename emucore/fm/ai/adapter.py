@@ -77,7 +77,7 @@ def decide(duel: FmDuel, programs: Programs | None = None,
     rng = duel.rng_fork()
     if duel.phase == S.PHASE_HAND:
         return _hand(duel, who, rng, programs)
-    return Decision(_field(duel, who, rng, programs))
+    return Decision(_field(duel, side, who, rng, programs))
 
 
 def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
@@ -117,7 +117,7 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
 
 def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> A.Play:
     """The hand executor's play as an engine :class:`A.Play` (deep cards as A.DECK_PICK)."""
-    side = duel.acting_side
+    side = b.view.acting_side
     held = len(b.view.acting.hand)   # the hand entries that hold a card
     cards = []
     for slot in decoded.slots:
@@ -143,12 +143,11 @@ def _accepted(duel: FmDuel, action: A.FmAction) -> bool:
     return True
 
 
-def _field(duel: FmDuel, who: int, rng: Rand,
+def _field(duel: FmDuel, side: int, who: int, rng: Rand,
            programs: Programs | None) -> A.FmAction:
-    """One field-phase action. A "done" (or a disc program's action the engine refuses) is
-    the engine's :class:`A.Done` on an occupied zone; on an empty zone it changes nothing and
-    the program runs again, its rand() calls kept."""
-    side = duel.acting_side
+    """One field-phase action of ``side``. A "done" (or a disc program's action the engine
+    refuses) is the engine's :class:`A.Done` on an occupied zone; on an empty zone it changes
+    nothing and the program runs again, its rand() calls kept."""
     for _ in range(MAX_FIELD_RUNS):
         m = _machine(duel, who, rng)
         if programs is None:

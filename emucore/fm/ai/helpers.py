@@ -75,9 +75,9 @@ class State:
     window_ids: frozenset[int]
     # per accumulated card, its steps over the window (see _steps), built as the search asks
     steps: dict[int, list[tuple[int, int, int, int, bool]]]
-    # per number of levels, per accumulated card: the best value its chains can reach (see
+    # per accumulated card * 8 + number of levels: the best value its chains can reach (see
     # _reach), built as the search asks
-    reach: list[dict[int, int]]
+    reach: dict[int, int]
 
     combo: Sequence[int]                # 6 + room for the 0 mark
     card_set: Sequence[int]
@@ -367,7 +367,7 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     used, path = s.used, s.path
     depth = s.depth
     levels = min(limit - 1, choices.MAX_FUSION_DEPTH) - depth   # below this call
-    reach = s.reach[levels] if levels > 0 else None
+    reach = s.reach
     for i, slot, r, value, more in steps:
         if used[i]:
             continue
@@ -376,9 +376,9 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
             s.best, s.best_depth = value, depth
             s.combo[: depth + 1] = path[: depth + 1]
             s.combo[depth + 1] = 0
-        if reach is None or not more:
+        if levels <= 0 or not more:
             continue
-        bound = reach.get(r)
+        bound = reach.get(r * 8 + levels)
         if bound is None:
             bound = _reach(b, s, r, levels)
         if bound > s.best or (bound == s.best and depth + 1 < s.best_depth):
@@ -423,17 +423,17 @@ def _reach(b: Board, s: State, acc: int, levels: int) -> int:
     if steps is None:
         steps = s.steps[acc] = _steps(b, s, acc)
     best = 0
-    deeper = s.reach[levels - 1] if levels > 1 else None
+    reach = s.reach
     for _, _, r, value, more in steps:
         if value > best:
             best = value
-        if deeper is not None and more:
-            bound = deeper.get(r)
+        if more and levels > 1:
+            bound = reach.get(r * 8 + levels - 1)
             if bound is None:
                 bound = _reach(b, s, r, levels - 1)
             if bound > best:
                 best = bound
-    s.reach[levels][acc] = best
+    reach[acc * 8 + levels] = best
     return best
 
 
@@ -452,7 +452,7 @@ def _search(b: Board, s: State, sets: int) -> None:
         if c and not (sets and excluded(b, s, sets, slot)):
             window.append((i, slot, c))
     s.window, s.window_ids, s.steps = window, frozenset(map(_CARD, window)), {}
-    s.reach = [{} for _ in range(choices.MAX_FUSION_DEPTH + 1)]
+    s.reach = {}
 
 
 def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
