@@ -425,6 +425,8 @@ def _field_card_helps(s: Script, card: int, ai_best: int, pl_best: int, leads: b
 def _walls(s: Script) -> int:
     """§7.3: the twenty wall monsters go to defence and never attack."""
     ids, flags = s.b.ids, s.b.flags
+    if WALLS.isdisjoint(ids[1:6]):
+        return 0
     for slot in range(1, 6):
         if ids[slot] in WALLS and not flags[slot] & USED:
             return s.act(slot, 0, 1)

@@ -266,15 +266,16 @@ def find_first_card(b: Board, state: int, zone: int) -> int:
     quirk: in zones 1/3/6/8 a slot whose (possibly stale) flags hold USED is skipped before the
     emptiness test.
     """
-    unused = zone in _UNUSED_ZONES
+    ids, flags = b.ids, b.flags
+    skip = USED if zone in _UNUSED_ZONES else 0
     for i in card_range(zone, b.window):
-        if unused and b.flags[i] & USED:
+        if flags[i] & skip:
             continue
-        if b.ids[i] == 0:
+        if ids[i] == 0:
             if state == 0:
                 return i
             continue
-        down = bool(b.flags[i] & FACE_DOWN)
+        down = flags[i] & FACE_DOWN
         if (state == 1 and not down) or (state == 2 and down):
             return i
     return 0
