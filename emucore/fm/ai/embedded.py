@@ -9,6 +9,8 @@ decision is a named constant in :mod:`emucore.fm.ai.choices`.
 
 from __future__ import annotations
 
+from functools import cache
+
 from emucore.fm.ai import choices
 from emucore.fm.ai import helpers as h
 from emucore.fm.ai.data import MONSTER_TYPES, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
@@ -174,11 +176,14 @@ def _roll_strategy(s: Script, pl_best: int) -> str:
         ahead = s.power(weakest) >= s.power(pl_best)
     else:
         ahead = s.power(weakest) > s.power(pl_best)
-    chain = choices.strategy_chain(s.duelist.ahead if ahead else s.duelist.behind)
+    chain = _strategy_chain(s.duelist.ahead if ahead else s.duelist.behind)
     for name, percent in chain[:-1]:
         if s.roll(percent):
             return name
     return chain[-1][0]
+
+
+_strategy_chain = cache(choices.strategy_chain)   # a pure function of the split, made once
 
 
 def _strategy(s: Script, name: str) -> int:

@@ -322,8 +322,9 @@ def find_equip_target(b: Board, s: State, equip: int, mode: int, sets: int) -> i
 
 def calc_card_power(b: Board, card: int, mode: int) -> int:
     """CalcCardPower: base stat + terrain of a card id (no equips, no penalties)."""
-    if b.data.cards.type[card] < MONSTER_TYPES:
-        atk, dfn = b.base(card, 0), b.base(card, 1)
+    data = b.data
+    if data.cards.type[card] < MONSTER_TYPES:
+        atk, dfn = data.base_atk[b.terrain][card], data.base_def[b.terrain][card]   # Board.base
         if mode == 0:
             return atk
         if mode == 1:
@@ -399,20 +400,13 @@ def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, bool]
     partners = s.window_ids & data.combines[acc]   # the window's cards acc combines with
     if not partners:
         return []
-    fusion, fits = data.fusion[acc], data.equips[acc]
-    base_max = data.base_max[b.terrain]
-    window_ids = s.window_ids
+    fusion, combines, best = data.fusion[acc], data.combines, data.base_max[b.terrain]
+    lone = s.window_ids.isdisjoint
     out = []
     for i, slot, c in s.window:
-        if c not in partners:
-            continue
-        r = fusion.get(c, 0)
-        if r == 0:
-            if c not in fits:   # acc must be the equip, c the monster
-                continue
-            r = c
-        out.append((i, slot, r, base_max[r],
-                    not window_ids.isdisjoint(data.combines[r])))
+        if c in partners:
+            r = fusion.get(c) or c   # no fusion: acc is an equip that fits c (combines[acc])
+            out.append((i, slot, r, best[r], not lone(combines[r])))
     return out
 
 
