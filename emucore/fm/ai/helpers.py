@@ -70,6 +70,9 @@ class State:
     __slots__ = ("combo", "card_set", "type_set", "fusion_set", "best", "depth", "best_depth",
                  "path", "used", "selection", "window", "window_ids", "steps", "reach")
 
+    combo: Sequence[int]                # 6 + room for the 0 mark
+    card_set: Sequence[int]
+    type_set: Sequence[int]             # stores type + 1
     used: list[int]
     window: list[tuple[int, int, int]]  # fusion search input
     window_ids: frozenset[int]
@@ -78,10 +81,6 @@ class State:
     # per accumulated card * 8 + number of levels: the best value its chains can reach (see
     # _reach), built as the search asks
     reach: dict[int, int]
-
-    combo: Sequence[int]                # 6 + room for the 0 mark
-    card_set: Sequence[int]
-    type_set: Sequence[int]             # stores type + 1
 
     def __init__(self) -> None:
         # zeroed and shared until written: AddCard/AddType make a new set, a search a new
@@ -361,7 +360,8 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     when greater, or equal and reached with fewer cards. Scoring the greater of the two once
     does the same (the second can replace only a best the first set, at the same depth). The
     window entries ``acc`` combines with come from :func:`_steps` (the same for every path of
-    one search).
+    one search). A deeper call is made only when a chain below it can replace the best
+    (:func:`_reach`): any other changes nothing.
     """
     steps = s.steps.get(acc)
     if steps is None:
