@@ -77,7 +77,7 @@ def decide(duel: FmDuel, programs: Programs | None = None,
     rng = duel.rng_fork()
     if duel.phase == S.PHASE_HAND:
         return _hand(duel, who, rng, programs)
-    return Decision(_field(duel, who, rng, programs))
+    return Decision(_field(duel, side, who, rng, programs))
 
 
 def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
@@ -104,7 +104,7 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
     action = hand_play(duel, m.board, decoded, rng.calls)
     acting = m.board.view.acting
     exported = AI_HAND + len(acting.hand) + len(acting.deck)   # past it: stale slots
-    if any(slot >= exported for slot in decoded.slots):
+    if max(decoded.slots) >= exported:
         unusual: str | None = STALE_SLOT
     elif decoded.column < 0 and not decoded.activate:
         unusual = NO_DESTINATION
@@ -117,8 +117,8 @@ def _hand(duel: FmDuel, who: int, rng: Rand,
 
 def hand_play(duel: FmDuel, b: Board, decoded: executors.HandPlay, rng_calls: int = 0) -> A.Play:
     """The hand executor's play as an engine :class:`A.Play` (deep cards as A.DECK_PICK)."""
-    side = duel.acting_side
-    held = sum(1 for j in range(5) if duel.hand_entry(side, j) >= 0)
+    side = b.view.acting_side
+    held = len(b.view.acting.hand)   # the hand entries that hold a card
     cards = []
     for slot in decoded.slots:
         if slot < AI_HAND + held:
@@ -143,12 +143,11 @@ def _accepted(duel: FmDuel, action: A.FmAction) -> bool:
     return True
 
 
-def _field(duel: FmDuel, who: int, rng: Rand,
+def _field(duel: FmDuel, side: int, who: int, rng: Rand,
            programs: Programs | None) -> A.FmAction:
-    """One field-phase action. A "done" (or a disc program's action the engine refuses) is
-    the engine's :class:`A.Done` on an occupied zone; on an empty zone it changes nothing and
-    the program runs again, its rand() calls kept."""
-    side = duel.acting_side
+    """One field-phase action of ``side``. A "done" (or a disc program's action the engine
+    refuses) is the engine's :class:`A.Done` on an occupied zone; on an empty zone it changes
+    nothing and the program runs again, its rand() calls kept."""
     for _ in range(MAX_FIELD_RUNS):
         m = _machine(duel, who, rng)
         if programs is None:
@@ -160,7 +159,8 @@ def _field(duel: FmDuel, who: int, rng: Rand,
             break
         if not 1 <= m.state.selection[9] <= 10:
             break   # choices: an acting slot outside the AI's zones ends the turn
-        others = sum(1 for c in m.board.view.other.monsters if c is not None)
+        monsters = m.board.view.other.monsters
+        others = len(monsters) - monsters.count(None)
         act = executors.decode_field(m.state.selection, others, m.board.flags)
         action = field_action(act, rng.calls)
         # an attack under the first-turn lock (choices.FIRST_TURN_LOCK_BINDS_COMPUTER) is

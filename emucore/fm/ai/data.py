@@ -52,6 +52,7 @@ class AiData:
     cards: CardFacts                # the duel's card facts (emucore.fm.cards)
     base_atk: list[list[int]]   # [terrain][id]: Duel_GetBaseCardStat (raw + terrain, 0..9999)
     base_def: list[list[int]]
+    base_max: list[list[int]]   # [terrain][id]: the greater of base_atk and base_def
     terrain_boost: list[list[int]]  # [terrain][type]
     fusion: list[dict[int, int]]    # fusion[a][b] = result (symmetric)
     equips: list[frozenset[int]]    # equips[equip id] = monsters it fits
@@ -117,10 +118,11 @@ def assemble(facts: CardFacts, terrain_table: Iterable[Iterable[int]],
     opponent = list(duelists[rows[0]].row) if rows else [0] * OPPONENT_BYTES
     for d in range(1, 40):
         opponent += list(duelists[d].row) if d in duelists else [0] * OPPONENT_BYTES
+    base_atk = [base(facts.atk, t) for t in range(7)]
+    base_def = [base(facts.dfn, t) for t in range(7)]
     return AiData(
-        cards=facts,
-        base_atk=[base(facts.atk, t) for t in range(7)],
-        base_def=[base(facts.dfn, t) for t in range(7)],
+        cards=facts, base_atk=base_atk, base_def=base_def,
+        base_max=[list(map(max, a, d)) for a, d in zip(base_atk, base_def, strict=True)],
         terrain_boost=boost,
         fusion=fusion, equips=equips,
         combines=[frozenset(f) | e for f, e in zip(fusion, equips, strict=True)],

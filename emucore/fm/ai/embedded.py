@@ -9,6 +9,8 @@ decision is a named constant in :mod:`emucore.fm.ai.choices`.
 
 from __future__ import annotations
 
+from functools import cache
+
 from emucore.fm.ai import choices
 from emucore.fm.ai import helpers as h
 from emucore.fm.ai.data import MONSTER_TYPES, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
@@ -36,6 +38,8 @@ KEPT_IN_POSITION = frozenset((380, 374, 67, 713, 217, 364, 1, 392))
 class Script:
     """The machine seen through the programs' vocabulary (one method per idiom)."""
 
+    __slots__ = ("m", "b", "s", "duelist", "hide", "row", "cpu_lp", "player_lp", "hold")
+
     def __init__(self, m: Machine) -> None:
         self.m, self.b, self.s = m, m.board, m.state
         self.duelist = self.b.data.duelists[self.b.view.opponent_id]
@@ -46,10 +50,10 @@ class Script:
 
     # -- reads ---------------------------------------------------------------------------
     def strongest(self, stat: int, zone: int, sets: int = 0) -> int:
-        return h.find_strongest(self.b, self.s, stat, zone, self.hide, sets)
+        return h.winning_pick(self.b, self.s, stat, zone, self.hide, sets, True)
 
     def weakest(self, stat: int, zone: int, sets: int = 0) -> int:
-        return h.find_weakest(self.b, self.s, stat, zone, self.hide, sets)
+        return h.winning_pick(self.b, self.s, stat, zone, self.hide, sets, False)
 
     def find(self, card: int, zone: int = WINDOW) -> int:
         return h.find_card(self.b, card, zone, self.hide)
@@ -121,11 +125,12 @@ def _lethal_burn(s: Script) -> int:
     """§6.1.2: a burn card that finishes the player, if their magic/trap row is empty."""
     if s.count(PL_MT):
         return 0
-    for card in s.b.data.burns:
-        slot = s.find(card)
-        damage = s.b.data.cards.magic_amount[card]
+    amount = s.b.data.cards.magic_amount
+    for card in s.b.data.burns:   # (only a lethal card is looked for: the search is pure)
+        damage = amount[card]
         lethal = damage >= s.player_lp if choices.LETHAL_BURN_INCLUSIVE else damage > s.player_lp
-        if slot and lethal:
+        slot = s.find(card) if lethal else 0
+        if slot:
             return s.play((slot,), 0, face_down=False)
     return 0
 
@@ -171,11 +176,14 @@ def _roll_strategy(s: Script, pl_best: int) -> str:
         ahead = s.power(weakest) >= s.power(pl_best)
     else:
         ahead = s.power(weakest) > s.power(pl_best)
-    chain = choices.strategy_chain(s.duelist.ahead if ahead else s.duelist.behind)
+    chain = _strategy_chain(s.duelist.ahead if ahead else s.duelist.behind)
     for name, percent in chain[:-1]:
         if s.roll(percent):
             return name
     return chain[-1][0]
+
+
+_strategy_chain = cache(choices.strategy_chain)   # a pure function of the split, made once
 
 
 def _strategy(s: Script, name: str) -> int:
@@ -422,6 +430,8 @@ def _field_card_helps(s: Script, card: int, ai_best: int, pl_best: int, leads: b
 def _walls(s: Script) -> int:
     """§7.3: the twenty wall monsters go to defence and never attack."""
     ids, flags = s.b.ids, s.b.flags
+    if WALLS.isdisjoint(ids[1:6]):
+        return 0
     for slot in range(1, 6):
         if ids[slot] in WALLS and not flags[slot] & USED:
             return s.act(slot, 0, 1)

@@ -8,6 +8,9 @@ Original quirks are kept and marked ``quirk:``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
+
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
 from emucore.fm.cards import BURN
@@ -55,29 +58,40 @@ class Board:
         self.flags[slot] |= USED
 
 
+_NO_COMBO, _NO_CARDS, _NO_TYPES = (0,) * 7, (0,) * 32, (0,) * 25
+
+
 class State:
     """``gAiScript_State`` scratch, zeroed by ``AiScript_Init`` (§3.1). A plain class with
-    slots: a machine is set up for every decision, and this is its largest part."""
+    slots: a machine is set up for every decision, and this is its largest part. The fusion
+    search's own scratch (used flags, window, steps, reach) is made by each search's start
+    (:func:`_search`), not here: most runs never search."""
 
     __slots__ = ("combo", "card_set", "type_set", "fusion_set", "best", "depth", "best_depth",
-                 "path", "used", "selection", "window", "window_ids", "steps")
+                 "path", "used", "selection", "window", "window_ids", "steps", "reach")
+
+    combo: Sequence[int]                # 6 + room for the 0 mark
+    card_set: Sequence[int]
+    type_set: Sequence[int]             # stores type + 1
+    used: list[int]
+    window: list[tuple[int, int, int]]  # fusion search input
+    window_ids: frozenset[int]
+    # per accumulated card, its steps over the window (see _steps), built as the search asks
+    steps: dict[int, list[tuple[int, int, int, int, bool]]]
+    # per accumulated card * 8 + number of levels: the best value its chains can reach (see
+    # _reach), built as the search asks
+    reach: dict[int, int]
 
     def __init__(self) -> None:
-        self.combo = [0] * 7            # 6 + room for the 0 mark
-        self.card_set = [0] * 32
-        self.type_set = [0] * 25        # stores type + 1
+        # zeroed and shared until written: AddCard/AddType make a new set, a search a new
+        # combo (most runs write none of them)
+        self.combo, self.card_set, self.type_set = _NO_COMBO, _NO_CARDS, _NO_TYPES
+        self.path = [0] * 6
         self.fusion_set = 0
         self.best = 0                   # u16 best stat of the fusion search
         self.depth = 0
         self.best_depth = 0
-        self.path = [0] * 6
-        self.used = [0] * 32
         self.selection = [0] * 12       # D_800EAE88
-        self.window: list[tuple[int, int, int]] = []   # fusion search input
-        self.window_ids: frozenset[int] = frozenset()
-        # per accumulated card, its steps over the window (see _steps), built as the search
-        # asks
-        self.steps: dict[int, list[tuple[int, int, int, int, int, bool]]] = {}
 
 
 # -- zones (Ai_GetCardRange / Ai_GetWinningCardRange, §3.2) ---------------------------------
@@ -92,12 +106,15 @@ _WINNING_RANGES = {0: (1, 5), 1: (1, 5), 3: (PL_MONSTERS, 60), 4: (PL_MONSTERS, 
 WINDOW_CARD_ZONE, WINDOW_WINNING_ZONE = 4, 2   # the AI hand window's code in each table
 
 
+_CARD_SLOTS = {zone: range(lo, hi + 1) for zone, (lo, hi) in _CARD_RANGES.items()}
+_NO_SLOTS = range(0)
+
+
 def card_range(zone: int, window: int) -> range:
     """``Ai_GetCardRange``: slots of a zone code (codes outside 0..9 -> nothing, a choice)."""
     if zone == WINDOW_CARD_ZONE:
         return range(AI_HAND, AI_HAND + window)
-    lo, hi = _CARD_RANGES.get(zone, (1, 0))
-    return range(lo, hi + 1)
+    return _CARD_SLOTS.get(zone, _NO_SLOTS)
 
 
 def winning_range(zone: int, window: int) -> range:
@@ -131,47 +148,49 @@ def _flag_test(zone: int, hide: int) -> tuple[int, int]:
     return drop, DEFENCE if zone == 5 else 0
 
 
-# per (zone, hide): the zone's slots (None: the window, whose size is the board's) and its
-# flag test, looked up once per FindStrongest/FindWeakest
-_WINNING_TESTS = {(zone, hide): (None if zone == WINDOW_WINNING_ZONE else
-                                 tuple(winning_range(zone, 0)), *_flag_test(zone, hide))
+def _winning_test(zone: int, hide: int) -> tuple[tuple[int, ...] | None, int, int]:
+    """A winning zone's slots (None: the window, whose size is the board's), the flag bits
+    tested (:func:`_flag_test`'s two together) and the value they must have."""
+    drop, need = _flag_test(zone, hide)
+    slots = None if zone == WINDOW_WINNING_ZONE else tuple(winning_range(zone, 0))
+    return slots, drop | need, need
+
+
+# per zone * 2 + (hide == 1): the zone's test, looked up once per FindStrongest/FindWeakest
+_WINNING_TESTS = {zone * 2 + hide: _winning_test(zone, hide)
                   for zone in range(8) for hide in (0, 1)}
 
 
-def _winning_candidates(b: Board, s: State, zone: int, hide: int, sets: int) -> list[int]:
-    """The occupied slots of a winning zone FindStrongest/FindWeakest consider."""
-    ids, flags = b.ids, b.flags
-    test = _WINNING_TESTS.get((zone, hide))
-    slots, drop, need = test or (None, *_flag_test(zone, hide))
+def winning_pick(b: Board, s: State, stat: int, zone: int, hide: int, sets: int,
+                 strongest: bool) -> int:
+    """FindStrongest / FindWeakest over the occupied slots of a winning zone that pass its
+    flag test and the sets: the first slot of greatest (least) value, where the value is
+    ATK (``stat`` 0), DEF (1) or the greater of the two (else). None: 0."""
+    slots, mask, need = _WINNING_TESTS.get(zone * 2 + (hide == 1)) or _winning_test(zone, hide)
     if slots is None:
         slots = winning_range(zone, b.window)
-    out = [i for i in slots if ids[i] and not flags[i] & drop and flags[i] & need == need]
-    if sets:
-        return [i for i in out if not excluded(b, s, sets, i)]
-    return out
+    ids, flags, atk, dfn = b.ids, b.flags, b.atk, b.dfn
+    values = atk if stat == 0 else dfn if stat == 1 else None
+    best_slot, best = 0, -1 if strongest else STAT_MAX
+    for i in slots:
+        if not ids[i] or flags[i] & mask != need or (sets and excluded(b, s, sets, i)):
+            continue
+        value = values[i] if values is not None else atk[i] if atk[i] > dfn[i] else dfn[i]
+        if value > best if strongest else value < best:
+            best, best_slot = value, i
+    return best_slot
 
 
 def find_strongest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
     """FindStrongest (``ai_script_find_strongest.c``): ties keep the lowest slot; no type
-    filter, so a 0/0 magic card beats the initial -1."""
-    best_slot, best = 0, -1
-    for i in _winning_candidates(b, s, zone, hide, sets):
-        if stat != 1 and b.atk[i] > best:
-            best, best_slot = b.atk[i], i
-        if stat != 0 and b.dfn[i] > best:
-            best, best_slot = b.dfn[i], i
-    return best_slot
+    filter, so a 0/0 magic card beats the initial -1. ``stat`` 2 compares ATK then DEF
+    against the best, the same as comparing the greater of the two."""
+    return winning_pick(b, s, stat, zone, hide, sets, True)
 
 
 def find_weakest(b: Board, s: State, stat: int, zone: int, hide: int, sets: int) -> int:
     """FindWeakest: strict ``<`` from 9999 (quirk: a 9999 card is never returned)."""
-    best_slot, best = 0, STAT_MAX
-    for i in _winning_candidates(b, s, zone, hide, sets):
-        a, d = b.atk[i], b.dfn[i]
-        value = a if stat == 0 else d if stat == 1 else (a if d < a else d)
-        if value < best:
-            best, best_slot = value, i
-    return best_slot
+    return winning_pick(b, s, stat, zone, hide, sets, False)
 
 
 def find_killer(b: Board, target: int, mode: int) -> int:
@@ -231,9 +250,13 @@ def load_deck_size(b: Board) -> int:
 
 def count_cards(b: Board, zone: int) -> int:
     """CountCards: occupied slots of the zone; zones 1/3/6/8 count unused ones only."""
-    unused = zone in _UNUSED_ZONES
-    return sum(1 for i in card_range(zone, b.window)
-               if b.ids[i] and not (unused and b.flags[i] & USED))
+    ids, flags = b.ids, b.flags
+    skip = USED if zone in _UNUSED_ZONES else 0
+    count = 0
+    for i in card_range(zone, b.window):
+        if ids[i] and not flags[i] & skip:
+            count += 1
+    return count
 
 
 def find_first_card(b: Board, state: int, zone: int) -> int:
@@ -242,15 +265,16 @@ def find_first_card(b: Board, state: int, zone: int) -> int:
     quirk: in zones 1/3/6/8 a slot whose (possibly stale) flags hold USED is skipped before the
     emptiness test.
     """
-    unused = zone in _UNUSED_ZONES
+    ids, flags = b.ids, b.flags
+    skip = USED if zone in _UNUSED_ZONES else 0
     for i in card_range(zone, b.window):
-        if unused and b.flags[i] & USED:
+        if flags[i] & skip:
             continue
-        if b.ids[i] == 0:
+        if ids[i] == 0:
             if state == 0:
                 return i
             continue
-        down = bool(b.flags[i] & FACE_DOWN)
+        down = flags[i] & FACE_DOWN
         if (state == 1 and not down) or (state == 2 and down):
             return i
     return 0
@@ -258,8 +282,11 @@ def find_first_card(b: Board, state: int, zone: int) -> int:
 
 def find_card(b: Board, card: int, zone: int, hide: int) -> int:
     """FindCard: first slot holding ``card`` (id 0 finds an empty slot)."""
+    slots = card_range(zone, b.window)
+    if card not in b.ids[slots.start:slots.stop]:
+        return 0
     unused = zone in _UNUSED_ZONES
-    for i in card_range(zone, b.window):
+    for i in slots:
         if b.ids[i] != card or (unused and b.flags[i] & USED):
             continue
         if hide != 1 or zone < 5 or not b.flags[i] & FACE_DOWN:
@@ -294,8 +321,9 @@ def find_equip_target(b: Board, s: State, equip: int, mode: int, sets: int) -> i
 
 def calc_card_power(b: Board, card: int, mode: int) -> int:
     """CalcCardPower: base stat + terrain of a card id (no equips, no penalties)."""
-    if b.data.cards.type[card] < MONSTER_TYPES:
-        atk, dfn = b.base(card, 0), b.base(card, 1)
+    data = b.data
+    if data.cards.type[card] < MONSTER_TYPES:
+        atk, dfn = data.base_atk[b.terrain][card], data.base_def[b.terrain][card]   # Board.base
         if mode == 0:
             return atk
         if mode == 1:
@@ -329,26 +357,33 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
     """``Ai_CompleteFusion``: depth-first over the window in order (``limit`` = L).
 
     Each result is scored by ``Duel_GetBaseCardStat`` ATK then DEF; a value replaces the best
-    when greater, or equal and reached with fewer cards. The window entries ``acc`` combines
-    with come from :func:`_steps` (the same for every path of one search).
+    when greater, or equal and reached with fewer cards. Scoring the greater of the two once
+    does the same (the second can replace only a best the first set, at the same depth). The
+    window entries ``acc`` combines with come from :func:`_steps` (the same for every path of
+    one search). A deeper call is made only when a chain below it can replace the best
+    (:func:`_reach`): any other changes nothing.
     """
     steps = s.steps.get(acc)
     if steps is None:
         steps = s.steps[acc] = _steps(b, s, acc)
     used, path = s.used, s.path
     depth = s.depth
-    deeper = depth < min(limit - 1, choices.MAX_FUSION_DEPTH)
-    for i, slot, r, atk, dfn, more in steps:
+    levels = min(limit - 1, choices.MAX_FUSION_DEPTH) - depth   # below this call
+    reach = s.reach
+    for i, slot, r, value, more in steps:
         if used[i]:
             continue
         path[depth] = slot
-        if atk >= s.best or dfn >= s.best:   # (else neither value can replace the best)
-            for value in (atk, dfn):
-                if value > s.best or (value == s.best and depth < s.best_depth):
-                    s.best, s.best_depth = value, depth
-                    s.combo[: depth + 1] = path[: depth + 1]
-                    s.combo[depth + 1] = 0
-        if deeper and more:
+        if value >= s.best and (value > s.best or depth < s.best_depth):
+            s.best, s.best_depth = value, depth
+            s.combo[: depth + 1] = path[: depth + 1]
+            s.combo[depth + 1] = 0
+        if levels <= 0 or not more:
+            continue
+        bound = reach.get(r * 8 + levels)
+        if bound is None:
+            bound = _reach(b, s, r, levels)
+        if bound > s.best or (bound == s.best and depth + 1 < s.best_depth):
             used[i] = 1
             s.depth = depth + 1
             complete_fusion(b, s, r, limit)
@@ -356,85 +391,95 @@ def complete_fusion(b: Board, s: State, acc: int, limit: int) -> None:
             s.depth = depth
 
 
-def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, int, bool]]:
+def _steps(b: Board, s: State, acc: int) -> list[tuple[int, int, int, int, bool]]:
     """The window entries (position, slot, card) ``acc`` fuses with or equips onto, in
-    window order, as (position, slot, result, its base ATK, its base DEF, whether the result
-    combines with any window card: one with no partner there would find nothing deeper)."""
+    window order, as (position, slot, result, the greater of its base ATK and DEF, whether
+    the result combines with any window card: one with no partner there would find nothing
+    deeper)."""
     data = b.data
     partners = s.window_ids & data.combines[acc]   # the window's cards acc combines with
     if not partners:
         return []
-    fusion, fits = data.fusion[acc], data.equips[acc]
-    base_atk, base_def = data.base_atk[b.terrain], data.base_def[b.terrain]
-    window_ids = s.window_ids
+    fusion, combines, best = data.fusion[acc], data.combines, data.base_max[b.terrain]
+    lone = s.window_ids.isdisjoint
     out = []
     for i, slot, c in s.window:
-        if c not in partners:
-            continue
-        r = fusion.get(c, 0)
-        if r == 0:
-            if c not in fits:   # acc must be the equip, c the monster
-                continue
-            r = c
-        out.append((i, slot, r, base_atk[r], base_def[r],
-                    not window_ids.isdisjoint(data.combines[r])))
+        if c in partners:
+            r = fusion.get(c) or c   # no fusion: acc is an equip that fits c (combines[acc])
+            out.append((i, slot, r, best[r], not lone(combines[r])))
     return out
+
+
+def _reach(b: Board, s: State, acc: int, levels: int) -> int:
+    """The greatest value a chain from ``acc`` of at most ``levels`` more window cards can
+    reach, the window positions used on the way disregarded (so never less than what the
+    search finds): a deeper call below it changes nothing."""
+    steps = s.steps.get(acc)
+    if steps is None:
+        steps = s.steps[acc] = _steps(b, s, acc)
+    best = 0
+    reach = s.reach
+    for _, _, r, value, more in steps:
+        if value > best:
+            best = value
+        if more and levels > 1:
+            bound = reach.get(r * 8 + levels - 1)
+            if bound is None:
+                bound = _reach(b, s, r, levels - 1)
+            if bound > best:
+                best = bound
+    reach[acc * 8 + levels] = best
+    return best
+
+
+_CARD = itemgetter(2)   # a window entry's card
 
 
 def _search(b: Board, s: State, sets: int) -> None:
     """A fusion search's start: the fusion set, no window position used, the window entries
     it may use (empty slots and excluded ones skipped) and no steps built yet."""
     s.fusion_set = sets
-    s.used = [0] * 32
+    s.used, s.combo = [0] * 32, list(s.combo)
     window = []
     for i in range(b.window):
         slot = AI_HAND + i
         c = b.ids[slot]
         if c and not (sets and excluded(b, s, sets, slot)):
             window.append((i, slot, c))
-    s.window, s.window_ids, s.steps = window, frozenset(c for _, _, c in window), {}
-
-
-def _start(b: Board, s: State, slot: int) -> None:
-    s.path[s.depth] = slot
-    for value in (b.atk[slot], b.dfn[slot]):
-        if value > s.best:
-            s.best, s.best_depth = value, s.depth
-            s.combo[0], s.combo[1] = slot, 0
+    s.window, s.window_ids, s.steps = window, frozenset(map(_CARD, window)), {}
+    s.reach = {}
 
 
 def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
     """FindBestCombo: 0 chain starts in the hand, 1 field card + hand cards, 2 the field card
-    alone, 3 nothing (``combo`` and ``best_depth`` carry over from earlier calls)."""
+    alone, 3 nothing (``combo`` and ``best_depth`` carry over from earlier calls).
+
+    Each field card (slots 1-5), then each window card, starts a chain: its snapshot ATK or
+    DEF (the greater) replaces a lower best, then the search goes on from it (for a field
+    card when ``depth`` is at least 1, for a window card at least 2).
+    """
     limit = depth + 1
     s.best, s.depth = 0, 0
     _search(b, s, sets)
+    ids, atk, dfn, used = b.ids, b.atk, b.dfn, s.used
+    field = [(i, 1 + i, c) for i, c in enumerate(ids[1:6])
+             if c and not (sets and excluded(b, s, sets, 1 + i))]
     # a card combining with no window card finds nothing deeper: its search is skipped
     lone, combines = s.window_ids.isdisjoint, b.data.combines
-    for i in range(5):
-        slot = 1 + i
-        c = b.ids[slot]
-        if c == 0 or (sets and excluded(b, s, sets, slot)):
-            continue
-        _start(b, s, slot)
-        if limit >= 2 and not lone(combines[c]):
-            s.used[i] = 1   # quirk: marks WINDOW position i (slot 11 + i), not the field card
-            s.depth = 1
-            complete_fusion(b, s, c, limit)
-            s.used[i] = 0
-            s.depth = 0
-    for i in range(b.window):
-        slot = AI_HAND + i
-        c = b.ids[slot]
-        if c == 0 or (sets and excluded(b, s, sets, slot)):
-            continue
-        _start(b, s, slot)
-        if limit >= 3 and not lone(combines[c]):
-            s.used[i] = 1
-            s.depth = 1
-            complete_fusion(b, s, c, limit)
-            s.used[i] = 0
-            s.depth = 0
+    for starts, deeper in ((field, limit >= 2), (s.window, limit >= 3)):
+        for i, slot, c in starts:
+            s.path[0] = slot
+            value = atk[slot] if atk[slot] > dfn[slot] else dfn[slot]
+            if value > s.best:
+                s.best, s.best_depth = value, 0
+                s.combo[0], s.combo[1] = slot, 0
+            if deeper and not lone(combines[c]):
+                # quirk: a field card marks WINDOW position i (slot 11 + i), not itself
+                used[i] = 1
+                s.depth = 1
+                complete_fusion(b, s, c, limit)
+                used[i] = 0
+                s.depth = 0
     if s.combo[0] == 0:
         return 3
     if s.combo[0] >= 6:
@@ -479,14 +524,18 @@ def add_card(s: State, card: int) -> None:
     if card in s.card_set:
         return
     if 0 in s.card_set:
-        s.card_set[s.card_set.index(0)] = card
+        cards = list(s.card_set)
+        cards[cards.index(0)] = card
+        s.card_set = cards
 
 
 def add_type(s: State, card_type: int) -> None:
     """AddType: the type set stores type + 1."""
     value = (card_type + 1) & 0xFF
     if value not in s.type_set and 0 in s.type_set:
-        s.type_set[s.type_set.index(0)] = value
+        types = list(s.type_set)
+        types[types.index(0)] = value
+        s.type_set = types
 
 
 def play_field_card(s: State, slot: int, a: int, b: int, cat: int) -> None:

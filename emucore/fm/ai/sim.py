@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from emucore.duel.protocol import IllegalAction
 from emucore.fm.actions import DuelEnd, FmAction
-from emucore.fm.ai.adapter import decide
+from emucore.fm.ai.adapter import decide, persona_of
 from emucore.fm.ai.disc import Programs
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw.psyq_rand import BOOT_STATE, jump
@@ -101,7 +101,7 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
     sides when the AI may play the player (``setup.computer`` [0, 1]), else only the CPU's."""
     ai_player = script is None or fallback == "ai"
     duel = new_duel(replace(setup, computer=[0, 1] if ai_player else [1]))
-    personas = (player_as, None)
+    personas = (persona_of(duel, 0, player_as), persona_of(duel, 1))   # fixed for the duel
     end: DuelEnd | None = None
     steps = fallbacks = 0
     pending = list(reversed(script)) if script is not None else []

@@ -33,17 +33,23 @@ def s32(value: int) -> int:
 
 
 class Machine:
-    """One ``AiScript_Init`` + ``AiScript_Run`` over a board."""
+    """One ``AiScript_Init`` + ``AiScript_Run`` over a board. A plain class with slots: one
+    is set up for every decision. The program, cursor, stack and flag 97 are set by
+    :meth:`init`, which a bytecode program runs first; the embedded programs use none of
+    them."""
+
+    __slots__ = ("board", "rand", "program", "cursor", "stack", "regs", "state", "flag97")
+
+    program: bytes
+    cursor: int
+    stack: list[int]
+    flag97: int
 
     def __init__(self, board: Board, rand: Callable[[], int]) -> None:
         self.board = board
         self.rand = rand
-        self.program = b""
-        self.cursor = 0
-        self.stack: list[int] = []
         self.regs = [0] * REGISTERS
         self.state = State()
-        self.flag97 = 0
 
     def init(self, program: bytes) -> None:
         """``AiScript_Init``: zero registers, state and selection; cursor to the start."""
