@@ -43,7 +43,7 @@ from emucore.fm.actions import (
     TurnStart,
 )
 from emucore.fm.battle import attack
-from emucore.fm.board import ATTACKERS, EXODIA, READY, BoardOps, charged, s16
+from emucore.fm.board import ATTACKERS, EXODIA, READY, TABLE_INDEX, BoardOps, charged, s16
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
@@ -197,20 +197,29 @@ class FmDuel(BoardOps, Duel):
         return legal.NONE
 
     def step(self, action: FmAction) -> list:
-        """Apply one action; :class:`IllegalAction` leaves the state untouched."""
+        """Apply one action; :class:`IllegalAction` leaves the state untouched.
+
+        An action of a listed kind in its own phase with a plain count of ``rng_calls``
+        passes the common checks at once; anything else goes through :meth:`_validate`,
+        which names what is wrong (or accepts a subclass of a kind, or a bool count)."""
         rule = _RULES.get(type(action)) or _rule_of(action)
-        g = self.st.globals
-        side = g.acting_side[0]
-        self._validate(action, rule, g.phase[0])
+        st = self.st
+        g = st.globals
+        side, phase, calls = g.acting_side[0], g.phase[0], action.rng_calls
+        if rule is None or rule.phase != phase or calls.__class__ is not int or calls < 0:
+            self._validate(action, rule, phase)
         checked = rule.check(self, side, action)
-        self.events = []
+        events = self.events = []
         if side in self.computer_sides:
             export_acting(self)  # the board snapshot export before the computer decided
-        if action.rng_calls:
-            self.rng.advance(action.rng_calls)
+        if calls:
+            self.rng.advance(calls)
         rule.apply(self, side, action, checked)
-        self._check_life_points(side)
-        return self._take_events()
+        lp = st.sides.lp
+        if not (lp[0] and lp[1]):
+            self._check_life_points(side)
+        self.events = []
+        return events
 
     # ------------------------------------------------------------------ board view
     @property
@@ -304,17 +313,36 @@ class FmDuel(BoardOps, Duel):
             self._end(side, S.END_EXODIA)
 
     def _compact_hand(self, side: int) -> int:
-        """Move the hand's cards to the front in their order (records and side entries);
-        returns how many cards the hand holds."""
-        entries = self.st.sides.hand[side].tolist()
-        hand = side * S.RECORDS_PER_SIDE + S.HAND
-        free = 0
-        for j, entry in enumerate(entries):
-            if entry >= 0:
-                if j != free:
-                    self.move_record(hand + j, hand + free)
-                free += 1
-        return free
+        """Move the hand's cards to the front in their order; returns how many it holds.
+
+        Each moved record ends as :meth:`move_record` leaves it (its own index, its deck-card
+        record pointing at it, the record it left cleared); the five records are rebuilt in
+        a scratch copy and written back at once.
+        """
+        st = self.st
+        cards, deck, entries = st.cards, st.deck_cards, st.sides.hand[side]
+        ks = entries.tolist()
+        kept = [k for k in ks if k >= 0]
+        held = len(kept)
+        if ks[:held] == kept:
+            return held  # already at the front
+        first = side * S.RECORDS_PER_SIDE + S.HAND
+        size, span = cards.size, cards.span(first, HAND_SIZE)
+        block = bytearray(st.raw[span])
+        dst = 0
+        for j, k in enumerate(ks):
+            if k < 0:
+                continue
+            if j != dst:
+                r = first + dst
+                block[dst * size:(dst + 1) * size] = block[j * size:(j + 1) * size]
+                block[dst * size + TABLE_INDEX] = r
+                block[j * size:(j + 1) * size] = cards.zeros
+                deck.flags[k], deck.record[k] = S.IN_HAND, r
+            dst += 1
+        st.raw[span] = block
+        entries[:] = array("b", kept + [-1] * (HAND_SIZE - held))
+        return held
 
     def _check_life_points(self, acting: int) -> None:
         """The entry of ``DuelScene_UpdateFieldActions``: once either side is at 0 LP the
@@ -369,7 +397,7 @@ class FmDuel(BoardOps, Duel):
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
             raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
-        if (rule is not None and rule.hand_phase) != (phase == S.PHASE_HAND):
+        if (rule is not None and rule.phase == S.PHASE_HAND) != (phase == S.PHASE_HAND):
             raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
                                 "phase allows attacks, position changes, activations, end turn")
         if rule is None:
@@ -685,18 +713,18 @@ class _Rule:
     checks (raise IllegalAction, or return what ``apply`` needs: a play's landing, an
     activation's target) and its effect."""
 
-    hand_phase: bool
+    phase: int  # state.PHASE_HAND or PHASE_FIELD
     check: Callable[[FmDuel, int, Any], Any]
     apply: Callable[[FmDuel, int, Any, Any], None]
 
 
 _RULES: dict[type, _Rule] = {
-    Play: _Rule(True, FmDuel._landing, FmDuel._do_play),
-    Attack: _Rule(False, FmDuel._check_attack, FmDuel._do_attack),
-    ChangePosition: _Rule(False, FmDuel._check_position, FmDuel._do_position),
-    Activate: _Rule(False, FmDuel._activation_target, FmDuel._do_activate),
-    Done: _Rule(False, FmDuel._check_done, FmDuel._do_done),
-    EndTurn: _Rule(False, FmDuel._check_end_turn, FmDuel._do_end_turn),
+    Play: _Rule(S.PHASE_HAND, FmDuel._landing, FmDuel._do_play),
+    Attack: _Rule(S.PHASE_FIELD, FmDuel._check_attack, FmDuel._do_attack),
+    ChangePosition: _Rule(S.PHASE_FIELD, FmDuel._check_position, FmDuel._do_position),
+    Activate: _Rule(S.PHASE_FIELD, FmDuel._activation_target, FmDuel._do_activate),
+    Done: _Rule(S.PHASE_FIELD, FmDuel._check_done, FmDuel._do_done),
+    EndTurn: _Rule(S.PHASE_FIELD, FmDuel._check_end_turn, FmDuel._do_end_turn),
 }
 
 
