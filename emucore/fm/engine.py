@@ -435,22 +435,21 @@ class FmDuel(BoardOps, Duel):
             side not in self.computer_sides or choices.FIRST_TURN_LOCK_BINDS_COMPUTER)
 
     def _check_attack(self, side: int, action: Attack) -> None:
-        r = self._own_monster(side, action.attacker)
-        if self.flags(r) & S.F_USED:
+        flags = self.flags(self._own_monster(side, action.attacker))
+        if flags & S.F_USED:
             raise IllegalAction("used", "this monster has already acted this turn")
         if self.attack_locked(side):
             raise IllegalAction("first-turn", "no monster attacks before the first end of turn")
-        if self.flags(r) & S.F_DEFENSE and side not in self.computer_sides:
+        if flags & S.F_DEFENSE and side not in self.computer_sides:
             raise IllegalAction("defence", "a monster in defence position does not attack")
         if self.st.sides.swords[side] > 0:
             raise IllegalAction("swords", "Swords of Revealing Light stops this side's attacks")
-        defenders = self.row_records(1 - side, S.MONSTERS)
+        defenders = self.columns(self.rec(1 - side, S.MONSTERS, 0))
         if action.target == DIRECT:
             if defenders:
                 raise IllegalAction("direct-attack", "a direct attack needs an empty opposing "
                                     "monster row")
-        elif not isinstance(action.target, int) or not 0 <= action.target < 5 or \
-                self.rec(1 - side, S.MONSTERS, action.target) not in defenders:
+        elif not isinstance(action.target, int) or action.target not in defenders:
             raise IllegalAction("target", f"no opposing monster in column {action.target!r}")
 
     def _hand_cards(self, side: int, cards: object) -> list[int]:
