@@ -555,16 +555,16 @@ class FmDuel(BoardOps, Duel):
         for c in cards:
             if c < DECK_PICK:
                 free[c] = -1
+        unselected = iter([j for j, held in enumerate(free) if held >= 0])  # lowest first
         out = []
         for c in cards:
             if c < DECK_PICK:
                 out.append(c)
                 continue
-            j = next(i for i in range(HAND_SIZE) if free[i] >= 0)
+            j = next(unselected)
             held, picked = free[j], side * S.DECK_SIZE + c - DECK_PICK
             ids[held], ids[picked] = ids[picked], ids[held]
             self.setup_record(self.rec(side, S.HAND, j), ids[held], held, S.F_OCCUPIED)
-            free[j] = -1
             out.append(j)
         return out
 
