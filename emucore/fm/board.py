@@ -8,7 +8,7 @@ Card facts (table columns, combinations, star matchup, terrain boosts) come from
 from __future__ import annotations
 
 from emucore.fm import state as S
-from emucore.fm.actions import AnimationShown, Destroyed, LifeChange
+from emucore.fm.actions import AnimationShown, LifeChange, destroyed_event
 from emucore.fm.cards import card_facts
 from emucore.fm.choices import CHARGED_ANIMATIONS
 from emucore.fm.machine import CARD_DTYPE, DECK_DTYPE, DECK_RECORD_BASE, record_writer
@@ -185,7 +185,7 @@ class BoardOps:
         side, local = divmod(r, S.RECORDS_PER_SIDE)
         row = S.MONSTERS if local < S.MAGIC else S.MAGIC
         card = self.discard(r)
-        self.events.append(Destroyed(side, ROW_NAME[row], local - row, card))
+        self.events.append(destroyed_event(side, ROW_NAME[row], local - row, card))
 
     def stats(self, r: int) -> tuple[int, int]:
         """``Duel_CalcCardStats``: base + stat_modifier + terrain_modifier, one clamp 0..9999."""

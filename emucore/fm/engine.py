@@ -32,15 +32,15 @@ from emucore.fm.actions import (
     Attack,
     ChangePosition,
     Done,
-    Draw,
     DuelEnd,
     EndTurn,
-    Flip,
     FmAction,
-    Placed,
     Play,
-    PositionChange,
-    TurnStart,
+    draw_event,
+    flip_event,
+    placed_event,
+    position_event,
+    turn_start_event,
 )
 from emucore.fm.battle import attack
 from emucore.fm.board import ATTACKERS, EXODIA, READY, TABLE_INDEX, BoardOps, charged, s16
@@ -291,7 +291,7 @@ class FmDuel(BoardOps, Duel):
             sides.turns[side] = (sides.turns[side] + 1) & 0xFF
         turn = sides.turns[side]
         events = self.events
-        events.append(TurnStart(side, turn))
+        events.append(turn_start_event(side, turn))
         held = self._compact_hand(side)
         cursor = sides.draw_cursor[side]
         hand = side * S.RECORDS_PER_SIDE + S.HAND
@@ -307,7 +307,7 @@ class FmDuel(BoardOps, Duel):
             where[k] = S.IN_HAND
             cursor += 1
             sides.draw_cursor[side] = cursor
-            events.append(Draw(side, card, j))
+            events.append(draw_event(side, card, j))
         held_ids = st.cards.card_id[hand:hand + HAND_SIZE].tolist()
         if EXODIA.issubset(held_ids):  # Duel_HasAllExodiaPieces after the draw
             self._end(side, S.END_EXODIA)
@@ -606,7 +606,7 @@ class FmDuel(BoardOps, Duel):
             flags |= S.F_STAR2
         self.set_flags(dst, flags)
         row = S.MONSTERS if dst % S.RECORDS_PER_SIDE < S.MAGIC else S.MAGIC
-        self.events.append(Placed(side, card, "monster" if row == S.MONSTERS else "magic",
+        self.events.append(placed_event(side, card, "monster" if row == S.MONSTERS else "magic",
                                   dst % S.RECORDS_PER_SIDE - row, face_down,
                                   star if monster else 0))
 
@@ -659,13 +659,13 @@ class FmDuel(BoardOps, Duel):
         flags = old | S.F_DEFENSE | S.F_USED if computer else old ^ S.F_DEFENSE
         self.set_flags(r, flags)
         if (flags ^ old) & S.F_DEFENSE:
-            self.events.append(PositionChange(side, col, self.card_at(r),
+            self.events.append(position_event(side, col, self.card_at(r),
                                               bool(flags & S.F_DEFENSE)))
 
     def _do_activate(self, side: int, action: Activate, target: int) -> None:
         r = self.rec(side, S.MAGIC, action.zone)
         if self.flags(r) & S.F_FACE_DOWN:
-            self.events.append(Flip(side, "magic", action.zone, self.card_at(r)))
+            self.events.append(flip_event(side, "magic", action.zone, self.card_at(r)))
         if target < 0:
             effects.use_card(self, side, r, action.star)
             return
