@@ -49,6 +49,15 @@ def _rows(tables: FmTables) -> tuple[tuple[list[int], list[int]], ...]:
                  for t, v in zip(tables.rank_thresholds, tables.rank_values, strict=True))
 
 
+@per_tables
+def _changes(tables: FmTables) -> tuple[list[int], ...]:
+    """Per row, :func:`_change` of every counter from 0 to the row's last finite threshold,
+    made once per tables (a counter's change is then one list index; above that threshold
+    it is the row's last value, as :func:`_change` gives)."""
+    return tuple([_change(thresholds, values, counter) for counter in range(thresholds[-2] + 1)]
+                 for thresholds, values in _rows(tables))
+
+
 def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: int) -> int:
     """``Duel_CalcRankScore``: 50 + the end adjustment + one change per counter.
 
@@ -59,8 +68,9 @@ def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: in
     if missing:
         raise ValueError(f"missing counters: {', '.join(missing)}")
     total = BASE_SCORE + end_adjustment
-    for (thresholds, values), name in zip(_rows(tables), COUNTERS, strict=True):
-        total += _change(thresholds, values, int(counters[name]))  # score_change
+    for changes, row, name in zip(_changes(tables), _rows(tables), COUNTERS, strict=True):
+        counter = int(counters[name])
+        total += changes[counter] if 0 <= counter < len(changes) else _change(*row, counter)
     return total
 
 
