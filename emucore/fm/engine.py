@@ -43,7 +43,17 @@ from emucore.fm.actions import (
     turn_start_event,
 )
 from emucore.fm.battle import attack
-from emucore.fm.board import ATTACKERS, EXODIA, READY, TABLE_INDEX, BoardOps, charged, s16
+from emucore.fm.board import (
+    ATTACKERS,
+    COLUMNS,
+    EXODIA,
+    HELD,
+    READY,
+    TABLE_INDEX,
+    BoardOps,
+    charged,
+    s16,
+)
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
@@ -106,11 +116,6 @@ class CardView:
         return bool(self.flags & S.F_USED)
 
 
-def _global(name: str, doc: str) -> property:
-    """A read-only property of the duel: field ``name`` of the globals record."""
-    return property(lambda self: getattr(self.st.globals, name)[0], doc=doc)
-
-
 class FmDuel(BoardOps, Duel):
     """One FM duel. Build it with :func:`emucore.fm.setup.new_duel` (decks dealt from an RNG
     state) or directly from two shuffled decks and the RNG as it stands after the deal.
@@ -157,11 +162,26 @@ class FmDuel(BoardOps, Duel):
     def over(self) -> bool:
         return self.st.globals.phase[0] == S.PHASE_OVER
 
-    acting_side = _global("acting_side", "The side whose action legal_actions() lists.")
-    phase = _global("phase", "0 hand phase, 1 field phase, 2 over (state.PHASE_*).")
-    terrain = _global("terrain", "The terrain 0..6 (a field card changes it).")
-    opponent = _global("opponent", "The CPU duelist id (1..39), negative in a two-player "
-                                    "duel.")
+    # The globals a decision reads many times each (plain properties: no look-up by name).
+    @property
+    def acting_side(self) -> int:
+        """The side whose action legal_actions() lists."""
+        return self.st.globals.acting_side[0]
+
+    @property
+    def phase(self) -> int:
+        """0 hand phase, 1 field phase, 2 over (state.PHASE_*)."""
+        return self.st.globals.phase[0]
+
+    @property
+    def terrain(self) -> int:
+        """The terrain 0..6 (a field card changes it)."""
+        return self.st.globals.terrain[0]
+
+    @property
+    def opponent(self) -> int:
+        """The CPU duelist id (1..39), negative in a two-player duel."""
+        return self.st.globals.opponent[0]
 
     def snapshot(self) -> bytes:
         """The RAM image (records + globals incl. the RNG state)."""
@@ -452,12 +472,13 @@ class FmDuel(BoardOps, Duel):
         elif not isinstance(action.target, int) or action.target not in defenders:
             raise IllegalAction("target", f"no opposing monster in column {action.target!r}")
 
-    def _hand_cards(self, side: int, cards: object) -> list[int]:
-        """The hand positions a play raises, after resolving deck picks (not applied yet)."""
+    def _hand_cards(self, side: int, cards: object) -> tuple[int, ...]:
+        """Check the hand positions and deck picks a play raises (not applied yet); returns
+        the positions that hold a card."""
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= HAND_SIZE or \
                 len(set(cards)) != len(cards):
             raise IllegalAction("cards", "a play raises 1 to 5 distinct hand cards")
-        held = [j for j, k in enumerate(self.st.sides.hand[side].tolist()) if k >= 0]
+        held = COLUMNS[self.st.sides.hand[side].tobytes().translate(HELD)]
         picks = 0
         for c in cards:
             if not isinstance(c, int):
@@ -465,7 +486,7 @@ class FmDuel(BoardOps, Duel):
             if c >= DECK_PICK:
                 p = c - DECK_PICK
                 k = side * S.DECK_SIZE + p
-                if not 0 <= p < S.DECK_SIZE or self.deck_flags(k) != S.IN_DECK:
+                if not 0 <= p < S.DECK_SIZE or self.st.deck_cards.flags[k] != S.IN_DECK:
                     raise IllegalAction("deck-pick", f"draw position {p} is not in the deck")
                 picks += 1
             elif c not in held:
@@ -491,8 +512,7 @@ class FmDuel(BoardOps, Duel):
         self._hand_cards(side, play.cards)
         if play.star not in legal.STARS or not isinstance(play.face_down, bool):
             raise IllegalAction("choice", "star is 0 or 1; face_down is true or false")
-        first = self._first_card(side, play.cards)
-        ftype = self.card_type(first)
+        ftype = self.facts.type[self._first_card(side, play.cards)]
         row = S.MONSTERS
         if len(play.cards) == 1 and ftype >= TYPE_MAGIC:
             if not play.face_down and ftype in (TYPE_MAGIC, TYPE_RITUAL):
@@ -598,13 +618,14 @@ class FmDuel(BoardOps, Duel):
         self._finish_chain(side, final, ask_star, star, row, col)
 
     def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
-        card = self.card_at(src)
-        monster = self.is_monster(card)
+        cards = self.st.cards
+        card = cards.card_id[src]
+        monster = self.facts.monster[card]
         self.move_record(src, dst)
         flags = S.F_OCCUPIED | (S.F_FACE_DOWN if face_down else 0)
         if monster and star:
             flags |= S.F_STAR2
-        self.set_flags(dst, flags)
+        cards.flags[dst] = flags
         row = S.MONSTERS if dst % S.RECORDS_PER_SIDE < S.MAGIC else S.MAGIC
         self.events.append(placed_event(side, card, "monster" if row == S.MONSTERS else "magic",
                                   dst % S.RECORDS_PER_SIDE - row, face_down,
