@@ -49,12 +49,16 @@ def _rows(tables: FmTables) -> tuple[tuple[list[int], list[int]], ...]:
                  for t, v in zip(tables.rank_thresholds, tables.rank_values, strict=True))
 
 
+COUNTER_RANGE = 256  # the u8 counters' values, looked up in :func:`_changes`' lists
+
+
 @per_tables
 def _changes(tables: FmTables) -> tuple[list[int], ...]:
-    """Per row, :func:`_change` of every counter from 0 to the row's last finite threshold,
-    made once per tables (a counter's change is then one list index; above that threshold
-    it is the row's last value, as :func:`_change` gives)."""
-    return tuple([_change(thresholds, values, counter) for counter in range(thresholds[-2] + 1)]
+    """Per row, :func:`_change` of every counter from 0 up to the row's last finite threshold
+    (at most :data:`COUNTER_RANGE` values), made once per tables: a counter's change is then
+    one list index (others, LP above all, are bisected)."""
+    return tuple([_change(thresholds, values, counter)
+                  for counter in range(min(thresholds[-2] + 1, COUNTER_RANGE))]
                  for thresholds, values in _rows(tables))
 
 
