@@ -9,8 +9,6 @@ replay of actions alone reproduces the stream exactly. People and scripts leave 
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -315,24 +313,3 @@ class DuelEnd(FmEvent):
         data = super().to_json()
         data["scores"], data["turns"] = list(self.scores), list(self.turns)
         return data
-
-
-# ----------------------------------------------------------------------------- shared events
-SHARED_EVENTS = 4096  # distinct argument lists each shared constructor keeps
-
-
-def shared(cls: type[_T]) -> Callable[..., _T]:
-    """A constructor of the immutable record class ``cls`` that hands out one instance per
-    distinct arguments (the last :data:`SHARED_EVENTS` of them): the events a step makes over
-    and over (a draw, a turn start, a placement) then cost a cache look-up instead of a
-    construction. ``typed``: arguments 1 and True make different events, as their reprs
-    differ."""
-    return functools.lru_cache(maxsize=SHARED_EVENTS, typed=True)(cls)
-
-
-turn_start_event = shared(TurnStart)
-draw_event = shared(Draw)
-placed_event = shared(Placed)
-flip_event = shared(Flip)
-position_event = shared(PositionChange)
-destroyed_event = shared(Destroyed)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from emucore.fm import choices
 from emucore.fm import state as S
-from emucore.fm.actions import Battle, Trap, flip_event, position_event
+from emucore.fm.actions import Battle, Flip, PositionChange, Trap
 from emucore.fm.board import ROW_WIDTH
 from emucore.hw import fm_stats
 
@@ -75,10 +75,10 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
     a_id, flags = cards.card_id[a], cards.flags[a]
     if flags & S.F_DEFENSE:  # a defending monster switches to attack first (§5.2 of fm-ai)
         flags &= ~S.F_DEFENSE
-        d.events.append(position_event(side, col, a_id, False))
+        d.events.append(PositionChange(side, col, a_id, False))
     if flags & S.F_FACE_DOWN:
         flags &= ~S.F_FACE_DOWN
-        d.events.append(flip_event(side, "monster", col, a_id))
+        d.events.append(Flip(side, "monster", col, a_id))
     d.set_flags(a, flags | S.F_USED)
     trap = select_attack_trap(d, other, a)
     if trap >= 0:
@@ -94,7 +94,7 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
     if t_flags & S.F_FACE_DOWN and choices.ATTACKED_CARD_REVEALED:
         t_flags &= ~S.F_FACE_DOWN
         d.set_flags(t, t_flags)
-        d.events.append(flip_event(other, "monster", target, t_id))
+        d.events.append(Flip(other, "monster", target, t_id))
     result = compare(d, a, t)
     defending = bool(t_flags & S.F_DEFENSE)
     outcome = _outcome(result, defending)

@@ -8,10 +8,10 @@ Card facts (table columns, combinations, star matchup, terrain boosts) come from
 from __future__ import annotations
 
 from emucore.fm import state as S
-from emucore.fm.actions import AnimationShown, LifeChange, destroyed_event
+from emucore.fm.actions import AnimationShown, Destroyed, LifeChange
 from emucore.fm.cards import card_facts
 from emucore.fm.choices import CHARGED_ANIMATIONS
-from emucore.fm.machine import CARD_DTYPE, DECK_DTYPE, DECK_RECORD_BASE, record_writer
+from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE, record_writer
 from emucore.fm.timeline import Animation
 from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
@@ -24,7 +24,6 @@ EXODIA = frozenset((17, 18, 19, 20, 21))
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 ROW_WIDTH = 5
 DECK_RECORD_SIZE = DECK_DTYPE.itemsize  # the card record's deck_ptr steps by this
-TABLE_INDEX = CARD_DTYPE.fields["table_index"][1]  # the byte holding a record's own index
 # Duel_SetupCardRecord's fields from the id on, written at once
 _SETUP = record_writer("card", ("card_id", "attack", "defense", "stat_modifier",
                                 "terrain_modifier", "flags", "table_index"))
@@ -140,20 +139,15 @@ class BoardOps:
         deck.flags[k], deck.record[k] = where, record
 
     def move_record(self, src: int, dst: int) -> None:
-        """Move a card record (hand <-> field) and repoint its deck-card record; the record
-        left is cleared as :meth:`clear_record` clears it."""
+        """Move a card record (hand <-> field) and repoint its deck-card record."""
         st = self.st
-        cards, deck, raw = st.cards, st.deck_cards, st.raw
-        frm, to = cards.span(src), cards.span(dst)
-        raw[to] = raw[frm]
-        raw[frm] = cards.zeros
+        cards, deck = st.cards, st.deck_cards
+        cards.copy(src, dst)
         cards.table_index[dst] = dst
         k = (cards.deck_ptr[dst] - DECK_RECORD_BASE) // DECK_RECORD_SIZE
-        deck.record[k] = dst
-        side, local = divmod(src, S.RECORDS_PER_SIDE)
-        if local < S.MONSTERS:
-            st.sides.hand[side][local] = -1
+        self.clear_record(src)
         side, local = divmod(dst, S.RECORDS_PER_SIDE)
+        deck.record[k] = dst
         if local < S.MONSTERS:
             deck.flags[k] = S.IN_HAND
             st.sides.hand[side][local] = k
@@ -164,9 +158,8 @@ class BoardOps:
         """Empty a card record; a hand record also empties its side-record hand entry."""
         st = self.st
         st.cards.clear(r)
-        side, local = divmod(r, S.RECORDS_PER_SIDE)
-        if local < S.MONSTERS:
-            st.sides.hand[side][local] = -1
+        if r % S.RECORDS_PER_SIDE < S.MONSTERS:
+            st.sides.hand[r // S.RECORDS_PER_SIDE][r % S.RECORDS_PER_SIDE] = -1
 
     def hand_entry(self, side: int, j: int) -> int:
         """Side record +0x1A[j]: the deck-card record in hand position j, -1 when empty."""
@@ -187,7 +180,7 @@ class BoardOps:
         side, local = divmod(r, S.RECORDS_PER_SIDE)
         row = S.MONSTERS if local < S.MAGIC else S.MAGIC
         card = self.discard(r)
-        self.events.append(destroyed_event(side, ROW_NAME[row], local - row, card))
+        self.events.append(Destroyed(side, ROW_NAME[row], local - row, card))
 
     def stats(self, r: int) -> tuple[int, int]:
         """``Duel_CalcCardStats``: base + stat_modifier + terrain_modifier, one clamp 0..9999."""

@@ -32,15 +32,15 @@ from emucore.fm.actions import (
     Attack,
     ChangePosition,
     Done,
+    Draw,
     DuelEnd,
     EndTurn,
+    Flip,
     FmAction,
+    Placed,
     Play,
-    draw_event,
-    flip_event,
-    placed_event,
-    position_event,
-    turn_start_event,
+    PositionChange,
+    TurnStart,
 )
 from emucore.fm.battle import attack
 from emucore.fm.board import (
@@ -49,7 +49,6 @@ from emucore.fm.board import (
     EXODIA,
     HELD,
     READY,
-    TABLE_INDEX,
     BoardOps,
     charged,
     s16,
@@ -311,7 +310,7 @@ class FmDuel(BoardOps, Duel):
             sides.turns[side] = (sides.turns[side] + 1) & 0xFF
         turn = sides.turns[side]
         events = self.events
-        events.append(turn_start_event(side, turn))
+        events.append(TurnStart(side, turn))
         held = self._compact_hand(side)
         cursor = sides.draw_cursor[side]
         hand = side * S.RECORDS_PER_SIDE + S.HAND
@@ -327,42 +326,23 @@ class FmDuel(BoardOps, Duel):
             where[k] = S.IN_HAND
             cursor += 1
             sides.draw_cursor[side] = cursor
-            events.append(draw_event(side, card, j))
+            events.append(Draw(side, card, j))
         held_ids = st.cards.card_id[hand:hand + HAND_SIZE].tolist()
         if EXODIA.issubset(held_ids):  # Duel_HasAllExodiaPieces after the draw
             self._end(side, S.END_EXODIA)
 
     def _compact_hand(self, side: int) -> int:
-        """Move the hand's cards to the front in their order; returns how many it holds.
-
-        Each moved record ends as :meth:`move_record` leaves it (its own index, its deck-card
-        record pointing at it, the record it left cleared); the five records are rebuilt in
-        a scratch copy and written back at once.
-        """
-        st = self.st
-        cards, deck, entries = st.cards, st.deck_cards, st.sides.hand[side]
-        ks = entries.tolist()
-        kept = [k for k in ks if k >= 0]
-        held = len(kept)
-        if ks[:held] == kept:
-            return held  # already at the front
-        first = side * S.RECORDS_PER_SIDE + S.HAND
-        size, span = cards.size, cards.span(first, HAND_SIZE)
-        block = bytearray(st.raw[span])
-        dst = 0
-        for j, k in enumerate(ks):
-            if k < 0:
-                continue
-            if j != dst:
-                r = first + dst
-                block[dst * size:(dst + 1) * size] = block[j * size:(j + 1) * size]
-                block[dst * size + TABLE_INDEX] = r
-                block[j * size:(j + 1) * size] = cards.zeros
-                deck.flags[k], deck.record[k] = S.IN_HAND, r
-            dst += 1
-        st.raw[span] = block
-        entries[:] = array("b", kept + [-1] * (HAND_SIZE - held))
-        return held
+        """Move the hand's cards to the front in their order (records and side entries);
+        returns how many cards the hand holds."""
+        entries = self.st.sides.hand[side].tolist()
+        hand = side * S.RECORDS_PER_SIDE + S.HAND
+        free = 0
+        for j, entry in enumerate(entries):
+            if entry >= 0:
+                if j != free:
+                    self.move_record(hand + j, hand + free)
+                free += 1
+        return free
 
     def _check_life_points(self, acting: int) -> None:
         """The entry of ``DuelScene_UpdateFieldActions``: once either side is at 0 LP the
@@ -627,7 +607,7 @@ class FmDuel(BoardOps, Duel):
             flags |= S.F_STAR2
         cards.flags[dst] = flags
         row = S.MONSTERS if dst % S.RECORDS_PER_SIDE < S.MAGIC else S.MAGIC
-        self.events.append(placed_event(side, card, "monster" if row == S.MONSTERS else "magic",
+        self.events.append(Placed(side, card, "monster" if row == S.MONSTERS else "magic",
                                   dst % S.RECORDS_PER_SIDE - row, face_down,
                                   star if monster else 0))
 
@@ -680,13 +660,13 @@ class FmDuel(BoardOps, Duel):
         flags = old | S.F_DEFENSE | S.F_USED if computer else old ^ S.F_DEFENSE
         self.set_flags(r, flags)
         if (flags ^ old) & S.F_DEFENSE:
-            self.events.append(position_event(side, col, self.card_at(r),
+            self.events.append(PositionChange(side, col, self.card_at(r),
                                               bool(flags & S.F_DEFENSE)))
 
     def _do_activate(self, side: int, action: Activate, target: int) -> None:
         r = self.rec(side, S.MAGIC, action.zone)
         if self.flags(r) & S.F_FACE_DOWN:
-            self.events.append(flip_event(side, "magic", action.zone, self.card_at(r)))
+            self.events.append(Flip(side, "magic", action.zone, self.card_at(r)))
         if target < 0:
             effects.use_card(self, side, r, action.star)
             return

@@ -271,7 +271,7 @@ class Records:
     def __init__(self, raw: memoryview, region: Region, fields: dict[str, Any]) -> None:
         self.region, self.raw = region, raw
         self.base, self.size = OFFSET[region.name], region.dtype.itemsize
-        self.zeros = bytes(self.size)  # one record's bytes when cleared
+        self._zeros = bytes(self.size)
         self.__dict__.update(fields)
 
     def byte_view(self, field: str, byte: int) -> memoryview:
@@ -280,10 +280,10 @@ class Records:
         at = self.base + self.region.dtype.fields[field][1] + byte
         return self.raw[at:at + self.size * self.region.count:self.size]
 
-    def span(self, record: int, count: int = 1) -> slice:
-        """The bytes of ``count`` consecutive records from ``record`` in the image."""
+    def span(self, record: int) -> slice:
+        """The bytes of one record in the image."""
         at = self.base + record * self.size
-        return slice(at, at + count * self.size)
+        return slice(at, at + self.size)
 
     def copy(self, src: int, dst: int) -> None:
         """Copy record ``src`` over record ``dst`` byte for byte."""
@@ -294,7 +294,7 @@ class Records:
     def clear(self, record: int) -> None:
         """Zero one record."""
         at = self.base + record * self.size
-        self.raw[at:at + self.size] = self.zeros
+        self.raw[at:at + self.size] = self._zeros
 
 
 def _slices(plan: _Plan) -> tuple[str, slice]:
