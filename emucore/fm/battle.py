@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Battle, Flip, PositionChange, Trap
+from emucore.fm.board import ROW_WIDTH
 from emucore.hw import fm_stats
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ ATTACK_TRAPS = (681, 682, 683, 684, 685, 686)  # House of Adhesive Tape .. Wides
 TRAP_THRESHOLDS = (5, 10, 15, 20, 30, 255)  # gDuel_abTrapAttackThresholds 0x8009AF24, x100
 THRESHOLD_SCALE = 100
 FAKE_TRAP = 690
+TRAP_IDS = frozenset(range(ATTACK_TRAPS[0], FAKE_TRAP + 1))  # the ids the selector looks at
 TIE = fm_stats.TIE
 
 
@@ -28,6 +30,9 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
     (CalcCardStats: no guardian star, whatever its position); else the first Fake Trap.
     """
     ids = d.st.cards.card_id
+    first = d.rec(defender_side, S.MAGIC, 0)
+    if TRAP_IDS.isdisjoint(ids[first:first + ROW_WIDTH].tolist()):
+        return -1  # no record of the row holds one (occupied or not)
     traps = [r for r in d.row_records(defender_side, S.MAGIC)
              if ATTACK_TRAPS[0] <= ids[r] <= FAKE_TRAP]
     if not traps:
@@ -54,22 +59,20 @@ def compare(d: FmDuel, left: int, right: int) -> int:
     """``func_8001EFD4(left, right)``: the attacker's battle value (guardian-star bonus on the
     left side only, capped at 9999, no floor) minus the defender's plain value; on equality 0
     if either defends, -1 if both attack. quirk: the asymmetric star term."""
-    l_atk, l_def = d.stats(left)
-    r_atk, r_def = d.stats(right)
-    l_defends = bool(d.flags(left) & S.F_DEFENSE)
-    r_defends = bool(d.flags(right) & S.F_DEFENSE)
+    flags = d.st.cards.flags
+    l_defends = bool(flags[left] & S.F_DEFENSE)
+    r_defends = bool(flags[right] & S.F_DEFENSE)
     bonus = d.facts.matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
-    actual = fm_stats.battle_value_one(l_def if l_defends else l_atk, bonus)
-    return fm_stats.battle_compare_one(actual, r_def if r_defends else r_atk, l_defends,
-                                       r_defends)
+    actual = fm_stats.battle_value_one(d.stats(left)[l_defends], bonus)
+    return fm_stats.battle_compare_one(actual, d.stats(right)[r_defends], l_defends, r_defends)
 
 
 def attack(d: FmDuel, side: int, col: int, target: int) -> None:
     """Resolve one attack of ``side``'s monster column ``col`` on ``target`` (or direct)."""
     other = 1 - side
+    cards = d.st.cards
     a = d.rec(side, S.MONSTERS, col)
-    a_id = d.card_at(a)
-    flags = d.flags(a)
+    a_id, flags = cards.card_id[a], cards.flags[a]
     if flags & S.F_DEFENSE:  # a defending monster switches to attack first (§5.2 of fm-ai)
         flags &= ~S.F_DEFENSE
         d.events.append(PositionChange(side, col, a_id, False))
@@ -87,7 +90,7 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
         d.damage(other, damage)
         return
     t = d.rec(other, S.MONSTERS, target)
-    t_id, t_flags = d.card_at(t), d.flags(t)
+    t_id, t_flags = cards.card_id[t], cards.flags[t]
     if t_flags & S.F_FACE_DOWN and choices.ATTACKED_CARD_REVEALED:
         t_flags &= ~S.F_FACE_DOWN
         d.set_flags(t, t_flags)

@@ -37,6 +37,8 @@ ATTACKERS = bytes(int(b & (S.F_OCCUPIED | S.F_USED | S.F_DEFENSE) >> 8 == S.F_OC
                   for b in range(256))
 # the draw phase's clear of the used flag 0x4000, on the same high bytes
 CLEAR_USED = bytes(b & ~(S.F_USED >> 8) for b in range(256))
+# a side record's hand entries (i1): a held position's byte is its deck-card record, < 0x80
+HELD = bytes(int(b < 0x80) for b in range(256))
 COLUMNS = {bytes(mask >> c & 1 for c in range(ROW_WIDTH)):
            tuple(c for c in range(ROW_WIDTH) if mask >> c & 1) for mask in range(32)}
 

@@ -33,6 +33,7 @@ DEAL_CHUNK = 128  # rolls peeked at a time (a retail pool needs about 50-100)
 SCAN_COUNT = 720  # STARTER_DECK_WEIGHT_SCAN_COUNT: ids 721/722 are never dealt
 DUEL_MASTER_K = 39  # plays a copy of the player's deck, shuffled independently
 SORT_ORDERS = ("none", "id", "abc", "max", "atk", "def", "type", "ai")
+_DECK_SIZE, _ROLL_MASK = np.uint32(DECK_SIZE), np.uint32(0x7FF)  # for peeked values in place
 
 
 def sort_deck(cards: Sequence[int], order: str, tables: FmTables) -> list[int]:
@@ -91,8 +92,8 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
     while len(cards) < DECK_SIZE and rolls < MAX_DEAL_ROLLS:
         used = 0
         values = rng.peek(min(DEAL_CHUNK, MAX_DEAL_ROLLS - rolls))
-        # Rand.rand_2048's roll is (value & 0x7FF) + 1, its table entry at value & 0x7FF
-        for index in table[values & np.uint32(0x7FF)].tolist():
+        values &= _ROLL_MASK  # Rand.rand_2048's roll is this + 1, its table entry at this
+        for index in table[values].tolist():
             used += 1
             if index >= 0 and counts[index] < COPY_LIMIT:
                 counts[index] += 1
@@ -113,7 +114,9 @@ def swap_stage(rng: Rand, cards: list[int], perm: list[int]) -> None:
     The 320 values are peeked at once and the swaps run on one list of positions, which
     then reorders both arrays: exactly :meth:`Rand.rand_mod` called 320 times.
     """
-    values = iter((rng.peek(2 * SWAP_COUNT) % np.uint32(DECK_SIZE)).tolist())
+    values = rng.peek(2 * SWAP_COUNT)
+    values %= _DECK_SIZE
+    values = iter(values.tolist())
     order = list(range(DECK_SIZE))
     for x, y in zip(values, values, strict=True):  # consecutive pairs (x, y)
         order[x], order[y] = order[y], order[x]

@@ -43,7 +43,16 @@ from emucore.fm.actions import (
     TurnStart,
 )
 from emucore.fm.battle import attack
-from emucore.fm.board import ATTACKERS, EXODIA, READY, BoardOps, charged, s16
+from emucore.fm.board import (
+    ATTACKERS,
+    COLUMNS,
+    EXODIA,
+    HELD,
+    READY,
+    BoardOps,
+    charged,
+    s16,
+)
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
@@ -106,11 +115,6 @@ class CardView:
         return bool(self.flags & S.F_USED)
 
 
-def _global(name: str, doc: str) -> property:
-    """A read-only property of the duel: field ``name`` of the globals record."""
-    return property(lambda self: getattr(self.st.globals, name)[0], doc=doc)
-
-
 class FmDuel(BoardOps, Duel):
     """One FM duel. Build it with :func:`emucore.fm.setup.new_duel` (decks dealt from an RNG
     state) or directly from two shuffled decks and the RNG as it stands after the deal.
@@ -157,11 +161,26 @@ class FmDuel(BoardOps, Duel):
     def over(self) -> bool:
         return self.st.globals.phase[0] == S.PHASE_OVER
 
-    acting_side = _global("acting_side", "The side whose action legal_actions() lists.")
-    phase = _global("phase", "0 hand phase, 1 field phase, 2 over (state.PHASE_*).")
-    terrain = _global("terrain", "The terrain 0..6 (a field card changes it).")
-    opponent = _global("opponent", "The CPU duelist id (1..39), negative in a two-player "
-                                    "duel.")
+    # The globals a decision reads many times each (plain properties: no look-up by name).
+    @property
+    def acting_side(self) -> int:
+        """The side whose action legal_actions() lists."""
+        return self.st.globals.acting_side[0]
+
+    @property
+    def phase(self) -> int:
+        """0 hand phase, 1 field phase, 2 over (state.PHASE_*)."""
+        return self.st.globals.phase[0]
+
+    @property
+    def terrain(self) -> int:
+        """The terrain 0..6 (a field card changes it)."""
+        return self.st.globals.terrain[0]
+
+    @property
+    def opponent(self) -> int:
+        """The CPU duelist id (1..39), negative in a two-player duel."""
+        return self.st.globals.opponent[0]
 
     def snapshot(self) -> bytes:
         """The RAM image (records + globals incl. the RNG state)."""
@@ -197,20 +216,29 @@ class FmDuel(BoardOps, Duel):
         return legal.NONE
 
     def step(self, action: FmAction) -> list:
-        """Apply one action; :class:`IllegalAction` leaves the state untouched."""
+        """Apply one action; :class:`IllegalAction` leaves the state untouched.
+
+        An action of a listed kind in its own phase with a plain count of ``rng_calls``
+        passes the common checks at once; anything else goes through :meth:`_validate`,
+        which names what is wrong (or accepts a subclass of a kind, or a bool count)."""
         rule = _RULES.get(type(action)) or _rule_of(action)
-        g = self.st.globals
-        side = g.acting_side[0]
-        self._validate(action, rule, g.phase[0])
+        st = self.st
+        g = st.globals
+        side, phase, calls = g.acting_side[0], g.phase[0], action.rng_calls
+        if rule is None or rule.phase != phase or calls.__class__ is not int or calls < 0:
+            self._validate(action, rule, phase)
         checked = rule.check(self, side, action)
-        self.events = []
+        events = self.events = []
         if side in self.computer_sides:
             export_acting(self)  # the board snapshot export before the computer decided
-        if action.rng_calls:
-            self.rng.advance(action.rng_calls)
+        if calls:
+            self.rng.advance(calls)
         rule.apply(self, side, action, checked)
-        self._check_life_points(side)
-        return self._take_events()
+        lp = st.sides.lp
+        if not (lp[0] and lp[1]):
+            self._check_life_points(side)
+        self.events = []
+        return events
 
     # ------------------------------------------------------------------ board view
     @property
@@ -369,7 +397,7 @@ class FmDuel(BoardOps, Duel):
             raise IllegalAction("duel-over", "the duel is over")
         if not isinstance(action.rng_calls, int) or action.rng_calls < 0:
             raise IllegalAction("rng-calls", "rng_calls must be a count >= 0")
-        if (rule is not None and rule.hand_phase) != (phase == S.PHASE_HAND):
+        if (rule is not None and rule.phase == S.PHASE_HAND) != (phase == S.PHASE_HAND):
             raise IllegalAction("phase", "the hand phase allows exactly one play; the field "
                                 "phase allows attacks, position changes, activations, end turn")
         if rule is None:
@@ -407,30 +435,30 @@ class FmDuel(BoardOps, Duel):
             side not in self.computer_sides or choices.FIRST_TURN_LOCK_BINDS_COMPUTER)
 
     def _check_attack(self, side: int, action: Attack) -> None:
-        r = self._own_monster(side, action.attacker)
-        if self.flags(r) & S.F_USED:
+        flags = self.flags(self._own_monster(side, action.attacker))
+        if flags & S.F_USED:
             raise IllegalAction("used", "this monster has already acted this turn")
         if self.attack_locked(side):
             raise IllegalAction("first-turn", "no monster attacks before the first end of turn")
-        if self.flags(r) & S.F_DEFENSE and side not in self.computer_sides:
+        if flags & S.F_DEFENSE and side not in self.computer_sides:
             raise IllegalAction("defence", "a monster in defence position does not attack")
         if self.st.sides.swords[side] > 0:
             raise IllegalAction("swords", "Swords of Revealing Light stops this side's attacks")
-        defenders = self.row_records(1 - side, S.MONSTERS)
+        defenders = self.columns(self.rec(1 - side, S.MONSTERS, 0))
         if action.target == DIRECT:
             if defenders:
                 raise IllegalAction("direct-attack", "a direct attack needs an empty opposing "
                                     "monster row")
-        elif not isinstance(action.target, int) or not 0 <= action.target < 5 or \
-                self.rec(1 - side, S.MONSTERS, action.target) not in defenders:
+        elif not isinstance(action.target, int) or action.target not in defenders:
             raise IllegalAction("target", f"no opposing monster in column {action.target!r}")
 
-    def _hand_cards(self, side: int, cards: object) -> list[int]:
-        """The hand positions a play raises, after resolving deck picks (not applied yet)."""
+    def _hand_cards(self, side: int, cards: object) -> tuple[int, ...]:
+        """Check the hand positions and deck picks a play raises (not applied yet); returns
+        the positions that hold a card."""
         if not isinstance(cards, tuple) or not 1 <= len(cards) <= HAND_SIZE or \
                 len(set(cards)) != len(cards):
             raise IllegalAction("cards", "a play raises 1 to 5 distinct hand cards")
-        held = [j for j, k in enumerate(self.st.sides.hand[side].tolist()) if k >= 0]
+        held = COLUMNS[self.st.sides.hand[side].tobytes().translate(HELD)]
         picks = 0
         for c in cards:
             if not isinstance(c, int):
@@ -438,7 +466,7 @@ class FmDuel(BoardOps, Duel):
             if c >= DECK_PICK:
                 p = c - DECK_PICK
                 k = side * S.DECK_SIZE + p
-                if not 0 <= p < S.DECK_SIZE or self.deck_flags(k) != S.IN_DECK:
+                if not 0 <= p < S.DECK_SIZE or self.st.deck_cards.flags[k] != S.IN_DECK:
                     raise IllegalAction("deck-pick", f"draw position {p} is not in the deck")
                 picks += 1
             elif c not in held:
@@ -464,8 +492,7 @@ class FmDuel(BoardOps, Duel):
         self._hand_cards(side, play.cards)
         if play.star not in legal.STARS or not isinstance(play.face_down, bool):
             raise IllegalAction("choice", "star is 0 or 1; face_down is true or false")
-        first = self._first_card(side, play.cards)
-        ftype = self.card_type(first)
+        ftype = self.facts.type[self._first_card(side, play.cards)]
         row = S.MONSTERS
         if len(play.cards) == 1 and ftype >= TYPE_MAGIC:
             if not play.face_down and ftype in (TYPE_MAGIC, TYPE_RITUAL):
@@ -528,16 +555,16 @@ class FmDuel(BoardOps, Duel):
         for c in cards:
             if c < DECK_PICK:
                 free[c] = -1
+        unselected = iter([j for j, held in enumerate(free) if held >= 0])  # lowest first
         out = []
         for c in cards:
             if c < DECK_PICK:
                 out.append(c)
                 continue
-            j = next(i for i in range(HAND_SIZE) if free[i] >= 0)
+            j = next(unselected)
             held, picked = free[j], side * S.DECK_SIZE + c - DECK_PICK
             ids[held], ids[picked] = ids[picked], ids[held]
             self.setup_record(self.rec(side, S.HAND, j), ids[held], held, S.F_OCCUPIED)
-            free[j] = -1
             out.append(j)
         return out
 
@@ -571,13 +598,14 @@ class FmDuel(BoardOps, Duel):
         self._finish_chain(side, final, ask_star, star, row, col)
 
     def _place(self, side: int, src: int, dst: int, face_down: bool, star: int) -> None:
-        card = self.card_at(src)
-        monster = self.is_monster(card)
+        cards = self.st.cards
+        card = cards.card_id[src]
+        monster = self.facts.monster[card]
         self.move_record(src, dst)
         flags = S.F_OCCUPIED | (S.F_FACE_DOWN if face_down else 0)
         if monster and star:
             flags |= S.F_STAR2
-        self.set_flags(dst, flags)
+        cards.flags[dst] = flags
         row = S.MONSTERS if dst % S.RECORDS_PER_SIDE < S.MAGIC else S.MAGIC
         self.events.append(Placed(side, card, "monster" if row == S.MONSTERS else "magic",
                                   dst % S.RECORDS_PER_SIDE - row, face_down,
@@ -685,18 +713,18 @@ class _Rule:
     checks (raise IllegalAction, or return what ``apply`` needs: a play's landing, an
     activation's target) and its effect."""
 
-    hand_phase: bool
+    phase: int  # state.PHASE_HAND or PHASE_FIELD
     check: Callable[[FmDuel, int, Any], Any]
     apply: Callable[[FmDuel, int, Any, Any], None]
 
 
 _RULES: dict[type, _Rule] = {
-    Play: _Rule(True, FmDuel._landing, FmDuel._do_play),
-    Attack: _Rule(False, FmDuel._check_attack, FmDuel._do_attack),
-    ChangePosition: _Rule(False, FmDuel._check_position, FmDuel._do_position),
-    Activate: _Rule(False, FmDuel._activation_target, FmDuel._do_activate),
-    Done: _Rule(False, FmDuel._check_done, FmDuel._do_done),
-    EndTurn: _Rule(False, FmDuel._check_end_turn, FmDuel._do_end_turn),
+    Play: _Rule(S.PHASE_HAND, FmDuel._landing, FmDuel._do_play),
+    Attack: _Rule(S.PHASE_FIELD, FmDuel._check_attack, FmDuel._do_attack),
+    ChangePosition: _Rule(S.PHASE_FIELD, FmDuel._check_position, FmDuel._do_position),
+    Activate: _Rule(S.PHASE_FIELD, FmDuel._activation_target, FmDuel._do_activate),
+    Done: _Rule(S.PHASE_FIELD, FmDuel._check_done, FmDuel._do_done),
+    EndTurn: _Rule(S.PHASE_FIELD, FmDuel._check_end_turn, FmDuel._do_end_turn),
 }
 
 

@@ -49,6 +49,19 @@ def _rows(tables: FmTables) -> tuple[tuple[list[int], list[int]], ...]:
                  for t, v in zip(tables.rank_thresholds, tables.rank_values, strict=True))
 
 
+COUNTER_RANGE = 256  # the u8 counters' values, looked up in :func:`_changes`' lists
+
+
+@per_tables
+def _changes(tables: FmTables) -> tuple[list[int], ...]:
+    """Per row, :func:`_change` of every counter from 0 up to the row's last finite threshold
+    (at most :data:`COUNTER_RANGE` values), made once per tables: a counter's change is then
+    one list index (others, LP above all, are bisected)."""
+    return tuple([_change(thresholds, values, counter)
+                  for counter in range(min(thresholds[-2] + 1, COUNTER_RANGE))]
+                 for thresholds, values in _rows(tables))
+
+
 def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: int) -> int:
     """``Duel_CalcRankScore``: 50 + the end adjustment + one change per counter.
 
@@ -59,8 +72,9 @@ def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: in
     if missing:
         raise ValueError(f"missing counters: {', '.join(missing)}")
     total = BASE_SCORE + end_adjustment
-    for (thresholds, values), name in zip(_rows(tables), COUNTERS, strict=True):
-        total += _change(thresholds, values, int(counters[name]))  # score_change
+    for changes, row, name in zip(_changes(tables), _rows(tables), COUNTERS, strict=True):
+        counter = int(counters[name])
+        total += changes[counter] if 0 <= counter < len(changes) else _change(*row, counter)
     return total
 
 

@@ -82,6 +82,7 @@ def _ahead() -> tuple[NDArray[np.uint32], NDArray[np.uint32]]:
 
 
 _NONE = np.zeros(0, dtype=np.uint32)
+_SHIFT, _OUTPUT_MASK = np.uint32(16), np.uint32(0x7FFF)  # rand()'s value of a state
 
 
 def jump(state: ArrayLike, n: int) -> NDArray[np.uint32]:
@@ -163,15 +164,19 @@ class Rand:
     def peek(self, n: int) -> NDArray[np.uint32]:
         """The values the next ``n`` calls of :meth:`rand` would return, without making
         them (all states at once: a loop that consumes a data-dependent number of values
-        then :meth:`advance`s by that many)."""
+        then :meth:`advance`s by that many). Each chunk's states become its values in
+        place (a deal peeks three times per duel)."""
         mult, inc = _ahead()
         chunks = []
         state, left = self.state, n
         while left > 0:
             take = min(left, PEEK_CHUNK)
-            states = mult[:take] * np.uint32(state) + inc[:take]
-            chunks.append((states >> np.uint32(16)) & np.uint32(0x7FFF))
+            states = mult[:take] * np.uint32(state)
+            states += inc[:take]
             state, left = int(states[-1]), left - take
+            states >>= _SHIFT
+            states &= _OUTPUT_MASK
+            chunks.append(states)
         return chunks[0] if len(chunks) == 1 else np.concatenate(chunks or [_NONE])
 
     def rand_mod(self, n: int) -> int:

@@ -54,6 +54,15 @@ def test_score_sums_base_end_adjustment_and_rows():
         rank.rank_score(T, {k: v for k, v in NEUTRAL.items() if k != "lp"}, 0)
 
 
+def test_score_is_the_sum_of_each_rows_change():
+    """rank_score reads a small counter's change from a list made once per tables: the same
+    value as score_change, for every counter value up to past the last threshold."""
+    for value in (-3, *range(0, 300), 999, 1000, 7999, 8000, 32767):
+        counters = {name: value for name in rank.COUNTERS}
+        expected = 50 + sum(rank.score_change(T, row, value) for row in range(10))
+        assert rank.rank_score(T, counters, 0) == expected
+
+
 @pytest.mark.parametrize(("score", "name", "chips", "pool"), [
     (150, "S-POW", 5, "sa_pow"), (99, "S-POW", 5, "sa_pow"), (90, "S-POW", 5, "sa_pow"),
     (89, "A-POW", 4, "sa_pow"), (80, "A-POW", 4, "sa_pow"), (79, "B-POW", 3, "bcd"),
