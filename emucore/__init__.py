@@ -5,6 +5,10 @@ Four rule systems share one core: ``fm`` (Forbidden Memories, PlayStation 1999),
 ``tcglite`` (a simplified TCG with the 2002 starter decks).
 """
 
+from emucore import compiled as _compiled
+
 __version__ = "0.1.0"
 
 SYSTEMS = ("fm", "dm1", "ocg1999", "tcglite")
+
+_compiled.install()   # the FM duel's hot modules run compiled when built (emucore.compiled)

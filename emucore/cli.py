@@ -16,7 +16,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from emucore import SYSTEMS, __version__, commands
+from emucore import SYSTEMS, __version__, commands, compiled
 
 # The exceptions that are user mistakes (one line, exit 2), named by module: an exception
 # class of a module no command imported cannot have been raised, so telling them apart
@@ -40,7 +40,8 @@ def build_parser(lines: Sequence[Sequence[str]] | None = None) -> argparse.Argum
         description="Faithful recreations of the early Yu-Gi-Oh! Duel Monsters engines "
                     f"({', '.join(SYSTEMS)}).",
     )
-    parser.add_argument("--version", action="version", version=f"emucore {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"emucore {__version__} ({compiled.summary()})")
     _add_commands(parser.add_subparsers(dest="command", metavar="COMMAND"), (), lines)
     return parser
 

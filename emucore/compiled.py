@@ -1,0 +1,104 @@
+"""Compiled copies of the FM duel's hot modules, used only while they match their source.
+
+An AI-vs-AI duel spends its time in interpreter work spread thin over the engine, the board
+export and the AI programs (docs/fm-ai.md, Speed). The install compiles those modules, as
+they are, to C extensions with Cython (``setup.py``): the same source, so there is no second
+rule implementation that could drift. Each extension is named after the module and a hash
+of the source it was built from (``engine-<hash>.<platform suffix>`` beside ``engine.py``),
+and :class:`Finder` loads it only while the ``.py`` still hashes the same: an edited module
+runs as Python until the next install rebuilds it, so a stale build is never used.
+
+``EMUCORE_PURE=1`` in the environment runs every module as Python (profiles, debugging, and
+the test that checks the compiled duel equals the pure one). Without a C compiler the
+install skips the build and everything runs as Python, only slower.
+``emucore --version`` tells how many modules run compiled.
+
+This file is read by ``setup.py`` before the package exists, so it imports the standard
+library only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
+from importlib.util import spec_from_file_location
+from pathlib import Path
+
+# The modules an AI-vs-AI duel spends its time in (cProfile of `tools/bench.py fm_ai`).
+MODULES = (
+    "emucore.fm.engine",
+    "emucore.fm.board",
+    "emucore.fm.battle",
+    "emucore.fm.snapshot",
+    "emucore.fm.export",
+    "emucore.fm.ai.adapter",
+    "emucore.fm.ai.embedded",
+    "emucore.fm.ai.executors",
+    "emucore.fm.ai.helpers",
+    "emucore.fm.ai.vm",
+    "emucore.fm.ai.sim",
+)
+
+# Cython compiles the source as Python 3 and ignores the type hints, so a compiled module
+# keeps Python's semantics (ints never overflow, a hint never rejects a value).
+DIRECTIVES = {"language_level": 3, "annotation_typing": False}
+
+PURE_ENV = "EMUCORE_PURE"
+ROOT = Path(__file__).resolve().parent.parent   # the directory that holds the package
+
+
+def source_of(name: str, root: Path = ROOT) -> Path:
+    """The ``.py`` file of module ``name`` under ``root``."""
+    return root.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def source_hash(source: Path) -> str:
+    """The first 16 hex digits of the SHA-256 of a module's source bytes."""
+    return hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+
+
+def compiled_name(source: Path, suffix: str = EXTENSION_SUFFIXES[0]) -> Path:
+    """Where the extension built from ``source`` as it is now lies (beside it). The name is
+    not an importable module name, so Python's own finder never picks it up."""
+    return source.with_name(f"{source.stem}-{source_hash(source)}{suffix}")
+
+
+def compiled_path(name: str, root: Path = ROOT) -> Path | None:
+    """The extension to load for module ``name``, or None (not built, or built from another
+    version of the source)."""
+    source = source_of(name, root)
+    if not source.is_file():
+        return None
+    path = compiled_name(source)
+    return path if path.is_file() else None
+
+
+class Finder:
+    """A meta-path finder for :data:`MODULES`: the matching extension if there is one, else
+    nothing (Python's finder then loads the ``.py``)."""
+
+    def find_spec(self, fullname: str, path: object = None,
+                  target: object = None) -> ModuleSpec | None:
+        if fullname not in MODULES or os.environ.get(PURE_ENV):
+            return None
+        compiled = compiled_path(fullname)
+        if compiled is None:
+            return None
+        return spec_from_file_location(fullname, compiled,
+                                       loader=ExtensionFileLoader(fullname, str(compiled)))
+
+
+def install() -> None:
+    """Put :class:`Finder` first on ``sys.meta_path`` (once)."""
+    if not any(isinstance(f, Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, Finder())
+
+
+def summary() -> str:
+    """How many of :data:`MODULES` run compiled in a new process, for ``emucore --version``."""
+    if os.environ.get(PURE_ENV):
+        return f"FM hot modules run as Python: {PURE_ENV} is set"
+    built = sum(compiled_path(name) is not None for name in MODULES)
+    return f"FM hot modules compiled: {built} of {len(MODULES)}"

@@ -1,0 +1,51 @@
+"""Build the compiled copies of the FM duel's hot modules (see emucore/compiled.py).
+
+Everything else about the project is in pyproject.toml. Each module in
+``emucore.compiled.MODULES`` is compiled by Cython from its unchanged source into an
+extension named after the source's hash; a build that fails (no C compiler) is skipped and
+the module runs as Python.
+"""
+
+import runpy
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+compiled = runpy.run_path(str(HERE / "emucore" / "compiled.py"))
+
+
+class BuildHashed(build_ext):
+    """Names each extension after its source hash and drops extensions of older sources."""
+
+    def get_ext_filename(self, fullname: str) -> str:
+        # called with the dotted name and, by get_ext_fullpath, with its last part alone
+        default = Path(super().get_ext_filename(fullname))
+        stem = fullname.rsplit(".", 1)[-1]
+        name = next(m for m in compiled["MODULES"] if m.rsplit(".", 1)[-1] == stem)
+        named = compiled["compiled_name"](compiled["source_of"](name, HERE),
+                                          default.name[len(stem):])
+        return str(default.with_name(named.name))
+
+    def run(self) -> None:
+        for name in compiled["MODULES"]:
+            source = compiled["source_of"](name, HERE)
+            keep = compiled["compiled_name"](source)
+            for old in source.parent.glob(f"{source.stem}-*.*"):
+                if old.suffix in (".so", ".pyd") and old != keep:
+                    old.unlink()
+        super().run()
+
+
+extensions = [Extension(name, [str(compiled["source_of"](name, HERE).relative_to(HERE))],
+                        optional=True)
+              for name in compiled["MODULES"]]
+
+setup(
+    ext_modules=cythonize(extensions, compiler_directives=compiled["DIRECTIVES"],
+                          build_dir="build/cython", quiet=True),
+    cmdclass={"build_ext": BuildHashed},
+    options={"build_ext": {"parallel": True}},   # one compiler per core
+)

@@ -1,0 +1,104 @@
+"""The compiled FM hot modules (emucore.compiled): loaded only while they match their source,
+and a compiled duel equals the Python one.
+
+These pin emucore's own contract: the reference is the Python source of the same modules
+(run with EMUCORE_PURE=1 in a child process), which the rest of the suite checks against the
+decompiled code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+import pytest
+
+from emucore import compiled
+from emucore.cli import main
+
+# Duels played both ways: three duelists, two decks, consecutive RNG indices.
+_PLAY = """
+import importlib, json
+from emucore import compiled, tables
+from emucore.fm.ai.sim import play_range
+from emucore.fm.setup import FmSetup
+t = tables.load("fm")
+monsters = [c for c in range(1, 722) if t.is_monster(c)]
+decks = (monsters[:40], monsters[200:240])
+out = {"compiled": [m.__name__ for m in map(importlib.import_module, compiled.MODULES)
+                    if not m.__file__.endswith(".py")], "duels": []}
+for duelist in (1, 8, 30):
+    for deck in decks:
+        for r in play_range(FmSetup(deck=deck, duelist=duelist), 100, 25):
+            out["duels"].append([r.winner, r.reason, r.turns, r.steps, r.drop, r.rank,
+                                 r.digest, r.rng_state])
+print(json.dumps(out))
+"""
+
+
+def compiled_status() -> dict[str, bool]:
+    """Module name -> whether it was loaded from an extension (imports each module)."""
+    return {name: not importlib.import_module(name).__file__.endswith(".py")
+            for name in compiled.MODULES}
+
+
+def _play(pure: bool) -> dict:
+    env = dict(os.environ)
+    env.pop(compiled.PURE_ENV, None)
+    if pure:
+        env[compiled.PURE_ENV] = "1"
+    done = subprocess.run([sys.executable, "-c", _PLAY], env=env, check=True,
+                          capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def test_modules_load_compiled_exactly_when_built():
+    """Each hot module runs from its extension when one built from its current source
+    exists (and EMUCORE_PURE is not set), else from its .py."""
+    pure = bool(os.environ.get(compiled.PURE_ENV))
+    for name, on in compiled_status().items():
+        assert on == (not pure and compiled.compiled_path(name) is not None), name
+
+
+def test_an_extension_of_another_source_is_ignored(tmp_path):
+    """The extension's name carries its source's hash: after an edit of the .py (or with an
+    extension built from another version) the module is not matched to it."""
+    source = tmp_path / "pkg" / "mod.py"
+    source.parent.mkdir()
+    source.write_text("VALUE = 1\n")
+    assert compiled.compiled_path("pkg.mod", tmp_path) is None
+    built = compiled.compiled_name(source)
+    assert built.name.startswith("mod-") and built.name.endswith(EXTENSION_SUFFIXES[0])
+    built.write_bytes(b"")
+    assert compiled.compiled_path("pkg.mod", tmp_path) == built
+    source.write_text("VALUE = 2\n")
+    assert compiled.compiled_path("pkg.mod", tmp_path) is None
+
+
+def test_compiled_duels_equal_python_duels():
+    """150 AI-vs-AI duels (three duelists, two decks) give the same winner, reason, turns,
+    steps, drop, rank, final state digest and RNG state with the compiled modules as with
+    their Python source."""
+    fast, pure = _play(pure=False), _play(pure=True)
+    assert pure["compiled"] == []
+    assert fast["compiled"] == [name for name in compiled.MODULES
+                                if compiled.compiled_path(name) is not None]
+    assert len(fast["duels"]) == 150
+    assert fast["duels"] == pure["duels"]
+
+
+def test_version_says_how_many_modules_run_compiled(monkeypatch, capsys):
+    """``emucore --version`` names the count, or that EMUCORE_PURE is set."""
+    built = sum(compiled.compiled_path(name) is not None for name in compiled.MODULES)
+    monkeypatch.delenv(compiled.PURE_ENV, raising=False)
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert f"compiled: {built} of {len(compiled.MODULES)}" in capsys.readouterr().out
+    monkeypatch.setenv(compiled.PURE_ENV, "1")
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert "run as Python: EMUCORE_PURE is set" in capsys.readouterr().out
