@@ -3,10 +3,13 @@
 An AI-vs-AI duel spends its time in interpreter work spread thin over the engine, the board
 export and the AI programs (docs/fm-ai.md, Speed). The install compiles those modules, as
 they are, to C extensions with Cython (``setup.py``): the same source, so there is no second
-rule implementation that could drift. Each extension is named after the module and a hash
-of the source it was built from (``engine-<hash>.<platform suffix>`` beside ``engine.py``),
-and :class:`Finder` loads it only while the ``.py`` still hashes the same: an edited module
-runs as Python until the next install rebuilds it, so a stale build is never used.
+rule implementation that could drift. A ``.pxd`` beside a module declares its slotted
+classes as extension types and its functions as directly callable (``cpdef``), with the
+arguments untyped but for those classes, so the compiled code computes what the Python does.
+Each extension is named after the module and a hash of what it was built from
+(``engine-<hash>.<platform suffix>`` beside ``engine.py``), and :class:`Finder` loads it only
+while the ``.py`` and ``.pxd`` still hash the same: an edited module runs as Python until the
+next install rebuilds it, so a stale build is never used.
 
 ``EMUCORE_PURE=1`` in the environment runs every module as Python (profiles, debugging, and
 the test that checks the compiled duel equals the pure one). Without a C compiler the
@@ -55,8 +58,13 @@ def source_of(name: str, root: Path = ROOT) -> Path:
 
 
 def source_hash(source: Path) -> str:
-    """The first 16 hex digits of the SHA-256 of a module's source bytes."""
-    return hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+    """The first 16 hex digits of the SHA-256 of a module's source bytes and, when it has
+    one, of its ``.pxd`` (the declarations the compiler reads beside it)."""
+    digest = hashlib.sha256(source.read_bytes())
+    declarations = source.with_suffix(".pxd")
+    if declarations.is_file():
+        digest.update(declarations.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def compiled_name(source: Path, suffix: str = EXTENSION_SUFFIXES[0]) -> Path:

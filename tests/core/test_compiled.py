@@ -79,6 +79,49 @@ def test_an_extension_of_another_source_is_ignored(tmp_path):
     assert compiled.compiled_path("pkg.mod", tmp_path) is None
 
 
+def _declared_fields(pxd: str) -> dict[str, set[str]]:
+    """Class name -> the fields a .pxd declares for it (``cdef public <type> a, b``)."""
+    fields: dict[str, set[str]] = {}
+    for line in pxd.splitlines():
+        if line.startswith("cdef class "):
+            current = fields.setdefault(line[len("cdef class "):].rstrip(":"), set())
+        elif line.strip().startswith("cdef public "):
+            names = line.strip()[len("cdef public "):].split(None, 1)[1]
+            current.update(name.strip() for name in names.split(","))
+    return fields
+
+
+def test_declared_classes_have_the_python_slots():
+    """Each extension type a .pxd declares has exactly the fields of the .py class's
+    __slots__ (a slot missing from the declaration would be an AttributeError compiled)."""
+    declared = 0
+    for name in compiled.MODULES:
+        pxd = compiled.source_of(name).with_suffix(".pxd")
+        if not pxd.is_file():
+            continue
+        module = importlib.import_module(name)
+        for cls, fields in _declared_fields(pxd.read_text()).items():
+            assert fields == set(getattr(module, cls).__slots__), f"{pxd.name}: {cls}"
+            declared += 1
+    assert declared >= 4
+
+
+def test_declarations_compile_with_their_modules(tmp_path, monkeypatch):
+    """Cython translates every module that has a .pxd, so a declaration that no longer
+    matches its .py (which would leave the module uncompiled) fails here."""
+    from Cython.Build import cythonize
+    from setuptools import Extension
+
+    root = compiled.ROOT
+    extensions = [Extension(name, [str(compiled.source_of(name).relative_to(root))])
+                  for name in compiled.MODULES
+                  if compiled.source_of(name).with_suffix(".pxd").is_file()]
+    assert extensions
+    monkeypatch.chdir(root)
+    cythonize(extensions, compiler_directives=compiled.DIRECTIVES, build_dir=str(tmp_path),
+              quiet=True, force=True)
+
+
 def test_compiled_duels_equal_python_duels():
     """150 AI-vs-AI duels (three duelists, two decks) give the same winner, reason, turns,
     steps, drop, rank, final state digest and RNG state with the compiled modules as with

@@ -20,7 +20,7 @@ from emucore.fm.actions import DuelEnd, FmAction
 from emucore.fm.ai.adapter import decide, persona_of
 from emucore.fm.ai.disc import Programs
 from emucore.fm.setup import FmSetup, new_duel
-from emucore.hw.psyq_rand import BOOT_STATE, jump
+from emucore.hw.psyq_rand import BOOT_STATE, consecutive_states, jump
 
 MAX_STEPS = 5000   # far beyond any real duel (40 draws a side); reaching it is a bug
 FALLBACKS = ("ai", "none")  # who plays the player's side once its script stops
@@ -142,11 +142,11 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
 def play_range(setup: FmSetup, first: int, count: int, programs: Programs | None = None,
                player_as: int | None = None) -> list[DuelResult]:
     """Duels from consecutive RNG indices ``first .. first + count - 1``."""
-    out = []
-    for index in range(first, first + count):
-        one = replace(setup, state=int(jump(BOOT_STATE, index)))
-        out.append(play_duel(one, programs, player_as, index))
-    return out
+    if count <= 0:
+        return []
+    states = consecutive_states(int(jump(BOOT_STATE, first)), count).tolist()
+    return [play_duel(replace(setup, state=state), programs, player_as, index)
+            for index, state in enumerate(states, first)]
 
 
 def summarize(duelist: int, results: Iterable[DuelResult],
