@@ -1,6 +1,6 @@
 # Declarations for the compiled build of embedded.py (emucore.compiled): Script as an
-# extension type whose board and scratch state are typed, and the program's rules as cpdef
-# functions, so the rules and the helpers they call are called directly in C. Arguments are
+# extension type whose board and scratch state are typed, and its methods and the program's
+# rules as cpdef, so the rules and the helpers they call are called directly in C. Arguments are
 # the .py's, untyped but for Script and Machine (functions with a generator expression
 # inside stay plain: Cython compiles no closure in a cpdef function).
 
@@ -13,6 +13,21 @@ cdef class Script:
     cdef public object m, duelist, hide, row, cpu_lp, player_lp, hold
     cdef public Board b
     cdef public State s
+    cpdef strongest(self, stat, zone, sets=*)
+    cpdef weakest(self, stat, zone, sets=*)
+    cpdef find(self, card, zone=*)
+    cpdef count(self, zone)
+    cpdef first(self, state, zone)
+    cpdef power(self, slot, mode=*)
+    cpdef card(self, slot)
+    cpdef ctype(self, slot)
+    cpdef deck_size(self)
+    cpdef pinned(self, me)
+    cpdef roll(self, percent)
+    cpdef random_slot(self, lo, hi)
+    cpdef play(self, slots, dest, face_down)
+    cpdef play_combo(self, dest)
+    cpdef act(self, slot, a=*, b=*, cat=*)
 
 cpdef hand_program(Machine m)
 cpdef _lethal_burn(Script s)

@@ -7,6 +7,8 @@
 cdef class Board:
     cdef public object snapshot, view, data, window, terrain, ids, atk, dfn, flags, ctype
     cdef public object star, star2, deck_index
+    cpdef base(self, card, stat)
+    cpdef mark(self, slot)
 
 cdef class State:
     cdef public object combo, card_set, type_set, fusion_set, best, depth, best_depth, path
