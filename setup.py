@@ -29,6 +29,10 @@ class BuildHashed(build_ext):
                                           default.name[len(stem):])
         return str(default.with_name(named.name))
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        self.parallel = self.parallel or True   # one compiler per core
+
     def run(self) -> None:
         for name in compiled["MODULES"]:
             source = compiled["source_of"](name, HERE)
@@ -47,5 +51,4 @@ setup(
     ext_modules=cythonize(extensions, compiler_directives=compiled["DIRECTIVES"],
                           build_dir="build/cython", quiet=True),
     cmdclass={"build_ext": BuildHashed},
-    options={"build_ext": {"parallel": True}},   # one compiler per core
 )
