@@ -15,6 +15,10 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 compiled = runpy.run_path(str(HERE / "emucore" / "compiled.py"))
+# build_ext names an extension by its module's last part alone at times (below)
+BY_LAST_PART = {name.rsplit(".", 1)[-1]: name for name in compiled["MODULES"]}
+if len(BY_LAST_PART) != len(compiled["MODULES"]):
+    raise SystemExit("emucore.compiled.MODULES: two modules share a last name part")
 
 
 class BuildHashed(build_ext):
@@ -24,8 +28,7 @@ class BuildHashed(build_ext):
         # called with the dotted name and, by get_ext_fullpath, with its last part alone
         default = Path(super().get_ext_filename(fullname))
         stem = fullname.rsplit(".", 1)[-1]
-        name = next(m for m in compiled["MODULES"] if m.rsplit(".", 1)[-1] == stem)
-        named = compiled["compiled_name"](compiled["source_of"](name, HERE),
+        named = compiled["compiled_name"](compiled["source_of"](BY_LAST_PART[stem], HERE),
                                           default.name[len(stem):])
         return str(default.with_name(named.name))
 
