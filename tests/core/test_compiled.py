@@ -20,7 +20,7 @@ import pytest
 from emucore import compiled
 from emucore.cli import main
 
-# Duels played both ways: three duelists, two decks, consecutive RNG indices.
+# Duels played both ways: four duelists, three decks, consecutive RNG indices.
 _PLAY = """
 import importlib, json
 from emucore import compiled, tables
@@ -28,12 +28,12 @@ from emucore.fm.ai.sim import play_range
 from emucore.fm.setup import FmSetup
 t = tables.load("fm")
 monsters = [c for c in range(1, 722) if t.is_monster(c)]
-decks = (monsters[:40], monsters[200:240])
+decks = (monsters[:40], monsters[200:240], monsters[400:440])
 out = {"compiled": [m.__name__ for m in map(importlib.import_module, compiled.MODULES)
                     if not m.__file__.endswith(".py")], "duels": []}
-for duelist in (1, 8, 30):
+for duelist in (1, 8, 30, 39):
     for deck in decks:
-        for r in play_range(FmSetup(deck=deck, duelist=duelist), 100, 25):
+        for r in play_range(FmSetup(deck=deck, duelist=duelist), 100, 40):
             out["duels"].append([r.winner, r.reason, r.turns, r.steps, r.drop, r.rank,
                                  r.digest, r.rng_state])
 print(json.dumps(out))
@@ -123,14 +123,14 @@ def test_declarations_compile_with_their_modules(tmp_path, monkeypatch):
 
 
 def test_compiled_duels_equal_python_duels():
-    """150 AI-vs-AI duels (three duelists, two decks) give the same winner, reason, turns,
-    steps, drop, rank, final state digest and RNG state with the compiled modules as with
-    their Python source."""
+    """480 AI-vs-AI duels (four duelists, Duel Master K's copy of the deck among them, three
+    decks, 40 indices each) give the same winner, reason, turns, steps, drop, rank, final
+    state digest and RNG state with the compiled modules as with their Python source."""
     fast, pure = _play(pure=False), _play(pure=True)
     assert pure["compiled"] == []
     assert fast["compiled"] == [name for name in compiled.MODULES
                                 if compiled.compiled_path(name) is not None]
-    assert len(fast["duels"]) == 150
+    assert len(fast["duels"]) == 480
     assert fast["duels"] == pure["duels"]
 
 
