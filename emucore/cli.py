@@ -31,6 +31,19 @@ BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
 EXIT_OK, EXIT_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and how many FM hot modules run compiled, worked out only
+    when asked (it hashes their sources, which no other command needs)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_: object) -> None:
+        super().__init__(option_strings, dest, nargs=0,
+                         help="show the version and whether the FM duel runs compiled")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"emucore {__version__} ({compiled.summary()})")
+        parser.exit()
+
+
 def build_parser(lines: Sequence[Sequence[str]] | None = None) -> argparse.ArgumentParser:
     """The argument parser for the command lines ``lines`` (their words, see
     :func:`command_words`; None: every command in full). Every command is listed with its
@@ -40,8 +53,7 @@ def build_parser(lines: Sequence[Sequence[str]] | None = None) -> argparse.Argum
         description="Faithful recreations of the early Yu-Gi-Oh! Duel Monsters engines "
                     f"({', '.join(SYSTEMS)}).",
     )
-    parser.add_argument("--version", action="version",
-                        version=f"emucore {__version__} ({compiled.summary()})")
+    parser.add_argument("--version", action=_Version)
     _add_commands(parser.add_subparsers(dest="command", metavar="COMMAND"), (), lines)
     return parser
 

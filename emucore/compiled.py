@@ -23,6 +23,7 @@ library only.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
@@ -102,6 +103,12 @@ def install() -> None:
     """Put :class:`Finder` first on ``sys.meta_path`` (once)."""
     if not any(isinstance(f, Finder) for f in sys.meta_path):
         sys.meta_path.insert(0, Finder())
+
+
+def loaded() -> list[str]:
+    """The modules of :data:`MODULES` this process runs from an extension (imports each)."""
+    return [name for name in MODULES
+            if not importlib.import_module(name).__file__.endswith(".py")]
 
 
 def summary() -> str:
