@@ -36,7 +36,5 @@ _.any_pressed
 # pytest fixtures and a stub's signature.
 _.fake_devices
 _.kwargs
-# emucore.compiled: the Cython directives are read by setup.py (outside the scanned tree);
-# find_spec is called by Python's import system.
-_.DIRECTIVES
+# emucore.compiled: find_spec is called by Python's import system.
 _.find_spec
