@@ -35,9 +35,6 @@ FAKE_TRAP_DESTROYS_ATTACKER = False
 #: into as large a loss" (gameplay-tables note); 1 would merely cancel it.
 REVERSE_TRAP_FACTOR = 2
 
-#: Cursebreaker (655): own monsters with a negative stat_modifier get it back to 0.
-CURSEBREAKER_RESETS_PENALTIES = True
-
 #: An attacked face-down monster stays face-up after the battle.
 ATTACKED_CARD_REVEALED = True
 
