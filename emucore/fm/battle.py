@@ -23,25 +23,29 @@ TIE = fm_stats.TIE
 
 
 def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
-    """``func_8001F0D0``: the record of the trap that answers this attack, or -1.
+    """``func_8001F0D0`` (``Duel_SelectAttackTrap``): the record of the trap that answers
+    this attack, or -1.
 
-    Among the attack traps present (a later column with the same id overwrites an earlier
-    one), the one with the smallest threshold that still covers the attacker's ATK
-    (CalcCardStats: no guardian star, whatever its position); else the first Fake Trap.
+    Both of its walks take the defender's magic/trap row in the attacker's grid order
+    (``D_800907D8``: column 4 down to 0). The first stores each attack trap's record by its
+    id, so of two copies the later entry, the lower column, is kept. Among the attack traps
+    present, the one with the smallest threshold that still covers the attacker's ATK
+    (CalcCardStats: no guardian star, whatever its position) answers; else the first Fake
+    Trap of the walk, the one in the highest column.
     """
     ids = d.st.cards.card_id
     first = d.rec(defender_side, S.MAGIC, 0)
     if TRAP_IDS.isdisjoint(ids[first:first + ROW_WIDTH].tolist()):
         return -1  # no record of the row holds one (occupied or not)
-    traps = [r for r in d.row_records(defender_side, S.MAGIC)
-             if ATTACK_TRAPS[0] <= ids[r] <= FAKE_TRAP]
-    if not traps:
+    walk = [first + c for c in reversed(d.columns(first))
+            if ATTACK_TRAPS[0] <= ids[first + c] <= FAKE_TRAP]
+    if not walk:
         return -1
     present = [-1] * len(ATTACK_TRAPS)
-    for r in traps:
+    for r in walk:
         card = ids[r]
         if card <= ATTACK_TRAPS[-1]:
-            present[card - ATTACK_TRAPS[0]] = r
+            present[card - ATTACK_TRAPS[0]] = r  # a lower column overwrites a higher one
     atk = d.stats(attacker)[0]
     chosen = -1
     for i in range(len(ATTACK_TRAPS) - 1, -1, -1):
@@ -51,7 +55,7 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
             break
         chosen = present[i]
     if chosen < 0:
-        chosen = next((r for r in traps if ids[r] == FAKE_TRAP), -1)
+        chosen = next((r for r in walk if ids[r] == FAKE_TRAP), -1)
     return chosen
 
 

@@ -266,9 +266,12 @@ class BoardOps:
         return [first + c for c in self.columns(first)]
 
     def find_trap(self, side: int, card: int) -> int:
-        """``Duel_SelectTrapByCardId`` (func_80025028): first occupied record of ``side``'s
-        magic/trap row holding ``card``, or -1."""
-        for r in self.row_records(side, S.MAGIC):
-            if self.card_at(r) == card:
-                return r
+        """``Duel_SelectTrapByCardId`` (func_80025028): the first occupied record of
+        ``side``'s magic/trap row holding ``card`` in the acting side's grid order
+        (``D_800907D8``: column 4 down to 0), or -1. With two copies set, the one in the
+        higher column springs."""
+        first = side * S.RECORDS_PER_SIDE + S.MAGIC
+        for c in reversed(self.columns(first)):
+            if self.card_at(first + c) == card:
+                return first + c
         return -1

@@ -10,10 +10,14 @@ from __future__ import annotations
 FIRST_SIDE = 0
 
 #: The first-turn attack lock (func_800179F4: D_8009B16C |= 0x1000, cleared at the first end
-#: of turn) binds side 0 whoever plays it. The original tests it only on the player's attack
-#: path (DuelScene_UpdateFieldActions state 3); the computer's path skips it because the
-#: computer never moves first, so a computer-played side 0 (AI against AI) has no original
-#: behaviour to copy; locking it keeps "nobody attacks on the first turn" true in every duel.
+#: of turn) binds side 0 whoever plays it. DuelScene_UpdateFieldActions tests the lock, and
+#: Swords of Revealing Light, only on the player's pad path (state 3); the computer's
+#: scripted path (state 2) jumps past both to `attack:`. The engine follows the code for
+#: Swords (a computer side attacks under it: FmDuel._check_attack). The lock is kept for a
+#: computer-played side 0 on purpose: the original's computer is always side 1 and never
+#: moves first (the player's end of turn clears the lock before its first field phase), so
+#: no duel the original can play reaches this case; only AI-against-AI duels do, and there
+#: locking side 0 keeps "nobody attacks on the first turn" true as in every original duel.
 FIRST_TURN_LOCK_BINDS_COMPUTER = True
 
 #: The animations charged to the duel's rand() stream: those whose whole count
@@ -30,9 +34,6 @@ FAKE_TRAP_DESTROYS_ATTACKER = False
 #: Reverse Trap (689): stat_modifier -= FACTOR x the play's equip bonus. 2 = "the gain turns
 #: into as large a loss" (gameplay-tables note); 1 would merely cancel it.
 REVERSE_TRAP_FACTOR = 2
-
-#: Cursebreaker (655): own monsters with a negative stat_modifier get it back to 0.
-CURSEBREAKER_RESETS_PENALTIES = True
 
 #: An attacked face-down monster stays face-up after the battle.
 ATTACKED_CARD_REVEALED = True

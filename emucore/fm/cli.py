@@ -22,7 +22,7 @@ from emucore.fm.ai import cli as ai_cli
 from emucore.fm.engine import FmDuel
 from emucore.fm.lookup_cli import duel_source
 from emucore.fm.replay import ADAPTER
-from emucore.fm.setup import FmSetup, new_duel, read_deck
+from emucore.fm.setup import FREE_DUEL, FmSetup, new_duel, read_deck, start_terrain
 from emucore.replay_cli import Recorder, add_aliases
 
 
@@ -42,8 +42,9 @@ def _play_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--player", choices=("script", "ai"), default="script",
                    help="who drives side 0 when --duelist is given (side 1 is the AI)")
     p.add_argument("--max-steps", type=int_arg("max-steps", 1, 1_000_000), default=100_000)
-    p.add_argument("--terrain", type=int_arg("terrain", 0, 6), default=0,
-                   help="terrain at the start with --duelist (0 normal .. 6 Yami)")
+    p.add_argument("--terrain", type=int_arg("terrain", 0, 6), default=start_terrain(FREE_DUEL),
+                   help="terrain at the start with --duelist (0 normal .. 6 Yami; default 0, "
+                        "as every Free Duel starts; a campaign duel's is its story script's)")
     duel_source(p, required=False)
     ai_cli.add_disc_args(p)
 

@@ -1,9 +1,10 @@
 """Magic cards (14 classes, §6), effect-response traps (§7.2) and rituals (§8).
 
-``func_80026BA4`` dispatches on a class byte per card (table 0x80090AD4, not dumped); each
-card's class, amount and removal argument are the table columns of roms_tables/fm/magic.csv
-(built from the spec's §6.2, which lists every magic, equip, trap and ritual id), read
-through the duel's card facts.
+``func_80026BA4`` dispatches on a class byte per card (``gDuelEffect_abGroupByEffectId``,
+0x80090AD4: cards 301-350, 651-700 and 721); each card's class, amount and removal argument
+are the table columns of roms_tables/fm/magic.csv (built from the spec's §6.2, which lists
+every magic, equip, trap and ritual id; its classes equal the decompiled table, tested),
+read through the duel's card facts.
 """
 
 from __future__ import annotations
@@ -176,21 +177,24 @@ def _swords(d: FmDuel, side: int, card: int) -> None:
 
 
 def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
-    """"Cancels level reductions on your monsters" (handler not read):
-    choices.CURSEBREAKER_RESETS_PENALTIES."""
-    if not choices.CURSEBREAKER_RESETS_PENALTIES:
-        return
+    """``DuelEffect_ApplyCursebreaker``: one step per 16 frames over grid entries 10-14 of
+    the caster's view (``D_800907D8``: its own monster row, columns 0-4); an occupied record
+    with a negative stat_modifier gets 0 (its ATK and DEF penalty together). Positive
+    modifiers and the opposing monsters are left alone."""
+    mods = d.st.cards.stat_modifier
     for r in d.row_records(side, S.MONSTERS):
-        if d.st.cards.stat_modifier[r] < 0:
-            d.st.cards.stat_modifier[r] = 0
+        if mods[r] < 0:
+            mods[r] = 0
             d.events.append(StatChange(side, r % 5, d.card_at(r), 0))
 
 
 def _harpie(d: FmDuel, side: int, card: int) -> None:
-    """Every opposing magic/trap card is destroyed (handler not read); traps do not spring
-    (no trap of the spec answers a Duster)."""
-    for r in d.row_records(1 - side, S.MAGIC):
-        d.destroy(r)
+    """``DuelEffect_ApplyHarpiesFeatherDuster``: grid entries 0-4 of the caster's view (the
+    opposing magic/trap row, column 4 down to 0); each occupied record is removed
+    (``func_80024954``). No trap springs and nothing is counted."""
+    first = d.rec(1 - side, S.MAGIC, 0)
+    for c in reversed(d.columns(first)):
+        d.destroy(first + c)
 
 
 def _nothing(d: FmDuel, side: int, card: int) -> None:

@@ -442,7 +442,9 @@ class FmDuel(BoardOps, Duel):
             raise IllegalAction("first-turn", "no monster attacks before the first end of turn")
         if flags & S.F_DEFENSE and side not in self.computer_sides:
             raise IllegalAction("defence", "a monster in defence position does not attack")
-        if self.st.sides.swords[side] > 0:
+        # quirk: DuelScene_UpdateFieldActions tests Swords only on the player's pad path
+        # (state 3); the computer's scripted path (state 2) jumps past it to `attack:`
+        if self.st.sides.swords[side] > 0 and side not in self.computer_sides:
             raise IllegalAction("swords", "Swords of Revealing Light stops this side's attacks")
         defenders = self.columns(self.rec(1 - side, S.MONSTERS, 0))
         if action.target == DIRECT:
@@ -690,8 +692,8 @@ class FmDuel(BoardOps, Duel):
         attackers = ready if not ready or side in self.computer_sides else self.columns(
             monsters, ATTACKERS)
         targets: tuple[int, ...] = ()
-        if attackers and self.st.sides.swords[side] == 0 and not (
-                self.st.globals.attack_lock[0] and self.attack_locked(side)):
+        if attackers and (self.st.sides.swords[side] == 0 or side in self.computer_sides) \
+                and not (self.st.globals.attack_lock[0] and self.attack_locked(side)):
             targets = self.columns((1 - side) * S.RECORDS_PER_SIDE + S.MONSTERS) or (DIRECT,)
         activations = []
         magic = self.columns(base + S.MAGIC)

@@ -16,6 +16,38 @@ from emucore.tables.fm import DUELIST_COUNT, FmTables
 
 TWO_PLAYER = 0  # setup.duelist for a two-player duel (gDuel_bOpponentID negative)
 
+# How a duel is armed, which decides the terrain it starts on (gDuel_bTerrain):
+# func_80024DC8 writes 0 for every opponent; Free Duel's confirm calls it as
+# (-1, row * 5 + column, 0x6000, 0x6000), Main_RunTwoPlayerDuelSetup as (-1, -1, 0, 0) and the
+# debug menu's duel as (-1, 1, 0x8000, 0x8000). A campaign duel is armed by
+# Text_StartCampaignDuel instead, which reads four bytes of the story script's duel command:
+# the opponent, the two scenes to go on to after a win and a loss, then the terrain. The
+# terrain is the script's, per story duel (not a table of the executable, and not per
+# duelist); emucore has no story script data, so the caller names it.
+FREE_DUEL, CAMPAIGN, TWO_PLAYER_DUEL = "free", "campaign", "two-player"
+ARMED_TERRAIN = 0  # func_80024DC8: gDuel_bTerrain = 0 (the normal field)
+TERRAINS = range(7)
+
+
+def start_terrain(mode: str, script_terrain: int | None = None) -> int:
+    """The terrain a duel armed as ``mode`` starts on: 0 for a Free Duel (any duelist) and a
+    two-player duel (``func_80024DC8``); for a campaign duel ``script_terrain``, the byte of
+    its story script command (``Text_StartCampaignDuel``). ValueError names a missing or
+    unexpected terrain and an unknown mode."""
+    if mode in (FREE_DUEL, TWO_PLAYER_DUEL):
+        if script_terrain is not None:
+            raise ValueError(f"a {mode} duel starts on terrain {ARMED_TERRAIN} "
+                             "(func_80024DC8); only a campaign duel takes its script's")
+        return ARMED_TERRAIN
+    if mode == CAMPAIGN:
+        if script_terrain is None:
+            raise ValueError("a campaign duel's terrain is its story script's byte "
+                             "(Text_StartCampaignDuel): name it")
+        if script_terrain not in TERRAINS:
+            raise ValueError(f"terrain {script_terrain} outside 0..6")
+        return script_terrain
+    raise ValueError(f"unknown duel mode {mode!r} (free, campaign, two-player)")
+
 
 @dataclass
 class FmSetup:
@@ -24,7 +56,9 @@ class FmSetup:
     ``deck`` is the player's 40 cards as the trunk lists them, ``sort`` the last Build Deck
     sort (deck.SORT_ORDERS). ``duelist`` 1..39 is the CPU opponent (its deck is dealt from
     its pool; Duel Master K copies the player's); 0 is a two-player duel whose second deck is
-    ``deck2``/``sort2``. ``state`` is the RNG state when the deal starts. ``computer`` lists
+    ``deck2``/``sort2``. ``state`` is the RNG state when the deal starts. ``terrain`` is
+    the terrain it starts on (:func:`start_terrain`: 0 for a Free Duel or a two-player
+    duel, a campaign duel's from its story script). ``computer`` lists
     the sides the computer plays (the duel exports its board snapshot before each of their
     actions; empty when people or scripts drive both sides).
     """
@@ -33,7 +67,7 @@ class FmSetup:
     duelist: int = 1
     sort: str = "none"
     state: int = BOOT_STATE
-    terrain: int = 0
+    terrain: int = ARMED_TERRAIN
     lp: list[int] = field(default_factory=lambda: [STARTING_LP, STARTING_LP])
     deck2: list[int] | None = None
     sort2: str = "none"

@@ -82,10 +82,10 @@ def test_fm_sim_command(tmp_path, capsys):
     assert out["games"] == 6 and out["unfinished"] == 0 and out["engine_refusals"] == 0
     assert sum(out["ranks"].values()) == out["wins"]
     assert sum(d["count"] for d in out["drops"]) == out["wins"]
-    assert out["terrain"] == 0                       # Villager 1 has no home terrain
+    assert out["terrain"] == 0                       # a Free Duel (func_80024DC8)
     assert main(["fm", "sim", "--duelist", "21", "--deck", str(deck), "--games", "1",
-                 "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["terrain"] == 5      # Ocean Mage: Umi
+                 "--terrain", "5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["terrain"] == 5      # named: Umi
 
 
 def test_fm_sim_bad_input_is_one_line_exit_2(tmp_path, capsys):

@@ -131,7 +131,9 @@ def test_g9_play_field_card_encoding_and_executor(operands, flags, bytes_, actio
     m, _, code = run(regs + "\nPlayFieldCard r1, r2, r3, r4", b)
     assert code == FIELD_ACTION
     assert tuple(m.state.selection[9:12]) == bytes_
-    assert executors.decode_field(m.state.selection, 0, b.flags) == action
+    # an attack on a column needs a player monster: with none, any row-1 byte is direct
+    player_monsters = int(action.kind == "attack")
+    assert executors.decode_field(m.state.selection, player_monsters, b.flags) == action
 
 
 def test_byte_58_with_player_monsters_attacks_the_middle_one():

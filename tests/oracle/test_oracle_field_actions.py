@@ -73,3 +73,30 @@ def test_the_computers_attack_turns_a_defender_round_first():
     events = d.step(Attack(0, 0))
     assert [e.kind for e in events][:2] == ["position", "battle"]
     assert not d.card(0, "monster", 0).defending
+
+
+SWORDS = 348
+
+
+def test_the_computer_attacks_through_swords_of_revealing_light():
+    """DuelScene_UpdateFieldActions: the Swords test (``D_8009B1C8->swords_turns_remaining
+    != 0`` → refusal sound) and the first-turn-lock test sit in state 3's pad branch, which
+    only the player's side reaches; the computer's scripted path (state 2, sub-state 3) jumps
+    to ``attack:`` past both, where only ``(flags & 0xC800) == 0x8000`` is tested. So a
+    computer side under Swords attacks (Attack listed and taken), the player's does not."""
+    d = new_duel((STRONG, SWORDS), (WEAK, WEAK), computer=(1,))
+    turn(d)                      # side 0: STRONG
+    turn(d)                      # side 1: WEAK
+    turn(d)                      # side 0: Swords -> side 1's counter 4
+    play(d)                      # side 1's next turn: counter 3
+    assert d.swords(1) == 3
+    assert Attack(0, 0) in list(d.legal_actions())
+    events = d.step(Attack(0, 0))
+    assert [e.kind for e in events if e.kind == "battle"] == ["battle"]
+    assert d.card(1, "monster", 0) is None        # 1200 against 2000: the attacker loses
+    player = new_duel((STRONG, WEAK), (SWORDS,))
+    turn(player)
+    turn(player)
+    play(player)
+    with pytest.raises(IllegalAction, match=r"\[swords\]"):
+        player.step(Attack(0, 0))

@@ -68,8 +68,8 @@ def register(fm_subparsers: Any) -> None:
     sim.add_argument("--sort", default="none", choices=SORT_ORDERS,
                      help="the deck's last Build Deck sort")
     sim.add_argument("--terrain", type=int_arg("terrain", 0, 6),
-                     help="terrain 0..6 the duels start on (default: the duelist's home "
-                          "terrain, normal for duelists without one)")
+                     help="terrain 0..6 the duels start on (default 0, a Free Duel's for "
+                          "every duelist; a campaign duel's is its story script's)")
     sim.add_argument("--jobs", type=int_arg("job count", 1, 256), default=1)
     sim.add_argument("--player-as", type=int_arg("duelist", 1, DUELIST_COUNT),
                      help="duelist persona of the AI driving your deck (default: the same)")
@@ -149,13 +149,13 @@ def _facts_text(f: dict[str, Any]) -> str:
 def _cmd_sim(args: argparse.Namespace) -> int:
     from emucore import tables
     from emucore.fm.ai.sim import summarize
-    from emucore.fm.setup import FmSetup, read_deck
+    from emucore.fm.setup import FREE_DUEL, FmSetup, read_deck, start_terrain
 
     t = tables.load("fm")
     cards = read_deck(args.deck, t)
     terrain = args.terrain
-    if terrain is None:
-        terrain = ai_data.load().duelists[args.duelist].home_terrain
+    if terrain is None:   # the duels are Free Duels: func_80024DC8 arms them on terrain 0
+        terrain = start_terrain(FREE_DUEL)
     setup = FmSetup(deck=cards, duelist=args.duelist, sort=args.sort, terrain=terrain)
     try:
         setup.check(t)

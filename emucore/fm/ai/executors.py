@@ -15,7 +15,9 @@ from emucore.fm.ai.data import TYPE_EQUIP, TYPE_TRAP
 from emucore.fm.snapshot import AI_HAND, DEFENCE, PL_MONSTERS
 
 HAND_SLOTS = 5
-DIRECT_CODE = 0x3A   # PlayFieldCard category >= 255 -> byte 10 = 58
+# DuelScene_UpdateFieldActions state 5: a byte 10 of 0x38 (slot 56) and above is row 1, the
+# opposing monsters (PlayFieldCard writes 0x3A for a category >= 255)
+ROW_ONE = PL_MONSTERS
 
 
 class HandPlay(NamedTuple):
@@ -108,7 +110,8 @@ def decode_field(selection: Sequence[int], player_monsters: int,
                  flags_of_slot: Sequence[int]) -> FieldAction:
     """``duel_scene_field_actions.c`` for bytes 9 (slot), 10 (target/category), 11.
 
-    ``player_monsters`` is how many monsters the other side has (58 with none = direct).
+    ``player_monsters`` is how many monsters the other side has: with none, any byte 10
+    of 0x38 and above (row 1 of state 5) is a direct attack.
     """
     slot, target, third = selection[9], selection[10], selection[11]
     zone = (slot - 1) % 5
@@ -119,7 +122,9 @@ def decode_field(selection: Sequence[int], player_monsters: int,
         return FieldAction(kind, zone)
     if slot >= 6:
         return FieldAction("activate", zone, target - 1 if 1 <= target <= 5 else -1)
-    if target == DIRECT_CODE and player_monsters == 0:
+    if target >= ROW_ONE and player_monsters == 0:
+        # state 5 puts every byte >= 0x38 on row 1 (the opposing monsters); the commit
+        # attacks directly when none of that row's records is occupied, whatever the column
         return FieldAction("direct", zone)
     if PL_MONSTERS <= target < PL_MONSTERS + 5:
         return FieldAction("attack", zone, target - PL_MONSTERS)

@@ -211,7 +211,8 @@ def find_killer(b: Board, target: int, mode: int) -> int:
 
 
 def find_defense_stopper(b: Board, hide: int) -> int:
-    """FindDefenseStopper: pair strongest against strongest by snapshot ATK.
+    """FindDefenseStopper: pair strongest against strongest by snapshot ATK; the player's
+    face-down cards are skipped when ``hide`` is not 0.
 
     quirk: no ``card_id`` test, so an empty slot's stale ATK still takes part (G8).
     """
@@ -236,7 +237,7 @@ def find_defense_stopper(b: Board, hide: int) -> int:
 def _largest(b: Board, slots: range, taken: set[int], floor: int, hide: int) -> int:
     best_slot, best = 0, floor
     for i in slots:
-        if i in taken or (hide == 1 and b.flags[i] & FACE_DOWN):
+        if i in taken or (hide and b.flags[i] & FACE_DOWN):   # any non-zero operand hides
             continue
         if b.atk[i] > best:
             best, best_slot = b.atk[i], i

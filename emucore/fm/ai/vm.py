@@ -214,9 +214,12 @@ class Machine:
         self.set(dest, helpers.calc_card_power(self.board, self._card(card), self.r(mode)))
 
     def _op_TestHighStat(self, card: int, dest: int) -> None:
-        c, data = self._card(card), self.board.data
-        monster = data.cards.type[c] < MONSTER_TYPES
-        self.set(dest, int(monster and data.cards.dfn[c] >= data.cards.atk[c]))
+        """``AiScript_TestHighStat``: 1 for a monster whose ``Duel_GetBaseCardStat`` DEF is
+        not below its ATK (both with the terrain boost, clamped: a weakened card can read
+        0 / 0 and count as high-DEF), else 0."""
+        c, b = self._card(card), self.board
+        monster = b.data.cards.type[c] < MONSTER_TYPES
+        self.set(dest, int(monster and b.base(c, 1) >= b.base(c, 0)))
 
     def _op_LoadCardType(self, card: int, dest: int) -> None:
         c = self._card(card)

@@ -15,7 +15,7 @@ from emucore import tables as T
 from emucore.duel.files import decimal, is_int
 from emucore.fm import deck as fm_deck
 from emucore.fm import rank
-from emucore.fm.setup import FmSetup, check_deck, new_duel
+from emucore.fm.setup import FREE_DUEL, FmSetup, check_deck, new_duel, start_terrain
 from emucore.frontend.storage import SaveFile
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
@@ -28,9 +28,11 @@ SAVE_VERSION = 1
 CAMPAIGN_ORDER = tuple(range(2, 39))
 START_UNLOCKED = (1,)
 POST_GAME = (39,)
-# Choice: every duel is fought on the normal terrain (0); the original's per-duelist arenas
-# are not in our tables.
-FREE_DUEL_TERRAIN = 0
+# Free Duels and two-player duels start on terrain 0, as the original arms them
+# (func_80024DC8, emucore.fm.setup.start_terrain). Choice: our campaign duels start there too;
+# the original's come from the story script's duel command (Text_StartCampaignDuel), whose
+# bytes are not in our tables.
+FREE_DUEL_TERRAIN = start_terrain(FREE_DUEL)
 
 
 def validate_save(data: Any) -> None:
