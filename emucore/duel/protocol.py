@@ -106,11 +106,13 @@ def action_from_json(data: dict[str, Any], kinds: Sequence[type[Action]]) -> Act
 
 ACTION_INT = (-(1 << 31), (1 << 31) - 1)  # any action field fits a machine word
 ACTION_LIST = 64  # the longest list an action field holds (a fusion's material chain is 5)
+ACTION_TEXT = 32  # the longest string an action field holds
 
 
 def _field_value(value: Any, annotation: str, what: str) -> Any:
     """A JSON value checked against the field's annotation: ``bool`` takes only true/false,
-    ``int`` only integers (not true/false), ``tuple[int, ...]`` a short list of integers."""
+    ``int`` only integers (not true/false), ``tuple[int, ...]`` a short list of integers,
+    ``str`` a short string (a choice the engine names, like an FM attack's view)."""
     def integer(v: Any) -> int:
         if not isinstance(v, int) or isinstance(v, bool) or \
                 not ACTION_INT[0] <= v <= ACTION_INT[1]:
@@ -119,6 +121,10 @@ def _field_value(value: Any, annotation: str, what: str) -> Any:
     if annotation == "bool":
         if not isinstance(value, bool):
             raise ValueError(f"{what} must be true or false, not {str(value)[:40]}")
+        return value
+    if annotation == "str":
+        if not isinstance(value, str) or len(value) > ACTION_TEXT:
+            raise ValueError(f"{what} must be a string of at most {ACTION_TEXT} characters")
         return value
     if annotation.startswith("tuple"):
         if not isinstance(value, list) or len(value) > ACTION_LIST:

@@ -68,11 +68,18 @@ class Play(FmAction):
 
 @record
 class Attack(FmAction):
-    """Monster column ``attacker`` attacks the opponent's column ``target`` or DIRECT."""
+    """Monster column ``attacker`` attacks the opponent's column ``target`` or DIRECT.
+
+    ``view`` is how the player commits it and what they press during a 3-D battle
+    (emucore.fm.timeline.VIEWS): ``2d`` (Cross, the default), or Square and then ``3d``
+    (watch it), ``3d_circles`` (Circle once the summoning circles appear) or ``3d_skip``
+    (Circle before they do). A direct attack or a sprung trap plays in 2-D whatever the
+    button; the computer's attacks are always 2-D."""
 
     kind = "attack"
     attacker: int
     target: int = DIRECT
+    view: str = "2d"
 
 
 @record
@@ -140,12 +147,17 @@ class FmEvent(Event):
 
 @record
 class AnimationShown(FmEvent):
-    """An animation whose ``rand()`` calls the engine charges (emucore.fm.timeline):
-    ``name`` is the timeline's name (``result_outro``, ``failure``, ``equip``)."""
+    """An effect or scene animation and the ``rand()`` calls it made (emucore.fm.timeline):
+    ``name`` is the timeline's name (``damage_number``, ``shake``, ``destruction``,
+    ``star_flash``, ``fusion``, ``equip``, ``failure``, ``trap``, ``field``, ...; docs/
+    fm-fidelity.md lists them). It follows the event it animates. ``exact`` is False when
+    this count, or an earlier one of the duel, rests on an estimated overlay table
+    (emucore.fm.overlay), so the stream from here on is a prediction."""
 
     kind = "animation"
     name: str
     rand_calls: int = field(default=0, kw_only=True)
+    exact: bool = field(default=True, kw_only=True)
 
 
 @record
@@ -308,6 +320,7 @@ class DuelEnd(FmEvent):
     drop_state: str = ""  # the RNG state (hex) the rewards scene starts from: the drop roll
     turns: tuple[int, int] = (0, 0)  # each side's turn counter +0x01, as the rank reads it
     rand_calls: int = field(default=0, kw_only=True)  # the drop roll
+    exact: bool = field(default=True, kw_only=True)  # False: the drop rests on an estimate
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()

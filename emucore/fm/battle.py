@@ -9,6 +9,7 @@ from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Battle, Flip, PositionChange, Trap
 from emucore.fm.board import ROW_WIDTH
+from emucore.fm.timeline import DEFAULT_VIEW
 from emucore.hw import fm_stats
 
 if TYPE_CHECKING:
@@ -59,6 +60,12 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
     return chosen
 
 
+def star_bonus(d: FmDuel, left: int, right: int) -> int:
+    """``Duel_CalcGuardianStarBonus``: the matchup of the two active stars (+500 when the
+    left one is strong against the right one, -500 the other way, else 0)."""
+    return d.facts.matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
+
+
 def compare(d: FmDuel, left: int, right: int) -> int:
     """``func_8001EFD4(left, right)``: the attacker's battle value (guardian-star bonus on the
     left side only, capped at 9999, no floor) minus the defender's plain value; on equality 0
@@ -66,13 +73,14 @@ def compare(d: FmDuel, left: int, right: int) -> int:
     flags = d.st.cards.flags
     l_defends = bool(flags[left] & S.F_DEFENSE)
     r_defends = bool(flags[right] & S.F_DEFENSE)
-    bonus = d.facts.matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
-    actual = fm_stats.battle_value_one(d.stats(left)[l_defends], bonus)
+    actual = fm_stats.battle_value_one(d.stats(left)[l_defends], star_bonus(d, left, right))
     return fm_stats.battle_compare_one(actual, d.stats(right)[r_defends], l_defends, r_defends)
 
 
-def attack(d: FmDuel, side: int, col: int, target: int) -> None:
-    """Resolve one attack of ``side``'s monster column ``col`` on ``target`` (or direct)."""
+def attack(d: FmDuel, side: int, col: int, target: int, view: str = DEFAULT_VIEW) -> None:
+    """Resolve one attack of ``side``'s monster column ``col`` on ``target`` (or direct), and
+    play ``DuelScene_UpdateBattle``'s presentation on the duel's stream: 2-D, or the 3-D
+    battle the player chose with ``view`` (timeline.VIEWS)."""
     other = 1 - side
     cards = d.st.cards
     a = d.rec(side, S.MONSTERS, col)
@@ -88,10 +96,12 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
     if trap >= 0:
         _spring_trap(d, other, trap, a)
         return
+    tl = d.timeline
     if target < 0:
         damage = d.stats(a)[0]  # direct: CalcCardStats ATK, no star term
         d.events.append(Battle(side, a_id, col, 0, -1, damage, "direct"))
         d.damage(other, damage)
+        d.show(tl.damage_number(damage, direct=True))  # state 9
         return
     t = d.rec(other, S.MONSTERS, target)
     t_id, t_flags = cards.card_id[t], cards.flags[t]
@@ -103,24 +113,49 @@ def attack(d: FmDuel, side: int, col: int, target: int) -> None:
     defending = bool(t_flags & S.F_DEFENSE)
     outcome = _outcome(result, defending)
     d.events.append(Battle(side, a_id, col, t_id, target, result, outcome))
+    # state 3: life points and the rank counters
     if outcome == "win":
-        d.destroy(t)
         d.damage(other, result)
         d.st.bump(side, "attack_destroys")
         d.st.bump(side, "effective_attacks")
     elif outcome == "win_defense":
-        d.destroy(t)
         d.st.bump(side, "attack_destroys")
         d.st.bump(other, "defenders_lost")
-    elif outcome == "double_ko":
-        d.destroy(a)
-        d.destroy(t)
-    elif outcome == "lose":
-        d.destroy(a)
+    elif outcome in ("lose", "lose_defense"):
         d.damage(side, -result)
-    elif outcome == "lose_defense":
-        d.damage(side, -result)
-        d.st.bump(other, "defensive_wins")
+        if outcome == "lose_defense":
+            d.st.bump(other, "defensive_wins")
+    # state 4: the guardian-star flash when the stars decide
+    if star_bonus(d, a, t):
+        d.show(tl.star_flash)
+    shown = _SHOWN[outcome](result, t, a)
+    if view != DEFAULT_VIEW:
+        _battle_3d(d, view, [record for _, record in shown if record >= 0])
+        return
+    # states 6-10, the defender first: each side shown with a number (D_8009B1A4) and, if
+    # it loses (D_8009B1B0 < 0), its shake and its destruction
+    for value, record in shown:
+        d.show(tl.damage_number(value))
+        if record >= 0:
+            d.show(tl.shake(value))
+            d.destroy(record)
+            d.show(tl.destruction())
+
+
+def _battle_3d(d: FmDuel, view: str, destroyed: list[int]) -> None:
+    """State 5 hands the battle to the 3-D scene (``Main_RunAnimatedBattle``); the duel then
+    resumes (``DuelScene_UpdateResume``): the Swords of Revealing Light of each side that
+    has them in force are set up again (effect 21), and each card the battle destroyed
+    breaks up (effect 11, blocking), the defender first. No damage number, shake or tile
+    destruction runs after a 3-D battle."""
+    tl = d.timeline
+    d.show(tl.battle_3d(view, len(destroyed)))
+    for side in (0, 1):
+        if d.st.sides.swords[side]:
+            d.show(tl.swords)
+    for record in destroyed:
+        d.destroy(record)
+        d.show(tl.card_removed)
 
 
 def _outcome(result: int, defending: bool) -> str:
@@ -134,15 +169,30 @@ def _outcome(result: int, defending: bool) -> str:
     return "lose_defense" if defending else "lose"
 
 
+# DuelScene_UpdateBattle state 3 per outcome: the sides shown, the defender first, as
+# (the number shown, the record destroyed or -1), from (result, defender, attacker)
+_SHOWN = {
+    "win": lambda r, t, a: ((r, t),),
+    "win_defense": lambda r, t, a: ((0, t),),
+    "standoff": lambda r, t, a: ((0, -1),),
+    "double_ko": lambda r, t, a: ((0, t), (0, a)),
+    "lose": lambda r, t, a: ((0, -1), (r, a)),
+    "lose_defense": lambda r, t, a: ((0, -1), (r, -1)),
+}
+
+
 def _spring_trap(d: FmDuel, owner: int, trap: int, attacker: int) -> None:
     """``func_8001F364``: the trap is removed and replaces the battle; the owner's
-    traps-triggered counter +0x06 rises. The attack traps destroy the attacker; Fake Trap
-    only stops the attack (choices.FAKE_TRAP_DESTROYS_ATTACKER)."""
+    traps-triggered counter +0x06 rises. The trap's light (effect 8) plays; then state 10
+    breaks the attacker for an attack trap, or the trap's own card for Fake Trap (which only
+    stops the attack: choices.FAKE_TRAP_DESTROYS_ATTACKER), with tile record 1."""
     card = d.card_at(trap)
     col = trap - d.rec(owner, S.MAGIC, 0)
     a_id = d.card_at(attacker)
     d.discard(trap)
     d.events.append(Trap(owner, card, col, a_id))
     d.st.bump(owner, "traps_triggered")
+    d.show(d.timeline.trap())
     if card != FAKE_TRAP or choices.FAKE_TRAP_DESTROYS_ATTACKER:
         d.destroy(attacker)
+    d.show(d.timeline.destruction(trap=True))

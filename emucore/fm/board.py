@@ -10,9 +10,9 @@ from __future__ import annotations
 from emucore.fm import state as S
 from emucore.fm.actions import AnimationShown, Destroyed, LifeChange
 from emucore.fm.cards import card_facts
-from emucore.fm.choices import CHARGED_ANIMATIONS
 from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE, record_writer
-from emucore.fm.timeline import Animation
+from emucore.fm.overlay import BUILT_IN, OverlayTables
+from emucore.fm.timeline import Animation, timeline_for
 from emucore.hw import fm_stats
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
@@ -43,17 +43,6 @@ COLUMNS = {bytes(mask >> c & 1 for c in range(ROW_WIDTH)):
            tuple(c for c in range(ROW_WIDTH) if mask >> c & 1) for mask in range(32)}
 
 
-def charged(animation: Animation) -> AnimationShown:
-    """The event of one of choices.CHARGED_ANIMATIONS (their whole rand() count is known to
-    emucore.fm.timeline), for :meth:`BoardOps.animate`; built once per animation, since
-    events are immutable."""
-    calls = animation.rand_calls
-    if animation.name not in CHARGED_ANIMATIONS or calls is None:
-        raise ValueError(f"animation {animation.name!r} is not charged "
-                         "(choices.CHARGED_ANIMATIONS)")
-    return AnimationShown(animation.name, rand_calls=calls)
-
-
 def s16(value: int) -> int:
     """Wrap to a signed 16-bit value (the record fields' width)."""
     return ((value + 0x8000) & 0xFFFF) - 0x8000
@@ -62,19 +51,27 @@ def s16(value: int) -> int:
 class BoardOps:
     """Card-record and life-point primitives over a :class:`~emucore.fm.state.DuelState`."""
 
-    def __init__(self, tables: FmTables, rng: Rand) -> None:
+    def __init__(self, tables: FmTables, rng: Rand, effects: OverlayTables = BUILT_IN) -> None:
         self.t = tables
         self.st = S.DuelState()
         self.rng = rng
         self.events: list = []
         self.facts = card_facts(tables)
+        self.timeline = timeline_for(effects)
         self._flags_high = self.st.cards.byte_view("flags", 1)  # for row scans
 
     # ------------------------------------------------------------------ the stream
-    def animate(self, shown: AnimationShown) -> None:
-        """Charge a :func:`charged` animation to the duel's stream and show its event."""
-        self.rng.advance(shown.rand_calls)
-        self.events.append(shown)
+    def show(self, animation: Animation) -> None:
+        """Play one animation: the duel's stream advances by the calls it makes from here,
+        and its ``animation`` event follows (marked not exact once any count of the duel
+        rests on an estimated overlay table)."""
+        rng, g = self.rng, self.st.globals
+        calls = animation.calls if animation.run is None else animation.run(rng.state)
+        rng.advance(calls)
+        if not animation.exact:
+            g.estimated[0] = 1
+        self.events.append(AnimationShown(animation.name, rand_calls=calls,
+                                          exact=not g.estimated[0]))
 
     # ------------------------------------------------------------------ card facts
     def card_type(self, card: int) -> int:

@@ -20,13 +20,41 @@ FIRST_SIDE = 0
 #: locking side 0 keeps "nobody attacks on the first turn" true as in every original duel.
 FIRST_TURN_LOCK_BINDS_COMPUTER = True
 
-#: The animations charged to the duel's rand() stream: those whose whole count
-#: emucore.fm.timeline knows (the result outro, the failed-combination fly-off, the equip
-#: effect). The counts that hang on the duel_effects overlay's configuration data (the
-#: frames of the damage number, battle shake, destruction, fusion, star flash, magic and trap
-#: effects; the 3-D battle; the Exodia sparkles) are not in the decompiled C: those
-#: animations make no call here rather than a guessed number (docs/fm-fidelity.md, D1).
-CHARGED_ANIMATIONS = ("result_outro", "failure", "equip")
+# ----------------------------------------------------------------------------- presentation
+# What the animations' rand() counts rest on where the decompiled code leaves a value open
+# (emucore.fm.timeline, emucore.fm.effect_calls; docs/fm-fidelity.md, the timeline ledger).
+# The overlay's configuration values are data: emucore.fm.overlay.BUILT_IN, each with its
+# source, replaced by a user's disc. Every count that rests on an estimate below, or on an
+# estimated overlay table, is marked not exact (and so is every later one).
+
+#: ``func_80149F90`` (the destruction tiles) advances its frame counter by
+#: ``Model_GetFrameStep()``; the 2-D duel scene is taken to run one step per update.
+TILE_FRAME_STEP = 1
+
+#: The height above the board of a card's display object, where effect 11 (a card removed)
+#: starts its pieces (the request's y, from the object's +0x32): the board plane, 0. The
+#: object's y was not read; it decides on which frames the pieces may roll.
+CARD_HEIGHT = 0
+
+#: What the per-monster attack modules (code loaded from the disc, not in the decompiled C)
+#: and the reaction stutter of ``func_800559D4`` call while a 3-D battle is watched to its
+#: end: unknown, taken as 0 (the watched 3-D battle's count is marked not exact).
+WATCHED_3D_EXTRA = 0
+
+#: The ritual summon's record (``D_8015A658``) hold, which no note quotes, and what its
+#: particles 32-63 start from (whatever the shared work buffer held: taken as the centre).
+RITUAL_DURATION = 32
+
+#: ``DuelScene_UpdateExodiaResult`` places a sparkle every 58 frames until the pieces stop
+#: moving (187 frames): 4 (a prediction from the frame counts, not a reading); the 3-D Exodia
+#: scene that follows was not read and is charged nothing. The Exodia count is not exact.
+EXODIA_SPARKLES = 4
+
+#: Every animation an action shows is charged before the next decision, fly-off or drop.
+#: True of every blocking effect; the non-blocking ones (the fusion's and equip's last
+#: frames, Cursebreaker's glows) end while the scene still moves its cards (placement state
+#: 4, scene state 8), which take longer than their last frames in every case read.
+EFFECTS_END_BEFORE_NEXT_DECISION = True
 
 #: Fake Trap (690) stops the attack; True would also destroy the attacker like 681-686.
 FAKE_TRAP_DESTROYS_ATTACKER = False

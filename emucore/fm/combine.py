@@ -13,11 +13,8 @@ from typing import TYPE_CHECKING
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Equip, Failure, Fusion
-from emucore.fm.board import charged, s16
-from emucore.fm.timeline import SWORD_EQUIPS, Effect, effect, failure_fly_off
-
-FAILURE = charged(failure_fly_off())
-EQUIP = charged(effect(Effect.EQUIP))  # placement state 5: 96 calls, none per frame
+from emucore.fm.board import s16
+from emucore.fm.timeline import SWORD_EQUIPS
 
 if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
@@ -49,6 +46,8 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
             if choices.FIELD_FUSIONS_COUNT or not from_field:
                 d.st.bump(side, "fusions")
             events.append(Fusion(side, a_id, b_id, result))
+            # state 6: effect 1, record 1 when a non-monster takes part
+            d.show(d.timeline.fusion(not (is_monster(a_id) and is_monster(b_id))))
             ask_star = True
         elif equip_fits(b_id, a_id):
             apply_equip(d, side, monster=a, equip=b)
@@ -58,7 +57,7 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
         else:
             # Failure: one cosmetic rand() for the discarded card's fly-off speed,
             # (rand() & 255) + 768 in state 7; it shares the stream with the rules.
-            d.animate(FAILURE)
+            d.show(d.timeline.failure)
             ask_star = True  # state 7: D_8009B218 = -1
             if not is_monster(b_id) and is_monster(a_id):
                 d.discard(b)
@@ -81,5 +80,5 @@ def apply_equip(d: FmDuel, side: int, monster: int, equip: int) -> None:
     d.st.bump(side, "equips")
     d.st.globals.equip_bonus[0] = s16(d.st.globals.equip_bonus[0] + bonus)  # D_8009B154
     d.events.append(Equip(side, equip_id, monster_id, bonus))
-    if equip_id not in SWORD_EQUIPS:  # effect 4 of the two swords has an open count
-        d.animate(EQUIP)
+    # state 5: effect 4 for the two swords, effect 0 for every other equip
+    d.show(d.timeline.sword_equip if equip_id in SWORD_EQUIPS else d.timeline.equip)

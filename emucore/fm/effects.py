@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from emucore.fm.engine import FmDuel
 
 DARK_HOLE = 336
+HEAL_FIRST = 338  # the heal cards 338-342 take effect 5's records 0-4
+CURSE_KEPT, CURSE_LIFTED = 3, 5  # DuelEffect_ApplyCursebreaker: effect 8's record per column
 GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP = 687, 688, 689
 SWORDS_TURNS = 3 + 1  # DUEL_SWORDS_DURATION_TURNS + 1
 
@@ -69,34 +71,51 @@ def use_card(d: FmDuel, side: int, r: int, star: int = 0) -> None:
     _HANDLERS[cls](d, side, card)
 
 
+def opposing_walk(d: FmDuel, side: int) -> list[int]:
+    """The opposing monsters in ``side``'s grid order (``D_800907D8`` entries 5-9: the
+    opposing monster row from column 4 down), the order the handlers walk them."""
+    return list(reversed(d.row_records(1 - side, S.MONSTERS)))
+
+
 def _field(d: FmDuel, side: int, card: int) -> None:
     """``func_80024E58``: the terrain becomes ``card - 0x149``; side +0x0A counts it."""
     d.st.bump(side, "field_cards")
     d.st.globals.terrain[0] = card - 329
     d.recompute_terrain()
     d.events.append(TerrainChange(card - 329))
+    d.show(d.timeline.field(card - 329))
 
 
 def _heal(d: FmDuel, side: int, card: int) -> None:
-    """``DuelEffect_ApplyLifePointRecovery``; Bad Reaction to Simochi turns it into a loss."""
-    amount = d.facts.magic_amount[card]
+    """``DuelEffect_ApplyLifePointRecovery``: effect 5 with the card's record, then the LP;
+    Bad Reaction to Simochi turns it into a loss: effect 5 with record +5, the trap, effect
+    9 (the heal reversed), then the loss."""
+    amount, k = d.facts.magic_amount[card], card - HEAL_FIRST
+    tl = d.timeline
+    answered = d.find_trap(1 - side, BAD_REACTION) >= 0
+    d.show(tl.heal(k, reversed_=answered))
     if _respond(d, 1 - side, BAD_REACTION, card):
+        d.show(tl.bad_reaction(k))
         d.damage(side, amount)
     else:
         d.heal(side, amount)
 
 
 def _burn(d: FmDuel, side: int, card: int) -> None:
-    """``DuelEffect_ApplyDirectDamage``; Goblin Fan sends the damage back to the caster."""
+    """``DuelEffect_ApplyDirectDamage``: effect 6, then the damage; Goblin Fan sends it back
+    to the caster: effect 6, the trap, effect 7, then the caster's loss."""
     amount = d.facts.magic_amount[card]
+    d.show(d.timeline.burn)
     if _respond(d, 1 - side, GOBLIN_FAN, card):
+        d.show(d.timeline.goblin_fan)
         d.damage(side, amount)
     else:
         d.damage(1 - side, amount)
 
 
 def _respond(d: FmDuel, owner: int, trap_id: int, against: int) -> bool:
-    """An effect-response trap of ``owner`` fires if set: removed, counted, shown."""
+    """An effect-response trap of ``owner`` fires if set: removed, counted, shown
+    (``Duel_UpdateTrapPresentation``: effect 8)."""
     r = d.find_trap(owner, trap_id)
     if r < 0:
         return False
@@ -104,6 +123,7 @@ def _respond(d: FmDuel, owner: int, trap_id: int, against: int) -> bool:
     d.discard(r)
     d.st.bump(owner, "traps_triggered")
     d.events.append(Trap(owner, trap_id, col, against))
+    d.show(d.timeline.trap())
     return True
 
 
@@ -117,33 +137,51 @@ def _board_destruction(d: FmDuel, side: int, card: int) -> None:
     else:
         targets = [r for r in d.row_records(1 - side, S.MONSTERS)
                    if d.card_type(d.card_at(r)) == JAR_TARGET_TYPE]
+    d.show(d.timeline.board_destruction(card != DARK_HOLE, len(targets)))  # effect 17 first
     for r in targets:
         d.destroy(r)
 
 
 def _removal(d: FmDuel, side: int, card: int) -> None:
-    """``DuelEffect_ApplyMonsterRemoval``: arg < 21 a type, else CalcCardStats ATK >= arg*10."""
+    """``DuelEffect_ApplyMonsterRemoval``: arg < 21 a type, else CalcCardStats ATK >= arg*10.
+    Effect 15 flashes the zones, then each card that matches, in the caster's grid order
+    (the opposing monster row from column 4 down), is removed and breaks up (effect 11,
+    blocking: one after the other)."""
     arg = d.facts.removal_arg[card]
-    for r in d.row_records(1 - side, S.MONSTERS):
+    tl = d.timeline
+    d.show(tl.removal_flash)
+    for r in opposing_walk(d, side):
         if arg < REMOVAL_TYPE_LIMIT:
             hit = d.card_type(d.card_at(r)) == arg
         else:
             hit = d.stats(r)[0] >= arg * 10
         if hit:
             d.destroy(r)
+            d.show(tl.card_removed)
 
 
 def _stop_defense(d: FmDuel, side: int, card: int) -> None:
-    """``DuelEffect_ApplyStopDefense``: every opposing defender switches to attack."""
-    for r in d.row_records(1 - side, S.MONSTERS):
-        if d.flags(r) & S.F_DEFENSE:
+    """``DuelEffect_ApplyStopDefense``: every opposing defender switches to attack. Effect
+    12 plays on each of the five opposing columns in turn (occupied or not), and the card
+    there, if it defends, turns round while it plays."""
+    first = d.rec(1 - side, S.MONSTERS, 0)
+    for col in range(4, -1, -1):
+        d.show(d.timeline.stop_defense)
+        r = first + col
+        if d.occupied(r) and d.flags(r) & S.F_DEFENSE:
             d.set_flags(r, d.flags(r) & ~S.F_DEFENSE)
-            d.events.append(PositionChange(1 - side, r % 5, d.card_at(r), False))
+            d.events.append(PositionChange(1 - side, col, d.card_at(r), False))
 
 
 def _raigeki(d: FmDuel, side: int, card: int) -> None:
-    for r in d.row_records(1 - side, S.MONSTERS):
+    """``DuelEffect_ApplyRaigeki``: five bolts (effect 16) strike the opposing columns in the
+    caster's grid order (column 4 down); each monster struck is removed and breaks up
+    (effect 11) while the bolts go on."""
+    first = d.rec(1 - side, S.MONSTERS, 0)
+    struck = [d.occupied(first + col) for col in range(4, -1, -1)]
+    for r in opposing_walk(d, side):
         d.destroy(r)
+    d.show(d.timeline.raigeki(struck))
 
 
 def _reveal(d: FmDuel, side: int) -> None:
@@ -157,21 +195,26 @@ def _reveal(d: FmDuel, side: int) -> None:
 def _dark_piercing_light(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyDarkPiercingLight``: grid entries 5-14 of the caster's view
     (``D_800907D8``) are the opposing monsters and its own monsters; no magic/trap card."""
+    d.show(d.timeline.reveal)  # effect 19; the cards turn at its 57th frame
     _reveal(d, 1 - side)
     _reveal(d, side)
 
 
 def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyStatPenalty``: permanent stat_modifier penalty on every opposing
-    monster (ATK and DEF)."""
-    for r in d.row_records(1 - side, S.MONSTERS):
+    monster (ATK and DEF), each shown with effect 13 (16 frames apart)."""
+    for r in opposing_walk(d, side):
         d.add_modifier(r, d.facts.magic_amount[card])
         d.events.append(StatChange(1 - side, r % 5, d.card_at(r), d.st.cards.stat_modifier[r]))
+        d.show(d.timeline.stat_change)
 
 
 def _swords(d: FmDuel, side: int, card: int) -> None:
     """Reveal the opposing monsters; the opponent's side +0x19 = 4. It is decremented at
-    that side's own draw phase (func_8001898C), so it blocks its next three turns."""
+    that side's own draw phase (func_8001898C), so it blocks its next three turns. Its
+    opening (effect 18, record 1) plays first, then the swords come down (effect 21)."""
+    d.show(d.timeline.opening)
+    d.show(d.timeline.swords)
     _reveal(d, 1 - side)
     d.st.sides.swords[1 - side] = SWORDS_TURNS
 
@@ -180,21 +223,29 @@ def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyCursebreaker``: one step per 16 frames over grid entries 10-14 of
     the caster's view (``D_800907D8``: its own monster row, columns 0-4); an occupied record
     with a negative stat_modifier gets 0 (its ATK and DEF penalty together). Positive
-    modifiers and the opposing monsters are left alone."""
+    modifiers and the opposing monsters are left alone. Each of the five steps shows effect
+    8 on the column, with record 5 where a penalty was lifted and 3 elsewhere."""
     mods = d.st.cards.stat_modifier
-    for r in d.row_records(side, S.MONSTERS):
-        if mods[r] < 0:
+    first = d.rec(side, S.MONSTERS, 0)
+    for col in range(5):
+        r = first + col
+        lifted = d.occupied(r) and mods[r] < 0
+        if lifted:
             mods[r] = 0
-            d.events.append(StatChange(side, r % 5, d.card_at(r), 0))
+            d.events.append(StatChange(side, col, d.card_at(r), 0))
+        d.show(d.timeline.trap(CURSE_LIFTED if lifted else CURSE_KEPT))
 
 
 def _harpie(d: FmDuel, side: int, card: int) -> None:
     """``DuelEffect_ApplyHarpiesFeatherDuster``: grid entries 0-4 of the caster's view (the
     opposing magic/trap row, column 4 down to 0); each occupied record is removed
-    (``func_80024954``). No trap springs and nothing is counted."""
+    (``func_80024954``) once the sweep (effect 23) has played. No trap springs and nothing
+    is counted."""
     first = d.rec(1 - side, S.MAGIC, 0)
-    for c in reversed(d.columns(first)):
-        d.destroy(first + c)
+    swept = [first + c for c in reversed(d.columns(first))]
+    d.show(d.timeline.duster(len(swept)))
+    for r in swept:
+        d.destroy(r)
 
 
 def _nothing(d: FmDuel, side: int, card: int) -> None:
@@ -236,11 +287,16 @@ def _ritual(d: FmDuel, side: int, ritual: int, star: int) -> None:
     tribute's record (``slots[3]``, recipe order) and that tribute's deck-card record, whose
     id becomes the result; face-up in attack position. A computer-played side picks the
     star with ``rand() & 1`` (one call), the player answers the dialog (``star``). Without
-    the tributes the ritual card is simply used up."""
+    the tributes the ritual card is simply used up. ``DuelEffect_StartRitual`` opens with
+    effect 18 (record 1) either way; a summon plays effect 22, whose calls all come before
+    the computer's star roll (the roll waits for the result card to settle, ~90 frames
+    after the tributes leave, by which time the effect has ended)."""
+    d.show(d.timeline.opening)
     tributes, result = check_ritual(d, side, ritual)
     if not result:
         d.events.append(RitualSummon(side, ritual, 0, -1))
         return
+    d.show(d.timeline.ritual)
     target = tributes[1]
     deck_index = d.deck_index_of(target)
     for r in tributes:
@@ -262,6 +318,7 @@ def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
     if not bonus or monster < 0 or not d.occupied(monster):
         return
     if _respond(d, 1 - side, REVERSE_TRAP, d.card_at(monster)):
+        d.show(d.timeline.stat_change)  # func_8001B170 state 6: effect 13 showing -bonus
         d.add_modifier(monster, -choices.REVERSE_TRAP_FACTOR * bonus)
         d.events.append(StatChange(side, monster % 5, d.card_at(monster),
                                    d.st.cards.stat_modifier[monster]))

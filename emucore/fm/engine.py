@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from emucore.duel.protocol import Duel, IllegalAction
-from emucore.fm import choices, combine, effects, legal, rank, timeline
+from emucore.fm import choices, combine, effects, legal, rank
 from emucore.fm import machine as M
 from emucore.fm import state as S
 from emucore.fm.actions import (
@@ -50,12 +50,13 @@ from emucore.fm.board import (
     HELD,
     READY,
     BoardOps,
-    charged,
     s16,
 )
 from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
+from emucore.fm.overlay import BUILT_IN, OverlayTables
+from emucore.fm.timeline import DEFAULT_VIEW, VIEWS
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
@@ -63,7 +64,6 @@ ROWS = {"hand": S.HAND, "monster": S.MONSTERS, "magic": S.MAGIC}
 STARTING_LP = 8000  # DUEL_STARTING_LIFE_POINTS
 HAND_SIZE = 5
 END_REASONS = {S.END_LP: "lp", S.END_DECKOUT: "deckout", S.END_EXODIA: "exodia"}
-OUTRO = {w: charged(timeline.result_outro(with_opponent=w)) for w in (False, True)}
 
 
 @functools.cache
@@ -130,8 +130,8 @@ class FmDuel(BoardOps, Duel):
     def __init__(self, tables: FmTables, player: S.Shuffle, cpu: S.Shuffle, rng: Rand, *,
                  opponent: int, terrain: int = 0,
                  lp: tuple[int, int] = (STARTING_LP, STARTING_LP),
-                 computer: tuple[int, ...] = ()) -> None:
-        BoardOps.__init__(self, tables, rng)
+                 computer: tuple[int, ...] = (), effects: OverlayTables = BUILT_IN) -> None:
+        BoardOps.__init__(self, tables, rng, effects)
         if not set(computer) <= {0, 1}:
             raise ValueError(f"computer sides {computer!r}: each is 0 or 1")
         self.computer_sides = frozenset(computer)
@@ -329,6 +329,7 @@ class FmDuel(BoardOps, Duel):
             events.append(Draw(side, card, j))
         held_ids = st.cards.card_id[hand:hand + HAND_SIZE].tolist()
         if EXODIA.issubset(held_ids):  # Duel_HasAllExodiaPieces after the draw
+            self.show(self.timeline.exodia)  # DuelScene_UpdateExodiaResult (scene 14)
             self._end(side, S.END_EXODIA)
 
     def _compact_hand(self, side: int) -> int:
@@ -368,7 +369,7 @@ class FmDuel(BoardOps, Duel):
         g.score[0][0], g.score[0][1] = scores
         g.rank_tier[0], g.rank_tec[0] = result.tier, int(result.tec)
         opponent = g.opponent[0]
-        self.animate(OUTRO[opponent > 0])
+        self.show(self.timeline.outro[opponent > 0])
         drop_state, before = self.rng.state, self.rng.calls
         prize = drop = 0
         if winner == 0 and opponent > 0:
@@ -378,7 +379,8 @@ class FmDuel(BoardOps, Duel):
         self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
                                    result.pool, drop, f"0x{drop_state:08X}",
                                    (sides.turns[0], sides.turns[1]),
-                                   rand_calls=self.rng.calls - before))
+                                   rand_calls=self.rng.calls - before,
+                                   exact=not g.estimated[0]))
 
     def _counters(self, side: int) -> dict[str, int]:
         sides = self.st.sides
@@ -453,6 +455,12 @@ class FmDuel(BoardOps, Duel):
                                     "monster row")
         elif not isinstance(action.target, int) or action.target not in defenders:
             raise IllegalAction("target", f"no opposing monster in column {action.target!r}")
+        if action.view != DEFAULT_VIEW:
+            if action.view not in VIEWS:
+                raise IllegalAction("view", f"view {str(action.view)[:20]!r} is not one of "
+                                    f"{', '.join(VIEWS)}")
+            if side in self.computer_sides:  # field actions state 5 clears D_8009B229
+                raise IllegalAction("view", "the computer's attacks are 2-D")
 
     def _hand_cards(self, side: int, cards: object) -> tuple[int, ...]:
         """Check the hand positions and deck picks a play raises (not applied yet); returns
@@ -641,7 +649,7 @@ class FmDuel(BoardOps, Duel):
         effects.reverse_trap(self, side, final_rec)
 
     def _do_attack(self, side: int, action: Attack, checked: None) -> None:
-        attack(self, side, action.attacker, action.target)
+        attack(self, side, action.attacker, action.target, action.view)
 
     def _do_done(self, side: int, action: Done, checked: None) -> None:
         r = self.rec(side, S.MAGIC if action.magic else S.MONSTERS, action.zone)

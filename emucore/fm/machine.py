@@ -68,7 +68,10 @@ GLOBALS_DTYPE = np.dtype([
     ("rank_tier", "i1"),       # 0 D .. 4 S, -1 none
     ("rank_tec", "u1"),
     ("attack_lock", "u1"),     # D_8009B16C & 0x1000: no monster attack before the first end
-    ("pad", "u1", (2,)),       #   of turn (set by func_800179F4)
+                               #   of turn (set by func_800179F4)
+    ("estimated", "u1"),       # emucore: 1 once an animation was charged from an estimated
+                               #   overlay table (every later count is then not exact)
+    ("pad", "u1"),
 ])
 
 # One gDuel_aActiveCards record (spec/fm-ai.md §2); the AI's exporter writes only some fields.

@@ -147,7 +147,7 @@ def drop_roll_state(fields: Mapping[str, int]) -> int:
     state = fields["rng_state"]
     if fields["phase"] == S.PHASE_OVER:
         return int(psyq_rand.jump(state, -1)) if fields["drop"] else state
-    outro = result_outro(with_opponent=fields["opponent"] > 0).rand_calls or 0
+    outro = result_outro(with_opponent=fields["opponent"] > 0).calls
     return int(psyq_rand.jump(state, outro))
 
 

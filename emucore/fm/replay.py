@@ -19,7 +19,9 @@ from emucore.hw.psyq_rand import RNG_VERSION
 # 2: the AI's snapshot arrays (gDuel_aActiveCards) joined the state image.
 # 3: the decompilation reconciled (docs/fm-fidelity.md): first-turn counter and attack lock,
 #    result outro, equip effect and ritual star calls, Dark Hole, Dark-piercing Light, ...
-ENGINE_VERSION = 3
+# 4: every animation's rand() calls charged (emucore.fm.timeline), the attack's view, the
+#    last rule differences of the decompiled code (docs/fm-fidelity.md, E1-E10).
+ENGINE_VERSION = 4
 # Files written before the duel knew its computer sides mark each computer action with this
 # key; ``false`` means nothing and is ignored, ``true`` needs the setup's ``computer`` list.
 LEGACY_EXPORT_KEY = "ai_export"

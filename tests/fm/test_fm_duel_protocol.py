@@ -33,7 +33,9 @@ def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
     counters = d._counters(0)
     score = rank.rank_score(d.tables, counters, 2)
     result = rank.rank_result(score)
-    for _ in range(14):  # the result outro's confetti (func_80020F4C) before the drop
+    # the direct attack's damage number (the runners' DIRECT_HIGH, 4864), then the result
+    # outro's confetti (func_80020F4C, 14) before the drop
+    for _ in range(4864 + 14):
         before.rand()
     drop_state = before.state
     expected = rank.select_drop(before, d.tables.pools[7, POOLS.index(result.pool)])
@@ -47,7 +49,9 @@ def test_player_win_against_the_cpu_rolls_one_drop_from_the_rank_pool():
 
 
 def test_cpu_win_gives_nothing_and_rolls_no_drop():
-    """The result outro (func_80020F4C) runs for either winner: 14 calls, then no drop."""
+    """The result outro (func_80020F4C) runs for either winner: 14 calls, then no drop. The
+    battle before it (3000 against 800: the runners' SWIPE_ATK_HIGH, 4956, and the
+    destruction, its own event) is charged first."""
     d = duel(deck(2), deck(1, 9, 22, 100, 101), lp=(100, 8000))
     d.step(Play((0,), face_down=True))
     d.step(EndTurn())
@@ -55,7 +59,9 @@ def test_cpu_win_gives_nothing_and_rolls_no_drop():
     state = d.rng.state
     events = d.step(Attack(0, 0))
     assert events[-1].winner == 1 and events[-1].drop == 0 and events[-1].starchips == 0
-    assert d.rng.state == int(jump(state, 14)) and events[-1].rand_calls == 0
+    shown = {e.name: e.rand_calls for e in events if e.kind == "animation"}
+    assert shown["damage_number"] + shown["shake"] == 4956 and shown["result_outro"] == 14
+    assert d.rng.state == int(jump(state, sum(shown.values()))) and events[-1].rand_calls == 0
 
 
 def _random_duel(seed: int, duelist: int, steps: int | None = None):
@@ -201,14 +207,14 @@ def test_only_the_outer_layers_import_the_computer_opponent():
 
 
 def test_a_replay_of_the_previous_engine_version_is_refused_in_one_line(capsys, tmp_path):
-    """Engine version 3 changed the rules (docs/fm-fidelity.md): a version-2 replay is refused
-    at step 0 with one line naming both versions."""
+    """Engine version 4 changed the rules and the stream (docs/fm-fidelity.md): a version-3
+    replay is refused at step 0 with one line naming both versions."""
     from emucore.cli import main
 
     rec = R.load(GOLDEN / "simon_seed1.json")
-    rec.engine_version = 2
+    rec.engine_version = 3
     path = tmp_path / "old.json"
     rec.save(path)
     assert main(["fm", "replay", "verify", str(path)]) == 1
     out = capsys.readouterr().out.strip()
-    assert "\n" not in out and "engine version 2" in out and "emucore is 3" in out
+    assert "\n" not in out and "engine version 3" in out and "emucore is 4" in out

@@ -59,9 +59,11 @@ def test_fusion_chain_counts_and_is_face_up():
     assert d.st.cards.stat_modifier[d.rec(0, S.MONSTERS, 0)] == 1000  # Megamorph after the fusion
     c = d.counters(0)
     assert (c["fusions"], c["equips"], c["multi_plays"], c["face_down_plays"]) == (1, 1, 1, 0)
-    # the equip effect (func_80154688: func_8014EF2C(16), 6 calls each) is 96 calls
-    assert kinds(events) == ["fusion", "equip", "animation", "placed"]
-    assert d.rng.calls == calls + 96 and events[2].rand_calls == 96
+    # the fusion effect (func_80157794: the runners' FUSION row, 4552) follows the fusion,
+    # the equip effect (func_80154688: func_8014EF2C(16), 6 calls each, 96) the equip
+    assert kinds(events) == ["fusion", "animation", "equip", "animation", "placed"]
+    assert [events[1].rand_calls, events[3].rand_calls] == [4552, 96]
+    assert d.rng.calls == calls + 4552 + 96
     accounted(d)
 
 

@@ -48,16 +48,21 @@ def _player_win() -> tuple[FmDuel, int, list]:
     return d, state, d.step(Attack(0))
 
 
+DIRECT_HIGH = 4864  # a direct attack of 1000+ (the runners' animation_costs.csv)
+
+
 def test_player_win_shows_fourteen_outro_calls_then_rolls_the_drop(capsys):
-    """7 confetti sprites x 2 calls = 14 before the drop; the end event names the state the
-    drop was rolled from, and ``emucore fm drop`` at that state names the same card."""
+    """The direct attack's damage number (DIRECT_HIGH), then 7 confetti sprites x 2 calls =
+    14 before the drop; the end event names the state the drop was rolled from, and
+    ``emucore fm drop`` at that state names the same card."""
     d, state, events = _player_win()
     kinds = [(e.kind, getattr(e, "name", None), e.rand_calls) for e in events]
-    assert kinds[-2:] == [("animation", "result_outro", 14), ("ended", None, 1)]
+    assert kinds[-3:] == [("animation", "damage_number", DIRECT_HIGH),
+                          ("animation", "result_outro", 14), ("ended", None, 1)]
     end = events[-1]
-    assert end.winner == 0 and end.drop > 0
-    assert end.drop_state == f"0x{_after(state, 14):08X}"
-    assert d.rng.state == _after(state, 15)
+    assert end.winner == 0 and end.drop > 0 and end.exact
+    assert end.drop_state == f"0x{_after(state, DIRECT_HIGH + 14):08X}"
+    assert d.rng.state == _after(state, DIRECT_HIGH + 15)
     assert _fm_drop(capsys, 1, end.pool, end.drop_state) == end.drop
 
 
@@ -105,14 +110,19 @@ def test_plan_manip_from_a_duels_end_rolls_from_the_drop_state(capsys, tmp_path)
 
 def test_a_computer_win_runs_the_outro_and_rolls_no_drop():
     """The outro runs for either winner (func_80020F4C reads D_80090928[winner]); the drop
-    is rolled only for the player's win."""
+    is rolled only for the player's win. The battle's own animations come first: 2000
+    against 1200 is the runners' SWIPE_ATK_LOW (2716), then the destruction."""
     d = new_duel((WEAK,), (STRONG,), lp=(100, 8000))
     turn(d)
     play(d)
     state = d.rng.state
     events = d.step(Attack(0, 0))
     assert events[-1].winner == 1 and events[-1].drop == 0 and events[-1].rand_calls == 0
-    assert events[-2].rand_calls == 14 and d.rng.state == _after(state, 14)
+    shown = [(e.name, e.rand_calls) for e in events if e.kind == "animation"]
+    assert [name for name, _ in shown] == ["damage_number", "shake", "destruction",
+                                           "result_outro"]
+    assert shown[0][1] + shown[1][1] == 2716 and shown[-1][1] == 14
+    assert d.rng.state == _after(state, sum(calls for _, calls in shown))
 
 
 def test_two_player_duel_outro_is_twelve_calls():
@@ -124,7 +134,10 @@ def test_two_player_duel_outro_is_twelve_calls():
     state = d.rng.state
     events = d.step(Play((0,)))  # Sparks: 50 damage
     assert d.winner == 0 and events[-1].drop == 0
-    assert events[-2].rand_calls == 12 and d.rng.state == _after(state, 12)
+    # the burn effect (func_80154B30: 16 trails x (8 + 32 x 6) = 3200), then the outro
+    assert [(e.name, e.rand_calls) for e in events if e.kind == "animation"] == [
+        ("burn", 3200), ("result_outro", 12)]
+    assert d.rng.state == _after(state, 3200 + 12)
 
 
 def test_both_at_zero_the_acting_side_wins_unless_it_is_at_zero():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from oracle_duel import T, new_duel, play, turn
 
 from emucore.fm import state as S
-from emucore.hw.psyq_rand import INCREMENT, MASK32, MULTIPLIER
+from emucore.hw.psyq_rand import INCREMENT, MASK32, MULTIPLIER, jump
 
 BLACK_LUSTER_RITUAL, BLACK_LUSTER_SOLDIER = 670, 364
 TRIBUTES = (27, 38, 58)  # Beaver Warrior, Gaia the Fierce Knight, Kuriboh
@@ -42,13 +42,21 @@ def test_the_result_takes_the_second_tributes_record_and_the_players_star():
     assert d.card(1, "monster", 0) is None and d.card(1, "monster", 2) is None
     assert d.deck_index_of(r) == tribute_records[1]
     assert d.st.deck_cards.card_id[tribute_records[1]] == BLACK_LUSTER_SOLDIER
-    assert d.rng.calls == calls and events[-1].rand_calls == 0
+    # the opening (effect 18) and the summon (effect 22) are charged; no star roll
+    shown = [e for e in events if e.kind == "animation"]
+    assert [e.name for e in shown] == ["opening", "ritual"]
+    assert d.rng.calls == calls + sum(e.rand_calls for e in shown)
+    assert events[-1].kind == "ritual" and events[-1].rand_calls == 0
 
 
 def test_a_computer_side_rolls_its_star_with_one_call():
+    """The star roll (``rand() & 1``) comes after the ritual's effects: the result card
+    settles ~90 frames after the tributes leave, when effect 22 has ended."""
     d = _ritual_board(computer=(1,))
-    state = d.rng.state
+    before = d.rng.state
     events = play(d)
+    shown = sum(e.rand_calls for e in events if e.kind == "animation")
+    state = int(jump(before, shown))
     after = (state * MULTIPLIER + INCREMENT) & MASK32
     star2 = ((after >> 16) & 0x7FFF) & 1
     r = d.rec(1, S.MONSTERS, 1)

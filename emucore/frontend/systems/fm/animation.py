@@ -24,7 +24,6 @@ from emucore.frontend.app import App
 from emucore.frontend.cards import SMALL, back_image, card_image
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
 from emucore.frontend.systems.fm.common import card_face
-from emucore.hw.fm_stats import guardian_star_matchup
 
 if TYPE_CHECKING:
     from emucore.frontend.systems.fm.duel import DuelScreen
@@ -72,13 +71,13 @@ class Playing:
         return 1 - self.left / self.frames if self.frames else 1.0
 
 
-def start(screen: DuelScreen, event: Any, fast: bool) -> Playing | None:
+def start(screen: DuelScreen, event: Any, fast: bool,
+          pieces: tuple[str, ...] = ()) -> Playing | None:
     """The animation ``event`` starts on the shown board (before the event changes it), or
-    None for an event that plays none."""
+    None for an event that plays none. ``pieces`` names the engine's ``animation`` events
+    that follow it (what the original shows for it: the star flash, the numbers, the
+    shake, ...)."""
     kind = event.kind
-    star = kind == "battle" and _star_decides(screen, event)
-    pieces = tuple(a.name for a in timeline.animations_for(
-        event, cpu=event_cpu(screen, event), star_bonus=star))
     frames, extra = 0, {}
     if kind == "draw":
         frames = FRAMES["draw"] if event.side == screen.me else 0
@@ -96,29 +95,12 @@ def start(screen: DuelScreen, event: Any, fast: bool) -> Playing | None:
     elif kind in ("magic", "trap", "ritual", "failure", "stat"):
         frames = FRAMES["showcase"]
     elif kind == "ended":
-        frames = timeline.result_outro(screen.duelist != 0).frames or FRAMES["turn"]
+        frames = timeline.OUTRO_HOLD_FRAMES
     if not frames:
         return None
     if fast:
         frames = max(1, frames // FAST)
     return Playing(event, frames, pieces=pieces, **extra)
-
-
-def event_cpu(screen: DuelScreen, event: Any) -> bool:
-    """Whether the event's acting side is a computer side (the timeline's ``cpu``)."""
-    return getattr(event, "side", 0) not in screen.humans
-
-
-def _star_decides(screen: DuelScreen, event: Any) -> bool:
-    """Whether the attacker's guardian star beats or loses to the defender's (the flash of
-    ``DuelScene_UpdateBattle`` state 4)."""
-    if event.outcome == "direct":
-        return False
-    attacker = screen.shown.sides[event.side].monsters[event.attacker_zone]
-    defender = screen.shown.sides[1 - event.side].monsters[event.defender_zone]
-    if attacker is None or defender is None:
-        return False
-    return int(guardian_star_matchup(attacker.star & 0xF, defender.star & 0xF)) != 0
 
 
 def hides(playing: Playing | None, side: int, row: str, zone: int) -> bool:
@@ -275,7 +257,7 @@ def _battle(screen, app, fb, p: Playing) -> None:
               "defender": screen.lp_xy(1 - e.side) if direct else
               screen.zone_xy(1 - e.side, "monster", e.defender_zone)}
     hit = elapsed >= flash + lunge
-    shakers = SHAKERS.get(e.outcome, ()) if hit and "battle_shake" in p.pieces else ()
+    shakers = SHAKERS.get(e.outcome, ()) if hit and "shake" in p.pieces else ()
     for who, side, zone in (("defender", 1 - e.side, e.defender_zone),
                             ("attacker", e.side, e.attacker_zone)):
         card = None if direct and who == "defender" else screen.shown.sides[side].monsters[zone]

@@ -146,7 +146,7 @@ class DuelScreen(FmScreen):
         event = self.queue.popleft()
         fast = bool(app.toggles.get("fast_animations"))
         message = ev.describe(self.game, event, self.humans, self.shown)
-        self.playing = anim.start(self, event, fast)
+        self.playing = anim.start(self, event, fast, self._pieces())
         self.shown = apply(self.shown, event)
         frames = self.playing.frames if self.playing else 0
         self.current = message
@@ -157,6 +157,18 @@ class DuelScreen(FmScreen):
             frames = max(frames, anim.FRAMES["message"] // (anim.FAST if fast else 1))
         self.timer = frames
         return frames > 0
+
+    def _pieces(self) -> tuple[str, ...]:
+        """The names of the engine's ``animation`` events that follow the event just taken
+        from the queue, up to the next event of another kind than its consequences (life,
+        destroyed, flip)."""
+        names = []
+        for event in self.queue:
+            if event.kind == "animation":
+                names.append(event.name)
+            elif event.kind not in ("life", "destroyed", "flip"):
+                break
+        return tuple(names)
 
     def _show(self, events: list) -> None:
         for event in events:
