@@ -309,6 +309,11 @@ class Candidates:
         return list(self.results.values())
 
 
+#: How many decision calls ``_decision_calls`` tries one by one when its guesses miss (a
+#: decision of the computer opponent makes far fewer).
+DECISION_SCAN = 4096
+
+
 class FmChecker:
     """One verification run over a parsed capture."""
 
@@ -491,16 +496,18 @@ class FmChecker:
             action, rule_calls, _ = hit
             side = duel.acting_side
             number = len(steps) + 1
-            gap = self._rng_gap(duel, record, rule_calls, side)
+            if side == 1:
+                action, rule_calls = self._decision_calls(duel, base, action,
+                                                          index_of(record.rng, duel.rng.state),
+                                                          rule_calls)
+            gap = self._rng_gap(duel, record, action.rng_calls + rule_calls, side)
             if gap is not None:
                 return Scan(steps, known, CaptureMismatch(
                     number, record.line, record.frame, side, "rand() calls differ",
                     action.to_json(), [("rng_state", gap.ours, gap.captured)], gap))
-            if side == 1:
-                action = dataclasses.replace(
-                    action, rng_calls=index_of(record.rng, duel.rng.state) - rule_calls)
-                if self.ai_pick and (self.ai_pick.key != key or self.ai_pick.rng != record.rng):
-                    return Scan(steps, known, self._ai_mismatch(number, record, image, action))
+            if side == 1 and self.ai_pick and (self.ai_pick.key != key or
+                                               self.ai_pick.rng != record.rng):
+                return Scan(steps, known, self._ai_mismatch(number, record, image, action))
             points.append(Cursor(j, base, list(steps), dict(known), seen=True, skip=j))
             duel.restore(base)
             duel.step(action)
@@ -525,11 +532,44 @@ class FmChecker:
                         f"emucore's computer opponent chooses {pick.action.to_json()}; the "
                         f"capture shows {action.to_json()}", action.to_json(), fields)
 
+    @staticmethod
+    def _decision_calls(duel: FmDuel, base: bytes, action: FmAction, total: int,
+                        rule_calls: int) -> tuple[FmAction, int]:
+        """The computer's decision calls ``k`` of an action whose step made ``total`` calls in
+        the capture: ``k`` plus what the rules and animations call after them. Some
+        animations' counts depend on the state they start from (the destruction tiles, the
+        star flash), so the rules' share is measured for each ``k`` tried: first the guesses
+        ``total - rules``, then every ``k`` up to :data:`DECISION_SCAN`; the first that adds
+        up is taken (the last guess stands, and the step is reported, if none does)."""
+        def rules(k: int) -> int:
+            duel.restore(base)
+            before = duel.rng.calls
+            duel.step(dataclasses.replace(action, rng_calls=k))
+            return duel.rng.calls - before - k
+
+        tried: dict[int, int] = {}
+        guess = total - rule_calls
+        for _ in range(4):
+            if guess < 0 or guess in tried:
+                break
+            tried[guess] = made = rules(guess)
+            if guess + made == total:
+                duel.restore(base)
+                return dataclasses.replace(action, rng_calls=guess), made
+            guess = total - made
+        for k in range(min(total, DECISION_SCAN) + 1):
+            made = tried[k] if k in tried else rules(k)
+            if k + made == total:
+                duel.restore(base)
+                return dataclasses.replace(action, rng_calls=k), made
+        duel.restore(base)
+        return dataclasses.replace(action, rng_calls=max(total - rule_calls, 0)), rule_calls
+
     def _rng_gap(self, duel: FmDuel, record: Record, rule_calls: int, side: int
                  ) -> RngGap | None:
         before = duel.rng.state
         n = index_of(record.rng, before)
-        if n == rule_calls or (side == 1 and n > rule_calls):
+        if n == rule_calls:
             return None
         ours = int(psyq_rand.jump(before, rule_calls))
         return RngGap(before, ours, record.rng, rule_calls, n)
