@@ -35,6 +35,8 @@ MODULES = (
     "emucore.fm.engine",
     "emucore.fm.board",
     "emucore.fm.battle",
+    "emucore.fm.effect_calls",
+    "emucore.fm.timeline",
     "emucore.fm.snapshot",
     "emucore.fm.export",
     "emucore.fm.ai.adapter",

@@ -50,11 +50,10 @@ RITUAL_DURATION = 32
 #: scene that follows was not read and is charged nothing. The Exodia count is not exact.
 EXODIA_SPARKLES = 4
 
-#: Every animation an action shows is charged before the next decision, fly-off or drop.
-#: True of every blocking effect; the non-blocking ones (the fusion's and equip's last
-#: frames, Cursebreaker's glows) end while the scene still moves its cards (placement state
-#: 4, scene state 8), which take longer than their last frames in every case read.
-EFFECTS_END_BEFORE_NEXT_DECISION = True
+# Every animation an action shows is charged before the next decision, fly-off or drop (the
+# blocking effects end before the scene goes on; the non-blocking ones - the fusion's and
+# equip's last frames, Cursebreaker's glows - end while the scene still moves its cards):
+# the engine charges an action's animations within its step.
 
 #: Fake Trap (690) stops the attack; True would also destroy the attacker like 681-686.
 FAKE_TRAP_DESTROYS_ATTACKER = False

@@ -25,6 +25,7 @@ import numpy as np
 
 from emucore.fm import choices
 from emucore.fm import overlay as O
+from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 
 # ----------------------------------------------------------------------------- unit costs
@@ -72,39 +73,36 @@ def fade_frames(level: int, step: int) -> int:
     return frames
 
 
-def rise_frames(start: Iterable[int], target: Iterable[int], step: int) -> int:
-    """Calls of :func:`rise` that take ``start`` to ``target``."""
-    colour, target = list(start), list(target)
-    calls = 0
-    while colour != target:
-        rise(colour, target, step)
-        calls += 1
-    return calls
-
-
 # ----------------------------------------------------------------------------- the stream
 class Stream:
     """The ``rand()`` values from one RNG state on, read in order: :meth:`skip` for calls
     whose values no count depends on, :meth:`take` for the ones a loop reads. ``calls``
-    counts both."""
+    counts both. Values are made a chunk at a time, each chunk from its own first state
+    (an LCG jump), so skipping far ahead costs nothing."""
 
-    CHUNK = 1024
+    CHUNK = 256
 
     def __init__(self, state: int) -> None:
-        self._rng = Rand(state)
-        self._values: list[int] = []
+        self.state = state
+        self._chunks: dict[int, list[int]] = {}
         self.calls = 0
 
     def skip(self, n: int) -> None:
         self.calls += n
 
     def take(self, n: int) -> list[int]:
-        end = self.calls + n
-        while len(self._values) < end:
-            self._values += self._rng.peek(self.CHUNK).tolist()
-            self._rng.advance(self.CHUNK)
-        out = self._values[self.calls:end]
+        start, end = self.calls, self.calls + n
         self.calls = end
+        out: list[int] = []
+        while start < end:
+            k, at = divmod(start, self.CHUNK)
+            chunk = self._chunks.get(k)
+            if chunk is None:
+                rng = Rand(int(psyq_rand.jump(self.state, k * self.CHUNK)))
+                chunk = self._chunks[k] = rng.peek(self.CHUNK).tolist()
+            take = min(end - start, self.CHUNK - at)
+            out += chunk[at:at + take]
+            start += take
         return out
 
     def one(self) -> int:
@@ -198,7 +196,7 @@ TILE_COLUMNS, TILE_ROWS = 5, 7  # func_80149F90: the card image cut into 5 x 7 t
 TILE_START_CALLS = 4  # per tile: rand() % 4 sparkle, one for the radius, two for the jitter
 
 
-def tile_rolls(values: Iterable[int], delay: int, updates: int) -> int:
+def tile_rolls(values: Sequence[int], delay: int, updates: int) -> int:
     """``func_80149F90``'s per-frame rolls over the ``rand()`` values they read.
 
     Each of the five columns lights its seven tiles bottom-up: on every update a column not
@@ -206,7 +204,6 @@ def tile_rolls(values: Iterable[int], delay: int, updates: int) -> int:
     at ``delay``, anything else lowers it by one (at 1 the roll always lights). The effect
     ends after ``updates`` updates, done or not. Returns the rolls made.
     """
-    it = iter(values)
     left = [TILE_ROWS] * TILE_COLUMNS  # tiles each column still has to light
     countdown = [delay] * TILE_COLUMNS
     calls = 0
@@ -215,8 +212,9 @@ def tile_rolls(values: Iterable[int], delay: int, updates: int) -> int:
         for k in range(TILE_COLUMNS):
             if left[k]:
                 active = True
+                value = values[calls]
                 calls += 1
-                if next(it) % countdown[k] == 0:
+                if value % countdown[k] == 0:
                     countdown[k] = delay
                     left[k] -= 1
                 else:
@@ -548,87 +546,102 @@ class Breakup:
 
 
 # ----------------------------------------------------------------------------- effect 17
+BOARD_NEAR = 32       # func_80148BA4: a particle within this on every axis has arrived
+BOARD_PARTICLES = 64
+BOARD_CARDS_FROM = 64  # the first card starts to vanish at tick 64, one more every 8
+
+
+def _arrival(position: Sequence[int]) -> int:
+    """Moves a board-destruction particle makes before it is within 32 on every axis: its
+    speed per axis is ``-c / 32`` (truncated), and each axis is near from its first entry
+    on (the decompilation's note checks every value: the first entries always overlap)."""
+    moves = 0
+    for c in position:
+        c = abs(c)
+        if c > BOARD_NEAR:
+            moves = max(moves, -(-(c - BOARD_NEAR) // (c // 32)))
+    return moves
+
+
+@functools.cache
+def _board_cycle(dim: tuple[int, ...], colour: tuple[int, ...], moves: int) -> int:
+    """Frames one particle cycle lasts: ``moves`` frames flying in (its colour climbing by
+    31 from ``dim`` toward ``colour``), then the fade by 31 of the colour reached."""
+    level = list(dim)
+    for _ in range(moves):
+        rise(level, colour, 31)
+    return moves + fade_frames(max(level), 31)
+
+
+def _joined(ticks: int) -> int:
+    """Particle draws over ticks 1..``ticks`` while every joined particle is lit: tick
+    ``t`` has min(64, t) of them."""
+    full = min(ticks, BOARD_PARTICLES)
+    return full * (full + 1) // 2 + BOARD_PARTICLES * max(0, ticks - BOARD_PARTICLES)
+
+
 def board_destruction_calls(config: O.BoardConfig, cards: int, state: int) -> int:
     """``func_80148BA4`` (Dark Hole, Dragon Capture Jar) from RNG ``state``.
 
     Start: 16 fragments per card it takes (6 calls each), 64 particles spread over twice the
-    record's radius (6 each), 48 bolt paths (32 each and one angle roll). Each frame a
-    particle more joins (while the cards have not all gone); a lit particle draws (2 calls),
-    flies toward the centre (climbing to the record's colour by 31) until it is within 32
-    on every axis, then fades by 31, and while the last card has not started to vanish a
-    black one respawns far out (6 calls). The fan climbs to the record's colour (three
-    steps of 2 a frame: stage 1); from frame 61 the cards vanish one every 8 frames; 16
-    frames after the last one's burst the stage becomes 2 and the brightness climbs by 8;
-    at 128 the stage is 3, unless a particle is still fading; the effect ends on a frame
-    after the 180th that ends in stage 3.
+    record's radius (6 each), 48 bolt paths (32 each and an angle roll). Each tick another
+    particle joins (particle ``i`` from tick ``i + 1``); a joined particle draws every tick
+    it is lit (2 calls), flies toward the centre until within 32 on every axis (its colour
+    climbing from an eighth of the record's by 31), then fades by 31, and when black
+    respawns far out (6 calls, read from the stream) while the last card has not started to
+    vanish. The cards vanish one every 8 ticks from tick 64 (17 ticks each), the last one's
+    burst fades by 15, then the brightness climbs by 8 for 16 ticks (stage 3) and the effect
+    ends on the first tick from the 180th that no arrived particle is still fading.
     """
     stream = Stream(state)
-    stream.skip(PARTICLE_CALLS * 16 * cards)
+    stream.skip(PARTICLE_CALLS * 16 * cards + PARTICLE_CALLS * BOARD_PARTICLES)
+    start_values = Stream(state)
+    start_values.skip(PARTICLE_CALLS * 16 * cards)
     scale = 2 * config.radius
-    pos = [vector(stream, scale) for _ in range(64)]
-    vel = [tuple(-c_div(a, 32) for a in p) for p in pos]
+    positions = [vector(start_values, scale) for _ in range(BOARD_PARTICLES)]
     stream.skip(48 * (BOLT_CALLS + 1))
-    dim = [c // 8 for c in config.colour]
-    colours = [list(dim) for _ in range(64)]
-    fan = list(dim)
-    fan_target = (config.colour[0], config.colour[1], config.colour[0])
-    burst = [0, 0, 0]
-    brightness, stage, tick = 128, 0, 0
-    active_particles = active_cards = 0
-    ages, states = [0] * cards, [0] * cards
-    while True:
-        if stage < 2:
-            brightness = brightness - 8 if brightness > 8 else 0
-        elif brightness < 120:
-            brightness += 8
-        else:
-            brightness, stage = 128, 3
-        last_vanishing = cards and states[-1] != 0
-        for i in range(active_particles):
-            colour = colours[i]
-            if not lit(colour):
-                continue
-            stream.skip(SPRITE_DRAW_CALLS)
-            p = pos[i]
-            if abs(p[0]) > 32 or abs(p[1]) > 32 or abs(p[2]) > 32:
-                pos[i] = (p[0] + vel[i][0], p[1] + vel[i][1], p[2] + vel[i][2])
-                rise(colour, config.colour, 31)
-                continue
-            fade(colour, 31)
-            if not lit(colour) and not last_vanishing:
-                pos[i] = tuple(c_div(config.radius * 2 * a, 4096) for a in _remainders(stream))
-                vel[i] = tuple(-c_div(a, 32) for a in pos[i])
-                colours[i] = colour = list(dim)
-            if lit(colour) and stage >= 2:
-                stage = 2
-        if lit(fan):
-            for _ in range(3):
-                if stage < 2:
-                    stage = int(rise(fan, fan_target, 2))
-                else:
-                    fade(fan, 1)
-        if cards and stage < 2:
-            active_particles = min(active_particles + 1, 64)
-        if stage and tick > 60:
-            if not cards and stage == 1:
-                stage = 2
-            for k in range(active_cards):
-                if states[k] == 0:
-                    ages[k] += 1
-                    if ages[k] > 16:
-                        states[k] = 1
-                if states[k] == 1:
-                    states[k] = 2
-                    burst = list(config.burst_colour)
-            if not tick & 7:
-                active_cards = min(active_cards + 1, cards)
-        if lit(burst):
-            fade(burst, 15)
-            if cards and states[-1] >= 2 and not lit(burst):
-                stage = 2
-        tick += 1
-        if stage == 3 and tick > 180:
-            return stream.calls
+    if not cards:
+        return stream.calls  # no particle ever joins
+    dim = tuple(c // 8 for c in config.colour)
+    colour = tuple(config.colour)
+    last_card = BOARD_CARDS_FROM + 17 + 8 * (cards - 1)    # its state changes on this tick
+    stage3 = last_card + fade_frames(max(config.burst_colour), 15) - 1 + 16
+    # each particle's cycle in progress: (first tick, ticks it lasts, moves before arriving)
+    cycles = []
+    for i, p in enumerate(positions):
+        moves = _arrival(p)
+        cycles.append((i + 1, _board_cycle(dim, colour, moves), moves))
+    base = stream.calls
+    respawns = 0
+    due: dict[int, list[int]] = {}
+    for i, (first, length, _) in enumerate(cycles):
+        due.setdefault(first + length - 1, []).append(i)
+    for tick in range(1, last_card + 1):
+        ending = due.pop(tick, None)
+        if not ending:
+            continue
+        # the calls made before this tick's particles: every joined one drew each tick
+        at = base + SPRITE_DRAW_CALLS * _joined(tick - 1) + 6 * respawns
+        for k, i in enumerate(sorted(ending)):
+            stream.calls = at + SPRITE_DRAW_CALLS * (i + 1) + 6 * k
+            rem = _remainders(stream)
+            p = tuple(c_div(config.radius * 2 * a, 4096) for a in rem)
+            moves = _arrival(p)
+            cycles[i] = (tick + 1, _board_cycle(dim, colour, moves), moves)
+            due.setdefault(tick + cycles[i][1], []).append(i)
+        respawns += len(ending)
+    # after the last card: each particle finishes the cycle it is in, and one still fading
+    # after it arrived holds the stage at 2
+    ends, fading = [], []
+    for first, length, moves in cycles:
+        ends.append(first + length - 1)
+        fading.append((first + moves, first + length - 2))
+    end = max(180, stage3)
+    while any(lo <= end <= hi for lo, hi in fading):
+        end += 1
+    drawn = SPRITE_DRAW_CALLS * (_joined(last_card)
+                                 + sum(max(0, min(e, end) - last_card) for e in ends))
+    return base + drawn + 6 * respawns
 
 
 def _remainders(stream: Stream) -> tuple[int, int, int]:

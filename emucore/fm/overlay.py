@@ -26,6 +26,7 @@ fields the notes quote, so an overlay of another release is refused.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import struct
 from collections.abc import Callable
@@ -34,7 +35,6 @@ from typing import Any
 
 RGB = tuple[int, int, int]
 
-OVERLAY_BASE = 0x80146000   # where the overlay is loaded
 OVERLAY_BYTES = 0x16000     # 44 sectors
 
 
@@ -214,8 +214,15 @@ class OverlayTables:
 
     def digest(self) -> str:
         """A short hash of the values (a replay names the tables it was played with)."""
-        text = repr(sorted((k, repr(v)) for k, v in self.values().items()))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return _digest(self)
+
+
+@functools.cache
+def _digest(tables: OverlayTables) -> str:
+    """:meth:`OverlayTables.digest`, made once per set of tables (a run plays thousands of
+    duels with one set)."""
+    text = repr(sorted((k, repr(v)) for k, v in tables.values().items()))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 TABLE_NAMES = ("damage", "fusion", "trap", "field", "tiles", "gather", "breakup", "heal",
