@@ -26,7 +26,8 @@ COMMANDS: dict[tuple[str, ...], tuple[str, str]] = {
     ("fusion",): ("emucore.core_cli", "show the fusion of two cards"),
     ("rng",): ("emucore.core_cli", "the Psy-Q rand() stream: next values, index <-> state"),
     ("fm",): ("emucore.fm.lookup_cli",
-              "Forbidden Memories: deal, starter, drop, rank, duel, replay"),
+              "Forbidden Memories: deal, starter, drop, rank, duel, replay, sim, ai, "
+              "effects"),
     ("fm", "duel"): ("emucore.fm.cli", "play a scripted duel (or against the computer "
                                        "opponent)"),
     ("fm", "replay"): ("emucore.fm.cli", "record or verify a replay file (= emucore replay)"),
@@ -34,6 +35,9 @@ COMMANDS: dict[tuple[str, ...], tuple[str, str]] = {
                                          "and drops"),
     ("fm", "ai"): ("emucore.fm.ai.cli", "a duelist's AI table; check, list or extract your "
                                         "disc's AI programs"),
+    ("fm", "effects"): ("emucore.fm.effects_cli", "the duel_effects tables (animation rand() "
+                                                  "counts): built-in, or your disc's beside "
+                                                  "them"),
     ("dm1",): ("emucore.dm1.cli", "Duel Monsters (Game Boy, 1998)"),
     ("ocg1999",): ("emucore.ocg1999.cli", "the 1999 Official Rules: duel, replay, match"),
     ("tcglite",): ("emucore.tcglite.cli", "the simplified TCG (2002 starter decks): duel, "

@@ -3,6 +3,8 @@ the computer opponent (the ``fm`` group and its look-ups are in emucore/fm/looku
 
 A script file is JSON: ``{"setup": {FmSetup fields}, "actions": [{"kind": "play", ...}]}``;
 action fields with defaults may be left out. A deck file lists one card id or name per line.
+``--disc IMAGE`` plays with the disc's AI programs and ``duel_effects`` tables; a duel played
+with a disc's tables records their digest in its setup, and replaying it asks for the disc.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator
 from dataclasses import MISSING, fields
+from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
@@ -19,11 +22,20 @@ from emucore.duel import replay as R
 from emucore.duel.files import UserFileError, read_json
 from emucore.fm.actions import ACTION_KINDS, FmAction
 from emucore.fm.ai import cli as ai_cli
+from emucore.fm.disc import add_disc_args
 from emucore.fm.engine import FmDuel
 from emucore.fm.lookup_cli import duel_source
-from emucore.fm.replay import ADAPTER
-from emucore.fm.setup import FREE_DUEL, FmSetup, new_duel, read_deck, start_terrain
-from emucore.replay_cli import Recorder, add_aliases
+from emucore.fm.overlay import OverlayTables
+from emucore.fm.replay import ADAPTER, FmAdapter
+from emucore.fm.setup import (
+    FREE_DUEL,
+    FmSetup,
+    check_effects,
+    new_duel,
+    read_deck,
+    start_terrain,
+)
+from emucore.replay_cli import Recorder, add_aliases, verify_text
 
 
 def register(fsub: argparse._SubParsersAction) -> None:
@@ -33,8 +45,12 @@ def register(fsub: argparse._SubParsersAction) -> None:
     add_json_flag(p)
     p.set_defaults(func=_duel)
     p = add_command(fsub, "fm", "replay")
-    add_aliases(p.add_subparsers(dest="replay_command", metavar="ACTION", required=True),
-                RECORDER)
+    rsub = p.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
+    add_aliases(rsub, RECORDER)
+    verify = rsub.choices["verify"]  # the shared verify, plus the disc a replay may name
+    verify.add_argument("--disc", type=Path, metavar="IMAGE",
+                        help="the disc whose duel_effects tables the duel was recorded with")
+    verify.set_defaults(func=_verify)
 
 
 def _play_args(p: argparse.ArgumentParser) -> None:
@@ -46,7 +62,7 @@ def _play_args(p: argparse.ArgumentParser) -> None:
                    help="terrain at the start with --duelist (0 normal .. 6 Yami; default 0, "
                         "as every Free Duel starts; a campaign duel's is its story script's)")
     duel_source(p, required=False)
-    ai_cli.add_disc_args(p)
+    add_disc_args(p)
 
 
 def decode_action(data: Any, where: str) -> FmAction:
@@ -82,10 +98,11 @@ def _script(path: str) -> tuple[dict[str, Any] | None, list[FmAction]]:
     return setup, actions
 
 
-def _setup(args: argparse.Namespace) -> tuple[FmSetup, Iterator[FmAction] | None]:
-    """The setup and the scripted actions from the command line. The computer plays the
-    CPU side of a ``--duelist`` duel, side 0 too with ``--player ai``, and whatever sides a
-    script's setup lists in ``computer``."""
+def _setup(args: argparse.Namespace
+           ) -> tuple[FmSetup, Iterator[FmAction] | None, OverlayTables]:
+    """The setup, the scripted actions and the duel_effects tables from the command line.
+    The computer plays the CPU side of a ``--duelist`` duel, side 0 too with ``--player
+    ai``, and whatever sides a script's setup lists in ``computer``."""
     setup_json, actions = (None, []) if not args.script else _script(args.script)
     if args.duelist is not None:
         if args.deck is None or args.sort is None or (args.state is None and args.index is None):
@@ -104,7 +121,23 @@ def _setup(args: argparse.Namespace) -> tuple[FmSetup, Iterator[FmAction] | None
         raise UsageError("--player script needs --script FILE")
     if args.player == "ai":
         setup.computer = sorted({0, *setup.computer})
-    return setup, iter(actions) if args.script else None
+    effects = ai_cli.effects_from_args(args)
+    ai_cli.disc_setup(setup, effects)
+    try:
+        check_effects(setup, effects)
+    except ValueError as exc:  # the tables are not the ones the script's setup names
+        raise UsageError(str(exc)) from None
+    return setup, iter(actions) if args.script else None, effects
+
+
+class _TablesAdapter(FmAdapter):
+    """The replay adapter with the duel_effects tables of ``--disc``."""
+
+    def __init__(self, effects: OverlayTables) -> None:
+        self.effects = effects
+
+    def new_duel(self, setup: dict[str, Any]) -> FmDuel:
+        return new_duel(FmSetup.from_json(setup), effects=self.effects)
 
 
 def _chooser(args: argparse.Namespace, scripted: Iterator[FmAction] | None
@@ -128,8 +161,8 @@ def _event_line(event: Any) -> str:
 
 
 def _duel(args: argparse.Namespace) -> int:
-    setup, scripted = _setup(args)
-    duel = new_duel(setup)
+    setup, scripted, effects = _setup(args)
+    duel = new_duel(setup, effects=effects)
     choose = _chooser(args, scripted)
     events = list(duel.opening_events)
     steps = 0
@@ -149,8 +182,21 @@ def _duel(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> R.Replay:
-    setup, scripted = _setup(args)
-    return R.record(ADAPTER, setup.to_json(), _chooser(args, scripted), args.max_steps)
+    setup, scripted, effects = _setup(args)
+    return R.record(_TablesAdapter(effects), setup.to_json(), _chooser(args, scripted),
+                    args.max_steps)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    """``fm replay verify FILE [--disc IMAGE]``: as ``emucore replay verify``, with the
+    disc's duel_effects tables when the replay was recorded with them."""
+    effects = ai_cli.effects_from_args(args)
+    replay = R.load(args.file)
+    mismatch = R.verify(_TablesAdapter(effects), replay)
+    out = {"file": str(args.file), "system": replay.system, "ok": mismatch is None,
+           "steps": len(replay.steps), "mismatch": mismatch.to_json() if mismatch else None}
+    emit(args, out, verify_text)
+    return 0 if out["ok"] else 1
 
 
 RECORDER = Recorder("fm", _play_args, _replay,

@@ -11,6 +11,7 @@ from emucore import tables as T
 from emucore.duel.files import UserFileError, read_lines, want_int, want_int_list, want_str
 from emucore.fm import deck
 from emucore.fm.engine import STARTING_LP, FmDuel
+from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 from emucore.tables.fm import DUELIST_COUNT, FmTables
 
@@ -27,6 +28,7 @@ TWO_PLAYER = 0  # setup.duelist for a two-player duel (gDuel_bOpponentID negativ
 FREE_DUEL, CAMPAIGN, TWO_PLAYER_DUEL = "free", "campaign", "two-player"
 ARMED_TERRAIN = 0  # func_80024DC8: gDuel_bTerrain = 0 (the normal field)
 TERRAINS = range(7)
+EFFECTS_DIGEST_LENGTH = 16  # OverlayTables.digest()
 
 
 def start_terrain(mode: str, script_terrain: int | None = None) -> int:
@@ -72,9 +74,13 @@ class FmSetup:
     deck2: list[int] | None = None
     sort2: str = "none"
     computer: list[int] = field(default_factory=list)
+    effects: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.effects is None:  # the built-in tables: files as they were before the field
+            del data["effects"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FmSetup:
@@ -101,6 +107,12 @@ class FmSetup:
         want_int_list(self.lp, "lp", 1, 0x7FFF, 2)
         if self.deck2 is not None:
             want_int_list(self.deck2, "deck2", 0, 0xFFFF, deck.DECK_SIZE)
+        if self.effects is not None:
+            want_str(self.effects, "effects", EFFECTS_DIGEST_LENGTH)
+            if len(self.effects) != EFFECTS_DIGEST_LENGTH or \
+                    not all(c in "0123456789abcdef" for c in self.effects):
+                raise ValueError(f"effects must be a {EFFECTS_DIGEST_LENGTH}-digit hex digest "
+                                 "of duel_effects tables")
 
     def check(self, tables: FmTables) -> None:
         check_deck(self.deck, tables)
@@ -155,10 +167,35 @@ def read_deck(path: Path | str, tables: FmTables) -> list[int]:
     return cards
 
 
-def new_duel(setup: FmSetup, tables: FmTables | None = None) -> FmDuel:
-    """Deal both decks from ``setup.state`` (player first) and open the duel."""
+def check_effects(setup: FmSetup, effects: OverlayTables) -> None:
+    """Refuse (ValueError, one line) ``effects`` when they are not the tables ``setup`` was
+    played with (:attr:`FmSetup.effects`; None: the built-in ones). Tables are compared by
+    their values' digest, so a disc whose tables equal the built-in values plays either way."""
+    if setup.effects is None and effects is BUILT_IN:
+        return
+    wanted = setup.effects or BUILT_IN.digest()
+    given = effects.digest()
+    if given == wanted:
+        return
+    if setup.effects is None:
+        raise ValueError("this duel was played with the built-in duel_effects tables; drop "
+                         f"--disc (the disc's tables have digest {given})")
+    if effects is BUILT_IN:
+        raise ValueError("this duel was played with the duel_effects tables of a disc "
+                         f"(digest {setup.effects}); give --disc")
+    raise ValueError("this duel was played with the duel_effects tables of another disc "
+                     f"(digest {setup.effects}, not {given})")
+
+
+def new_duel(setup: FmSetup, tables: FmTables | None = None,
+             effects: OverlayTables | None = None) -> FmDuel:
+    """Deal both decks from ``setup.state`` (player first) and open the duel, its animations
+    charged from ``effects`` (default the built-in ``duel_effects`` tables; they must be the
+    ones ``setup.effects`` names, :func:`check_effects`)."""
     tables = tables or T.load("fm")
+    effects = BUILT_IN if effects is None else effects
     setup.check(tables)
+    check_effects(setup, effects)
     rng = Rand(setup.state)
     player_deck = deck.sort_deck(setup.deck, setup.sort, tables)
     if setup.duelist == TWO_PLAYER:
@@ -171,4 +208,4 @@ def new_duel(setup: FmSetup, tables: FmTables | None = None) -> FmDuel:
         first, other, opponent = dealt.player, dealt.cpu, setup.duelist
     return FmDuel(tables, first, other,
                   rng, opponent=opponent, terrain=setup.terrain, lp=(setup.lp[0], setup.lp[1]),
-                  computer=tuple(setup.computer))
+                  computer=tuple(setup.computer), effects=effects)

@@ -16,6 +16,10 @@ link maps partial routes to partial routes:
   its fallback, and kept when its outcome is the one asked for. The next
   link starts from the state the duel ended in (after the drop roll).
 
+With ``--disc`` every duel is played with the disc's AI programs and ``duel_effects`` tables
+(:class:`DiscData`, sent to the workers as data with the spec); the route lines then name
+the tables' digest.
+
 A route is a start index with one choice of frames per duel link that passes every link.
 Routes are sorted by :func:`cost_key`: frames waited in all, then turns played in all, then
 the index and the frames link by link (a total order, so every run writes the same file).
@@ -31,7 +35,9 @@ import numpy as np
 
 from emucore import tables as loader
 from emucore.fm import deck as fm_deck
+from emucore.fm.ai.disc import Programs
 from emucore.fm.ai.sim import play_duel
+from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.fm.replay import ENGINE_VERSION
 from emucore.fm.setup import FmSetup
 from emucore.hw import psyq_rand
@@ -47,6 +53,24 @@ from emucore.tables.fm import FmTables
 
 CALLS_PER_FRAME = 1  # the Free Duel screen calls rand() once a frame (the issue's premise)
 VERSION = {"fm_engine": ENGINE_VERSION, "rng": psyq_rand.RNG_VERSION}  # in every route line
+
+
+@dataclass(frozen=True)
+class DiscData:
+    """What ``--disc`` gives every duel of a run: the ``duel_effects`` tables and the AI
+    programs (None: the embedded AI)."""
+
+    effects: OverlayTables = BUILT_IN
+    programs: Programs | None = None
+
+    def header(self) -> dict[str, Any]:
+        """What a journal's header and every route line record of it."""
+        return {"effects": None if self.effects is BUILT_IN else self.effects.digest(),
+                "ai": "disc" if self.programs is not None else "embedded"}
+
+    def setup_effects(self) -> str | None:
+        """:attr:`emucore.fm.setup.FmSetup.effects` for the run's duels."""
+        return None if self.effects is BUILT_IN else self.effects.digest()
 
 
 @dataclass(frozen=True)
@@ -80,9 +104,11 @@ class Chunk:
                    data["outcomes"], data["routes"])
 
 
-def search_chunk(spec: RouteSpec, start: int, count: int) -> Chunk:
+def search_chunk(spec: RouteSpec, start: int, count: int, disc: DiscData | None = None
+                 ) -> Chunk:
     """Every route whose start index is in ``start .. start + count - 1`` (or, for a spec
-    that starts from a state, the routes from that state)."""
+    that starts from a state, the routes from that state); the duels with ``disc``'s
+    tables and programs when given."""
     tables = loader.load("fm")
     chunk = Chunk(start, count, [], 0, {}, [])
     outcomes: Counter[str] = Counter()
@@ -91,11 +117,12 @@ def search_chunk(spec: RouteSpec, start: int, count: int) -> Chunk:
         if isinstance(link, StarterLink):
             partials = _starter(link, partials, tables)
         else:
-            partials, simulated = _duel(link, number, partials, tables, outcomes)
+            partials, simulated = _duel(link, number, partials, tables, outcomes,
+                                        disc or DiscData())
             chunk.duels += simulated
         chunk.kept.append(len({p.index for p in partials}))
     chunk.outcomes = dict(sorted(outcomes.items()))
-    chunk.routes = sorted((_route(p) for p in partials), key=cost_key)
+    chunk.routes = sorted((_route(p, disc) for p in partials), key=cost_key)
     return chunk
 
 
@@ -128,7 +155,7 @@ def _holds(cards: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
 
 
 def _duel(link: DuelLink, number: int, partials: list[Partial], tables: FmTables,
-          outcomes: Counter[str]) -> tuple[list[Partial], int]:
+          outcomes: Counter[str], disc: DiscData) -> tuple[list[Partial], int]:
     out, simulated = [], 0
     for p in partials:
         player_deck = link.deck if link.deck is not None else p.deck
@@ -141,9 +168,10 @@ def _duel(link: DuelLink, number: int, partials: list[Partial], tables: FmTables
                 if not _holds(hand[:OPENING_DRAWS], link.opening):
                     continue
             setup = FmSetup(deck=list(player_deck), duelist=link.duelist, sort=link.sort,
-                            state=state)
-            result = play_duel(setup, player_as=link.player_as, script=link.script,
-                               fallback=link.fallback)
+                            state=state, effects=disc.setup_effects())
+            result = play_duel(setup, disc.programs, player_as=link.player_as,
+                               script=link.script, fallback=link.fallback,
+                               effects=disc.effects)
             simulated += 1
             won = result.winner == 0
             outcomes[f"link {number}: " + (f"win {result.rank}" if won else "loss")] += 1
@@ -167,13 +195,16 @@ def _wanted(link: DuelLink, won: bool, rank: str, drop: int) -> bool:
     return link.drops is None or drop in link.drops
 
 
-def _route(p: Partial) -> dict[str, Any]:
+def _route(p: Partial, disc: DiscData | None) -> dict[str, Any]:
     duels = [s for s in p.steps if s["kind"] == "duel"]
-    return {"index": p.index, "frames": [s["frames"] for s in duels],
-            "cost": {"frames": sum(s["frames"] for s in duels),
-                     "turns": sum(s["turns"] for s in duels)},
-            "ranks": [s["rank"] for s in duels], "drops": [s["drop"] for s in duels],
-            "links": list(p.steps), "state_after": f"0x{p.state:08X}", "version": VERSION}
+    out = {"index": p.index, "frames": [s["frames"] for s in duels],
+           "cost": {"frames": sum(s["frames"] for s in duels),
+                    "turns": sum(s["turns"] for s in duels)},
+           "ranks": [s["rank"] for s in duels], "drops": [s["drop"] for s in duels],
+           "links": list(p.steps), "state_after": f"0x{p.state:08X}", "version": VERSION}
+    if disc is not None:  # without --disc the lines are as they always were
+        out["disc"] = disc.header()
+    return out
 
 
 def cost_key(route: dict[str, Any]) -> tuple[Any, ...]:

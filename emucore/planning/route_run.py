@@ -73,21 +73,25 @@ def journal_path(out: Path) -> Path:
     return out.with_name(out.name + ".part")
 
 
-def _header(spec: RouteSpec) -> dict[str, Any]:
-    return {"journal": JOURNAL_VERSION, "spec": spec.to_json(), "chunk": spec.chunk,
-            "version": route.VERSION}
+def _header(spec: RouteSpec, disc: route.DiscData | None = None) -> dict[str, Any]:
+    header = {"journal": JOURNAL_VERSION, "spec": spec.to_json(), "chunk": spec.chunk,
+              "version": route.VERSION}
+    if disc is not None:  # a run with --disc resumes only with the same disc's data
+        header["disc"] = disc.header()
+    return header
 
 
-def read_journal(path: Path, spec: RouteSpec) -> list[route.Chunk]:
+def read_journal(path: Path, spec: RouteSpec, disc: route.DiscData | None = None
+                 ) -> list[route.Chunk]:
     """The chunks a stopped run finished; the file is cut after its last whole line."""
     if not path.exists():
         return []
     data = path.read_bytes()
     end = data.rfind(b"\n") + 1
     lines = data[:end].splitlines()
-    if not lines or json.loads(lines[0]) != _header(spec):
-        raise UserFileError(path, "was written for another spec, chunk size or engine "
-                                  "version; remove it or drop --resume")
+    if not lines or json.loads(lines[0]) != _header(spec, disc):
+        raise UserFileError(path, "was written for another spec, chunk size, engine "
+                                  "version or disc; remove it or drop --resume")
     if end < len(data):
         with path.open("r+b") as f:
             f.truncate(end)
@@ -97,11 +101,12 @@ def read_journal(path: Path, spec: RouteSpec) -> list[route.Chunk]:
 class Journal:
     """The append-only record of finished chunks."""
 
-    def __init__(self, path: Path, spec: RouteSpec, fresh: bool) -> None:
+    def __init__(self, path: Path, spec: RouteSpec, fresh: bool,
+                 disc: route.DiscData | None = None) -> None:
         self.path = path
         self.file: IO[str] = path.open("w" if fresh else "a", encoding="utf-8")
         if fresh:
-            self._line(_header(spec))
+            self._line(_header(spec, disc))
 
     def add(self, chunk: route.Chunk) -> None:
         self._line(chunk.to_json())
@@ -115,10 +120,11 @@ class Journal:
         self.file.close()
 
 
-def serial_chunks(spec: RouteSpec, todo: list[tuple[int, int]]) -> Iterator[route.Chunk]:
+def serial_chunks(spec: RouteSpec, todo: list[tuple[int, int]],
+                  disc: route.DiscData | None = None) -> Iterator[route.Chunk]:
     """The chunks searched one after another in this process."""
     for start, count in todo:
-        yield route.search_chunk(spec, start, count)
+        yield route.search_chunk(spec, start, count, disc)
 
 
 @contextmanager
@@ -155,21 +161,24 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def cluster_chunks(client: Any, spec: RouteSpec, todo: list[tuple[int, int]]
-                   ) -> Iterator[route.Chunk]:
+def cluster_chunks(client: Any, spec: RouteSpec, todo: list[tuple[int, int]],
+                   disc: route.DiscData | None = None) -> Iterator[route.Chunk]:
     """The chunks searched on a Dask cluster, yielded as they finish; at most
     :data:`WINDOW_PER_WORKER` per worker are in flight. Stopping the iterator cancels the
-    rest."""
+    rest. ``disc`` (the tables and programs of ``--disc``) goes to every worker as data,
+    once, with the spec."""
     from distributed import as_completed
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     pending = iter(todo)
     spec_future = client.scatter(spec, broadcast=True)
+    disc_future = client.scatter(disc, broadcast=True) if disc is not None else None
 
     inflight: set[Any] = set()
 
     def submit(piece: tuple[int, int]) -> Any:
-        future = client.submit(route.search_chunk, spec_future, *piece, pure=False)
+        future = client.submit(route.search_chunk, spec_future, *piece, disc_future,
+                               pure=False)
         inflight.add(future)
         return future
 
@@ -188,19 +197,21 @@ def cluster_chunks(client: Any, spec: RouteSpec, todo: list[tuple[int, int]]
 
 def run(spec: RouteSpec, out: Path, found: Callable[[list[tuple[int, int]]],
                                                     Iterable[route.Chunk]],
-        resume: bool = False, show_progress: bool = False) -> RunResult:
+        resume: bool = False, show_progress: bool = False,
+        disc: route.DiscData | None = None) -> RunResult:
     """Search every chunk of ``spec`` not yet in the journal with ``found`` (serial or
     cluster), stream each to the journal, and write ``out`` when all are done. A
-    ``KeyboardInterrupt`` stops the run with the journal intact (``finished`` False)."""
+    ``KeyboardInterrupt`` stops the run with the journal intact (``finished`` False).
+    ``disc``: what ``--disc`` gave the duels, recorded in the journal's header."""
     journal_file = journal_path(out)
-    done = read_journal(journal_file, spec) if resume else []
+    done = read_journal(journal_file, spec, disc) if resume else []
     finished_starts = {c.start for c in done}
     all_chunks = route.chunks(spec)
     todo = [c for c in all_chunks if c[0] not in finished_starts]
     progress = Progress(len(todo), "chunks", enabled=show_progress)
     parts = list(done)
     started = time.perf_counter()
-    journal = Journal(journal_file, spec, fresh=not done)
+    journal = Journal(journal_file, spec, fresh=not done, disc=disc)
     finished = False
     try:
         for chunk in found(todo):

@@ -1,8 +1,10 @@
 """Builders shared by the FM AI tests: boards from explicit records, a synthetic card table
-(spec/fm-ai.md §11 G4/G5), a synthetic disc image holding programs of our own."""
+(spec/fm-ai.md §11 G4/G5), a synthetic disc image holding programs of our own and a
+``duel_effects`` overlay built from tables (emucore.fm.overlay.layout)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from emucore.fm.ai import data as ai_data
@@ -17,6 +19,8 @@ from emucore.fm.ai.disc import (
 )
 from emucore.fm.ai.helpers import Board
 from emucore.fm.ai.vm import Machine
+from emucore.fm.disc import OVERLAY_SECTOR
+from emucore.fm.overlay import BUILT_IN, OVERLAY_BYTES, layout
 from emucore.fm.snapshot import ExportSide, ExportView, Snapshot
 from emucore.hw.psyq_rand import Rand
 
@@ -68,10 +72,26 @@ def _dir_record(name: bytes, extent: int, size: int, is_dir: bool) -> bytes:
     return bytes(rec)
 
 
+_BUILT_IN_OVERLAY: list[bytes] = []
+
+
+def built_in_overlay() -> bytes:
+    """``layout(BUILT_IN)``: an overlay image holding the built-in tables (made once)."""
+    if not _BUILT_IN_OVERLAY:
+        _BUILT_IN_OVERLAY.append(layout(BUILT_IN))
+    return _BUILT_IN_OVERLAY[0]
+
+
 def write_disc(path: Path, hand: bytes, field: bytes, boot: str = "SLUS_014.11",
-               raw: bool = False, wa_mrg_lba: int = WA_MRG_LBA) -> Path:
-    """A sparse CD image with SYSTEM.CNF, DATA/WA_MRG.MRG and the two programs in all seven
-    terrain copies; 2352-byte Mode 2 sectors when ``raw``."""
+               raw: bool = False, wa_mrg_lba: int = WA_MRG_LBA,
+               overlay: bytes | Sequence[bytes] | None = None) -> Path:
+    """A sparse CD image with SYSTEM.CNF, DATA/WA_MRG.MRG, the two programs and the
+    ``duel_effects`` overlay in all seven terrain copies; 2352-byte Mode 2 sectors when
+    ``raw``. ``overlay`` is one overlay image for every copy, or seven (one per copy); by
+    default the built-in tables laid out (:func:`built_in_overlay`)."""
+    images = [overlay] * TERRAINS if isinstance(overlay, bytes) else \
+        list(overlay) if overlay is not None else [built_in_overlay()] * TERRAINS
+    assert len(images) == TERRAINS and all(len(i) == OVERLAY_BYTES for i in images)
     stride, offset = (2352, 24) if raw else (2048, 0)
     sectors: dict[int, bytes] = {}
     pvd = bytearray(2048)
@@ -88,6 +108,8 @@ def write_disc(path: Path, hand: bytes, field: bytes, boot: str = "SLUS_014.11",
             body = program.ljust(PROGRAM_BYTES, b"\x00")
             for k in range(3):
                 sectors[base + rel + k] = body[k * 2048:(k + 1) * 2048]
+        for k in range(OVERLAY_BYTES // 2048):
+            sectors[base + OVERLAY_SECTOR + k] = images[t][k * 2048:(k + 1) * 2048]
     with path.open("wb") as f:
         for lba, data in sorted(sectors.items()):
             f.seek(lba * stride + offset)

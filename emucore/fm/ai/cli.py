@@ -1,7 +1,8 @@
 """``emucore fm sim`` and ``emucore fm ai``; emucore/fm/cli.py calls :func:`register`.
 
-* ``fm sim --duelist ID --deck FILE --games N [--jobs J] [--json]``: N AI-vs-AI duels from
-  consecutive RNG indices, progress on stderr, win rate and rank/drop distributions.
+* ``fm sim --duelist ID --deck FILE --games N [--jobs J] [--disc IMAGE] [--json]``: N
+  AI-vs-AI duels from consecutive RNG indices, progress on stderr, win rate and rank/drop
+  distributions; with ``--disc`` the disc's AI programs and ``duel_effects`` tables.
 * ``fm ai --disc IMAGE [--out DIR] [--list hand|field] [--json]``: check a disc image (or an
   extracted folder) and show or extract the original AI programs.
 """
@@ -21,21 +22,13 @@ from emucore.commands import add_command
 from emucore.duel.files import UserFileError
 from emucore.fm.ai import choices
 from emucore.fm.ai import data as ai_data
-from emucore.fm.ai.disc import Programs, read_programs, shape, write_programs
+from emucore.fm.ai.disc import PROGRAM_FILES, Programs, read_programs, shape, write_programs
 from emucore.fm.deck import SORT_ORDERS
+from emucore.fm.disc import OVERLAY_FILE, add_disc_args, is_folder, read_effects
+from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.tables.fm import DUELIST_COUNT
 
 CHUNK = 25   # duels per job hand-out
-
-
-def add_disc_args(parser: argparse.ArgumentParser) -> None:
-    """``--disc`` and ``--embedded-fallback``, shared with ``fm duel``."""
-    parser.add_argument("--disc", type=Path, metavar="IMAGE",
-                        help="run the original AI programs from your own disc image (or a "
-                             "folder from tools/extract_fm_ai.py)")
-    parser.add_argument("--embedded-fallback", action="store_true",
-                        help="if the disc image fails its checks, say so and use the "
-                             "embedded AI instead of stopping")
 
 
 def programs_from_args(args: argparse.Namespace) -> Programs | None:
@@ -52,6 +45,32 @@ def programs_from_args(args: argparse.Namespace) -> Programs | None:
             raise
         print(f"emucore: warning: {exc}; using the embedded AI", file=sys.stderr)
         return None
+
+
+def effects_from_args(args: argparse.Namespace) -> OverlayTables:
+    """The ``duel_effects`` tables of the disc named by ``--disc``, the built-in ones without
+    it. A bad disc raises (one line, exit 2; no fallback). A folder holding the AI programs
+    but no ``duel_effects.bin`` (written by ``fm ai --out`` or tools/extract_fm_ai.py alone)
+    gives the built-in tables, with a warning saying how to add the file. Read it before the
+    AI programs, so a foreign disc is one error line, not a fallback warning and an error."""
+    disc = getattr(args, "disc", None)
+    if not disc:
+        return BUILT_IN
+    folder = Path(disc)
+    if is_folder(folder) and not (folder / OVERLAY_FILE).exists() and \
+            all((folder / name).exists() for name in PROGRAM_FILES):
+        print(f"emucore: warning: {folder} holds no {OVERLAY_FILE}; the built-in duel_effects "
+              f"tables are used (emucore fm effects --disc IMAGE --out {folder} adds them)",
+              file=sys.stderr)
+        return BUILT_IN
+    return read_effects(disc)
+
+
+def disc_setup(setup: Any, effects: OverlayTables) -> None:
+    """Name ``effects`` in ``setup`` (:attr:`emucore.fm.setup.FmSetup.effects`) when they
+    come from a disc, so a replay of the duel asks for the same disc."""
+    if effects is not BUILT_IN and setup.effects is None:
+        setup.effects = effects.digest()
 
 
 def register(fm_subparsers: Any) -> None:
@@ -161,10 +180,12 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         setup.check(t)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    effects = effects_from_args(args)
+    disc_setup(setup, effects)
     programs = programs_from_args(args)
     end = args.index + args.games
     chunks = [(first, min(CHUNK, end - first)) for first in range(args.index, end, CHUNK)]
-    job = functools.partial(_play_chunk, setup, programs, args.player_as)
+    job = functools.partial(_play_chunk, setup, programs, effects, args.player_as)
     bar = _Progress(args.games)
     if args.jobs == 1:
         summary = summarize(args.duelist, (r for batch in map(job, chunks) for r in batch),
@@ -179,22 +200,25 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     data["duelist_name"] = t.duelist_name(args.duelist)
     data["first_index"] = args.index
     data["ai"] = "disc" if programs else "embedded"
+    data["effects"] = "built-in" if effects is BUILT_IN else effects.digest()
     data["terrain"] = terrain
     emit(args, data, _sim_text)
     return 0
 
 
-def _play_chunk(setup: Any, programs: Programs | None, player_as: int | None,
-                chunk: tuple[int, int]) -> list:
-    """One job: duels from RNG indices ``chunk[0] .. chunk[0] + chunk[1] - 1``."""
+def _play_chunk(setup: Any, programs: Programs | None, effects: OverlayTables,
+                player_as: int | None, chunk: tuple[int, int]) -> list:
+    """One job: duels from RNG indices ``chunk[0] .. chunk[0] + chunk[1] - 1`` (the tables
+    travel to a worker process as data, with the job)."""
     from emucore.fm.ai.sim import play_range
 
-    return play_range(setup, chunk[0], chunk[1], programs, player_as)
+    return play_range(setup, chunk[0], chunk[1], programs, player_as, effects)
 
 
 def _sim_text(d: dict) -> str:
-    lines = [f"{d['games']} duels vs {d['duelist_name']} ({d['ai']} AI) from RNG index "
-             f"{d['first_index']}: {d['wins']} won ({100 * d['win_rate']:.1f}%), "
+    tables = "" if d["effects"] == "built-in" else f", the disc's duel_effects {d['effects']}"
+    lines = [f"{d['games']} duels vs {d['duelist_name']} ({d['ai']} AI{tables}) from RNG "
+             f"index {d['first_index']}: {d['wins']} won ({100 * d['win_rate']:.1f}%), "
              f"{d['mean_turns']:.1f} turns on average"]
     if d["unfinished"] or d["engine_refusals"]:
         lines.append(f"unfinished: {d['unfinished']}, plays refused: {d['engine_refusals']}")

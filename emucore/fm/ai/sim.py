@@ -19,6 +19,7 @@ from emucore.duel.protocol import IllegalAction
 from emucore.fm.actions import DuelEnd, FmAction
 from emucore.fm.ai.adapter import decide, persona_of
 from emucore.fm.ai.disc import Programs
+from emucore.fm.overlay import OverlayTables
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw.psyq_rand import BOOT_STATE, consecutive_states, jump
 
@@ -92,15 +93,16 @@ class SimSummary:
 
 def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int | None = None,
               index: int = 0, script: tuple[FmAction, ...] | None = None,
-              fallback: str = "ai") -> DuelResult:
+              fallback: str = "ai", effects: OverlayTables | None = None) -> DuelResult:
     """Play one duel to its end, the CPU side by the embedded AI. The player's side is the
     AI too, or, given ``script``, plays the script's actions in order until one is illegal
     (it is dropped there, with the rest of the script) or it runs out; then ``fallback``
     plays on: ``"ai"`` the embedded AI, ``"none"`` stops the duel unfinished with reason
     :data:`SCRIPT_ILLEGAL` or :data:`SCRIPT_ENDED`. Both sides are exported as computer
-    sides when the AI may play the player (``setup.computer`` [0, 1]), else only the CPU's."""
+    sides when the AI may play the player (``setup.computer`` [0, 1]), else only the CPU's.
+    ``effects``: the duel_effects tables (default the built-in ones; ``new_duel``)."""
     ai_player = script is None or fallback == "ai"
-    duel = new_duel(replace(setup, computer=[0, 1] if ai_player else [1]))
+    duel = new_duel(replace(setup, computer=[0, 1] if ai_player else [1]), effects=effects)
     personas = (persona_of(duel, 0, player_as), persona_of(duel, 1))   # fixed for the duel
     end: DuelEnd | None = None
     steps = fallbacks = 0
@@ -140,12 +142,14 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
 
 
 def play_range(setup: FmSetup, first: int, count: int, programs: Programs | None = None,
-               player_as: int | None = None) -> list[DuelResult]:
+               player_as: int | None = None, effects: OverlayTables | None = None
+               ) -> list[DuelResult]:
     """Duels from consecutive RNG indices ``first .. first + count - 1``."""
     if count <= 0:
         return []
     states = consecutive_states(int(jump(BOOT_STATE, first)), count).tolist()
-    return [play_duel(replace(setup, state=state), programs, player_as, index)
+    return [play_duel(replace(setup, state=state), programs, player_as, index,
+                      effects=effects)
             for index, state in enumerate(states, first)]
 
 
