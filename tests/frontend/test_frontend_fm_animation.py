@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from frontend_fmdriver import press, wait
 
-from emucore.fm import timeline
 from emucore.fm.actions import Battle, LifeChange, Placed, TerrainChange
 from emucore.frontend import tour
 from emucore.frontend.systems.fm import animation as anim
@@ -27,21 +26,22 @@ def _board_with(screen, *events):
         screen.shown = apply(screen.shown, event)
 
 
-def test_a_battle_plays_what_the_timeline_lists(screen_app):
-    """Source: timeline._battle (DuelScene_UpdateBattle): a won battle shows the star flash
-    only when the stars give a bonus, then the damage number, the shake and the break."""
+def test_a_battle_plays_what_the_engine_charged(screen_app):
+    """Source: the engine's animation events (emucore.fm.timeline, DuelScene_UpdateBattle):
+    the screen plays, for a battle, the pieces the engine emitted after it - a won battle's
+    damage number, shake and destruction - and the battle lasts for them."""
     screen, _ = screen_app
     # Mystical Elf (2) attacks Shadow Specter (9)
     _board_with(screen, Placed(0, 2, "monster", 0, False, 0), Placed(1, 9, "monster", 0,
                                                                       False, 0))
     event = Battle(0, 2, 0, 9, 0, 300, "win")
-    playing = anim.start(screen, event, fast=False)
-    names = [a.name for a in timeline.animations_for(
-        event, star_bonus="star_flash" in playing.pieces)]
-    assert list(playing.pieces) == names
-    assert {"damage_number", "battle_shake", "destruction"} <= set(names)
+    charged = ("damage_number", "shake", "destruction")
+    playing = anim.start(screen, event, fast=False, pieces=charged)
+    assert playing.pieces == charged
     assert playing.frames == anim._battle_frames(playing.pieces)
-    fast = anim.start(screen, event, fast=True)
+    flash = anim.start(screen, event, fast=False, pieces=("star_flash", *charged))
+    assert flash.frames == playing.frames + anim.FRAMES["star_flash"]
+    fast = anim.start(screen, event, fast=True, pieces=charged)
     assert fast.frames == playing.frames // anim.FAST
 
 

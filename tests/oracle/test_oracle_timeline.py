@@ -22,7 +22,7 @@ from oracle_duel import new_duel, play, turn
 from emucore.fm import effect_calls as X
 from emucore.fm import overlay as O
 from emucore.fm import timeline as tl
-from emucore.fm.actions import Attack, ChangePosition, EndTurn, Play
+from emucore.fm.actions import Attack, ChangePosition, EndTurn
 
 ROWS = {row["name"]: row for row in csv.DictReader(
     (Path(__file__).parent / "data" / "animation_costs.csv").open(encoding="utf-8"))}
