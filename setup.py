@@ -46,12 +46,17 @@ class BuildHashed(build_ext):
         super().run()
 
 
-extensions = [Extension(name, [str(compiled["source_of"](name, HERE).relative_to(HERE))],
-                        optional=True)
-              for name in compiled["MODULES"]]
+def _extension(name: str) -> Extension:
+    """Cython's C file of ``name``, made in a folder named after the source's hash: Cython
+    reuses a C file by its time stamp, so a C file of other source contents (a copied or
+    restored tree) must never sit where this source's would be."""
+    source = compiled["source_of"](name, HERE)
+    ext = Extension(name, [str(source.relative_to(HERE))], optional=True)
+    return cythonize([ext], compiler_directives=compiled["DIRECTIVES"], quiet=True,
+                     build_dir=f"build/cython/{compiled['source_hash'](source)}")[0]
+
 
 setup(
-    ext_modules=cythonize(extensions, compiler_directives=compiled["DIRECTIVES"],
-                          build_dir="build/cython", quiet=True),
+    ext_modules=[_extension(name) for name in compiled["MODULES"]],
     cmdclass={"build_ext": BuildHashed},
 )
