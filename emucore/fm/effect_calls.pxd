@@ -1,11 +1,39 @@
-# Declarations for the compiled build of effect_calls.py (emucore.compiled): the destruction
-# tiles' loop, which every destroyed card runs on the stream, with C integers for its
-# counters (a column's countdown, a tile count, a roll's value: all far below 2**31, and
-# Python's semantics for % on them are kept: cdivision is off).
+# Declarations for the compiled build of effect_calls.py (emucore.compiled): the loops every
+# battle runs on the stream - the destruction tiles' rolls, the rand() values they read, the
+# star flash's particles - with C integers for their counters and coordinates (all far below
+# the widths declared, and Python's semantics for % and // on them are kept: cdivision is
+# off), so the compiled module computes what the Python one does.
 
 cimport cython
 
 
-@cython.locals(calls=cython.int, k=cython.int, active=cython.bint,
-               value=cython.int)
+@cython.locals(calls=cython.int, k=cython.int, active=cython.bint, value=cython.int)
 cpdef int tile_rolls(values, int delay, int updates)
+
+@cython.locals(mult=cython.ulonglong, inc=cython.ulonglong, mask=cython.ulonglong)
+cpdef list rand_values(unsigned long long state, int n)
+
+@cython.locals(q=cython.longlong)
+cpdef long long c_div(long long a, long long b)
+
+@cython.locals(diff=cython.longlong, rem=cython.longlong)
+cpdef long long spread(long long first, long long second, long long scale)
+
+@cython.locals(near=cython.longlong, v=cython.longlong, first=cython.longlong)
+cpdef tuple _near_window(long long c, long long frames)
+
+@cython.locals(fx=cython.longlong, lx=cython.longlong, fy=cython.longlong,
+               ly=cython.longlong, first=cython.longlong)
+cpdef long long homecoming(long long x, long long y, long long frames)
+
+@cython.locals(scale=cython.longlong, frames=cython.longlong, last=cython.int,
+               home=cython.longlong, signal=cython.longlong, ends=cython.longlong,
+               drawn=cython.longlong, j=cython.int, at=cython.int, moves=cython.longlong,
+               life=cython.longlong)
+cpdef long long star_flash_calls(config, unsigned long long state)
+
+@cython.locals(a=cython.ulonglong, c=cython.ulonglong)
+cpdef unsigned long long after(unsigned long long state, long long n)
+
+@cython.locals(moves=cython.longlong, c=cython.longlong, need=cython.longlong)
+cpdef long long _arrival(position)

@@ -21,12 +21,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-import numpy as np
-
 from emucore.fm import choices
 from emucore.fm import overlay as O
 from emucore.hw import psyq_rand
-from emucore.hw.psyq_rand import Rand
 
 # ----------------------------------------------------------------------------- unit costs
 ROTATION_CALLS = 6     # func_8014EF2C: (rand() - rand()) % 4096 for each of three axes
@@ -98,8 +95,8 @@ class Stream:
             k, at = divmod(start, self.CHUNK)
             chunk = self._chunks.get(k)
             if chunk is None:
-                rng = Rand(int(psyq_rand.jump(self.state, k * self.CHUNK)))
-                chunk = self._chunks[k] = rng.peek(self.CHUNK).tolist()
+                first = after(self.state, k * self.CHUNK)
+                chunk = self._chunks[k] = rand_values(first, self.CHUNK)
             take = min(end - start, self.CHUNK - at)
             out += chunk[at:at + take]
             start += take
@@ -107,6 +104,24 @@ class Stream:
 
     def one(self) -> int:
         return self.take(1)[0]
+
+
+def after(state: int, n: int) -> int:
+    """The RNG state ``n`` calls after ``state`` (one affine step of plain integers, its
+    coefficients remembered: the same few counts recur)."""
+    a, c = psyq_rand.cached_coefficients(n)
+    return (a * state + c) & psyq_rand.MASK32
+
+
+def rand_values(state: int, n: int) -> list[int]:
+    """What ``n`` calls of ``rand()`` return from ``state`` (:mod:`emucore.hw.psyq_rand`'s
+    LCG, stepped here in plain integers: the compiled build runs this loop in C)."""
+    mult, inc, mask = psyq_rand.MULTIPLIER, psyq_rand.INCREMENT, psyq_rand.MASK32
+    out = []
+    for _ in range(n):
+        state = (state * mult + inc) & mask
+        out.append((state >> 16) & 0x7FFF)
+    return out
 
 
 def c_div(a: int, b: int) -> int:
@@ -229,41 +244,38 @@ def destruction_calls(config: O.TileConfig, state: int) -> int:
     start = TILE_COLUMNS * TILE_ROWS * TILE_START_CALLS
     updates = config.frames // choices.TILE_FRAME_STEP + 1
     most = min(updates, TILE_ROWS * config.delay) * TILE_COLUMNS  # no column rolls more
-    rng = Rand(state)
-    rng.advance(start)
-    return start + tile_rolls(rng.peek(most).tolist(), config.delay, updates)
+    return start + tile_rolls(rand_values(after(state, start), most),
+                              config.delay, updates)
 
 
 # ----------------------------------------------------------------------------- effect 14
 GATHER_PARTICLES, GATHER_SPARKS, GATHER_ROTATIONS = 32, 48, 16  # func_801481A8
 GATHER_NEAR = 17  # func_801481A8: a particle is home when |x| and |y| are below this
-_NEVER = 1 << 30
+NEVER = 1 << 30
 
 
-def _spread_array(values: np.ndarray, scale: int) -> np.ndarray:
-    """:func:`spread` over consecutive pairs of ``rand()`` values (``func_8014F89C``)."""
-    diff = values[0::2].astype(np.int64) - values[1::2]
-    rem = np.sign(diff) * (np.abs(diff) % 4096)
-    return np.sign(rem) * (np.abs(scale * rem) // 4096)
+def _near_window(c: int, frames: int) -> tuple[int, int]:
+    """The moves ``k`` after which one coordinate ``c`` of a gather particle is near the
+    centre (``|c - k * v| < 17``, its speed ``v = c / frames`` truncated and constant): the
+    first and the last such ``k``; (0, NEVER) near for ever at speed 0, (NEVER, 0) never."""
+    near = GATHER_NEAR
+    c = abs(c)  # the truncated speed has c's sign: mirrored to c >= 0
+    v = c // frames
+    if v == 0:
+        return (0, NEVER) if c < near else (NEVER, 0)
+    first = (c - near) // v + 1 if c >= near else 0
+    return first, (c + near - 1) // v
 
 
-def homecoming(x: np.ndarray, y: np.ndarray, frames: int) -> np.ndarray:
-    """Moves each gather particle makes before it is home (``|x|, |y| < 17`` on the same
-    frame), -1 if never: its speed ``-x / frames`` (truncated) is constant, so each
-    coordinate is near the centre for a window of moves (for ever at speed 0 if it starts
-    near, never if it starts far), and the particle is home at the first move inside both
-    windows, unless one window has closed by then (it passed the centre and flies on)."""
-    firsts, lasts = [], []
-    for c in (np.abs(x), np.abs(y)):
-        v = c // frames
-        moving = v > 0
-        speed = np.where(moving, v, 1)
-        near = c < GATHER_NEAR
-        firsts.append(np.where(near, 0, np.where(moving, (c - GATHER_NEAR) // speed + 1,
-                                                 _NEVER)))
-        lasts.append(np.where(moving, (c + GATHER_NEAR - 1) // speed, _NEVER))
-    first = np.maximum(*firsts)
-    return np.where((first <= lasts[0]) & (first <= lasts[1]) & (first < _NEVER), first, -1)
+def homecoming(x: int, y: int, frames: int) -> int:
+    """Moves a gather particle makes before it is home (``|x|, |y| < 17`` on the same
+    frame), -1 if never: each coordinate is near the centre for a window of moves, and the
+    particle is home at the first move inside both windows, unless one has closed by then
+    (it passed the centre and flies on)."""
+    fx, lx = _near_window(x, frames)
+    fy, ly = _near_window(y, frames)
+    first = max(fx, fy)
+    return first if first <= lx and first <= ly and first < NEVER else -1
 
 
 @functools.cache
@@ -276,8 +288,12 @@ def _spark_frames(moves: int) -> int:
     return moves + fade_frames(max(colour), 15)
 
 
-class StarFlash:
-    """``func_801481A8``, the guardian-star flash, on the duel's stream.
+GATHER_PARTICLE_FRAMES = 6 + 17  # a particle: 6 frames climbing by 47 to 255, 17 fading by 15
+GATHER_LAST_JOINS = (GATHER_PARTICLES + 1) // 2  # particle 31 joins on frame 16
+
+
+def star_flash_calls(config: O.GatherConfig, state: int) -> int:
+    """``func_801481A8``, the guardian-star flash, from RNG ``state``.
 
     Start: 32 particles and 48 sparks spread by ``func_8014F89C`` (4 calls each), 16
     rotations (6 each). Every frame two more particles and three more sparks join. A
@@ -288,38 +304,29 @@ class StarFlash:
     drawing (``func_80156064``: 2 calls a frame while lit), each for :func:`_spark_frames`
     frames from the one it joins, cut off by the end.
     """
-
-    def __init__(self, config: O.GatherConfig) -> None:
-        self.config = config
-        self.fixed = (FLAT_VECTOR_CALLS * (GATHER_PARTICLES + GATHER_SPARKS)
-                      + ROTATION_CALLS * GATHER_ROTATIONS)
-        self.particle_frames = 6 + fade_frames(255, 15)   # 23: lit from the frame it joins
-        self.last_joins = (GATHER_PARTICLES + 1) // 2      # particle 31 joins on frame 16
-        self.joins = np.arange(GATHER_SPARKS) // 3 + 1
-        most = 4 * config.spread // max(config.frames, 1) + 64  # more moves than a spark makes
-        self.spark_frames = np.array([_spark_frames(m) for m in range(most)])
-
-    def __call__(self, state: int) -> int:
-        config = self.config
-        points = 2 * (GATHER_PARTICLES + GATHER_SPARKS)
-        coords = _spread_array(Rand(state).peek(2 * points), config.spread)
-        homes = homecoming(coords[0::2], coords[1::2], config.frames)
-        home = int(homes[GATHER_PARTICLES - 1])
-        if not 0 <= home < self.particle_frames:
-            raise ValueError("the guardian-star flash never ends with these overlay values "
-                             f"(spread {config.spread}, frames {config.frames})")
-        signal = self.last_joins + home  # the frame the central colour starts to fade
-        central = [1, 1, 1]
-        for _ in range(min(signal - 1, 17)):
-            rise(central, (0xB0, 0xB0, 0xFF), 15)
-        ends = max(self.last_joins + self.particle_frames - 1,
-                   signal + fade_frames(max(central), 15) - 1)
-        life = np.maximum(0, ends - self.joins + 1)
-        moves = homes[GATHER_PARTICLES:]
-        top = len(self.spark_frames) - 1
-        drawn = np.where(moves < 0, life,
-                         np.minimum(self.spark_frames[np.clip(moves, 0, top)], life))
-        return self.fixed + SPRITE_DRAW_CALLS * int(drawn.sum())
+    values = rand_values(state, 4 * (GATHER_PARTICLES + GATHER_SPARKS))
+    scale, frames = config.spread, config.frames
+    last = 4 * (GATHER_PARTICLES - 1)
+    home = homecoming(spread(values[last], values[last + 1], scale),
+                      spread(values[last + 2], values[last + 3], scale), frames)
+    if not 0 <= home < GATHER_PARTICLE_FRAMES:
+        raise ValueError("the guardian-star flash never ends with these overlay values "
+                         f"(spread {scale}, frames {frames})")
+    signal = GATHER_LAST_JOINS + home  # the frame the central colour starts to fade
+    central = [1, 1, 1]
+    for _ in range(min(signal - 1, 17)):
+        rise(central, (0xB0, 0xB0, 0xFF), 15)
+    ends = max(GATHER_LAST_JOINS + GATHER_PARTICLE_FRAMES - 1,
+               signal + fade_frames(max(central), 15) - 1)
+    drawn = 0
+    for j in range(GATHER_SPARKS):
+        at = 4 * (GATHER_PARTICLES + j)
+        moves = homecoming(spread(values[at], values[at + 1], scale),
+                           spread(values[at + 2], values[at + 3], scale), frames)
+        life = max(0, ends - (j // 3 + 1) + 1)
+        drawn += life if moves < 0 else min(_spark_frames(moves), life)
+    return (FLAT_VECTOR_CALLS * (GATHER_PARTICLES + GATHER_SPARKS)
+            + ROTATION_CALLS * GATHER_ROTATIONS + SPRITE_DRAW_CALLS * drawn)
 
 
 # ----------------------------------------------------------------------------- effects 0, 1, 4
@@ -559,7 +566,9 @@ def _arrival(position: Sequence[int]) -> int:
     for c in position:
         c = abs(c)
         if c > BOARD_NEAR:
-            moves = max(moves, -(-(c - BOARD_NEAR) // (c // 32)))
+            need = -(-(c - BOARD_NEAR) // (c // BOARD_NEAR))
+            if need > moves:
+                moves = need
     return moves
 
 

@@ -121,7 +121,8 @@ class Timeline:
             Animation("destruction", "func_80149F90",
                       run=functools.partial(X.destruction_calls, config),
                       exact=exact("tiles", k)) for k, config in enumerate(t.tiles))
-        self.star_flash = Animation("star_flash", "func_801481A8", run=X.StarFlash(t.gather),
+        self.star_flash = Animation("star_flash", "func_801481A8",
+                                    run=functools.partial(X.star_flash_calls, t.gather),
                                     exact=exact("gather"))
         self.equip = Animation("equip", "func_80154688", X.EQUIP_CALLS)
         self.sword_equip = Animation("sword_equip", "func_80159AAC", X.SWORD_EQUIP_CALLS)
