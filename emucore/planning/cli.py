@@ -4,11 +4,12 @@ searches. Every command has ``--json``; user mistakes are one line and exit code
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,12 +24,16 @@ from emucore.cliutil import (
     rng_start,
 )
 from emucore.commands import add_command
-from emucore.duel.files import UserFileError, check_output, decimal
+from emucore.duel.files import UserFileError, check_output, decimal, read_bytes
 from emucore.fm import rank
+from emucore.fm.disc import add_disc_args
 from emucore.fm.state import PHASE_OVER
 from emucore.hw import psyq_rand
 from emucore.planning import chart, drops, rankplan
 from emucore.tables.fm import DUELIST_COUNT, FmTables
+
+if TYPE_CHECKING:
+    from emucore.planning import route
 
 COUNTER_FLAGS = {  # flag -> (counter, default at the start of a duel)
     "turns": ("turns", 0), "effective-attacks": ("effective_attacks", 0),
@@ -41,6 +46,10 @@ STARTER_PIECE = 1 << 21  # indices per pool task (about half a second)
 SEED_PIECE = 1 << 21
 STARTER_SAMPLE = 20_000  # candidate decks dealt to find the best splitting cards
 LISTED = 1000  # indices a --json answer lists at most
+SNAPSHOT_BYTES = 1 << 20  # the largest state image file read (an fm state is 4 KB)
+# plan manip --last-turn (emucore.planning.last_turn, imported when it runs: it needs the engine)
+LAST_TURN_CARDS = 5  # the most cards a hand play raises
+LAST_TURN_BUDGET = 100_000  # sequences played at most by default
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -105,15 +114,21 @@ def _state_args(p: argparse.ArgumentParser, what: str) -> None:
     group = add_rng_start(p, what)
     group.add_argument("--replay", type=Path,
                        help="an fm replay: the drop roll's state at a step (see --step): "
-                            "after the result outro's calls, before the roll")
+                            "after the result outro's calls, before the roll; with "
+                            "--last-turn the duel at that step")
+    group.add_argument("--snapshot", type=Path,
+                       help="a duel state image (FmDuel.snapshot() bytes), read as --replay's "
+                            "step is")
     p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
                    help="with --replay: the step whose state to read (default the last)")
 
 
 def _state_of(args: argparse.Namespace) -> int:
-    if args.replay:  # the drop roll's state: after the result outro (emucore.fm.rank)
-        fields = _image_fields(_replay_image(args.replay, args.step), args.replay)
-        return rank.drop_roll_state(fields)
+    if args.replay or args.snapshot:  # the drop roll's state: after the result outro
+        where = args.replay or args.snapshot
+        image = (_replay_image(args.replay, args.step) if args.replay
+                 else _snapshot_image(args.snapshot))
+        return rank.drop_roll_state(_image_fields(image, where))
     return rng_start(args)
 
 
@@ -129,6 +144,11 @@ def _image_fields(image: bytes, where: Path | str) -> dict[str, int]:
 
 def _replay_image(path: Path, step: int) -> bytes:
     """The state image stored with step ``step`` (Python-style index) of an fm replay."""
+    return _replay_step(path, step)[1]
+
+
+def _replay_step(path: Path, step: int) -> tuple[Any, bytes]:
+    """An fm replay and the state image stored with its step ``step`` (Python-style)."""
     from emucore.duel import replay
 
     rep = replay.load(path)
@@ -138,7 +158,12 @@ def _replay_image(path: Path, step: int) -> bytes:
         raise UserFileError(path, "the replay has no steps")
     if not -len(rep.steps) <= step < len(rep.steps):
         raise UsageError(f"--step {step} outside the replay's {len(rep.steps)} steps")
-    return rep.steps[step].state
+    return rep, rep.steps[step].state
+
+
+def _snapshot_image(path: Path) -> bytes:
+    """A state image file's bytes, through the reading edge (a state image is 4 KB)."""
+    return read_bytes(path, SNAPSHOT_BYTES)
 
 
 def _range_args(p: argparse.ArgumentParser, count: int, jobs: int) -> None:
@@ -202,10 +227,7 @@ def _read_counters(args: argparse.Namespace) -> tuple[dict[str, int], str | None
         counters, ended = _counters_from_image(_replay_image(args.replay, args.step),
                                                str(args.replay))
     elif args.snapshot:
-        try:
-            image = args.snapshot.read_bytes()
-        except OSError as exc:
-            raise UserFileError(args.snapshot, f"cannot read ({exc.__class__.__name__})") from None
+        image = _snapshot_image(args.snapshot)
         counters, ended = _counters_from_image(image, str(args.snapshot))
     for flag, (counter, _default) in COUNTER_FLAGS.items():
         given = getattr(args, flag.replace("-", "_"))
@@ -305,38 +327,98 @@ def _card_text(o: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------------------- manip
 
+K_MEANS = ("k counts the rand() calls still to come before the result outro (its 14 calls "
+           "are already in the roll state) and the drop roll")
+
+
 def _manip_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--duelist", required=True, help="duelist id or name")
-    p.add_argument("--want", required=True, help="the card wanted (id or name)")
-    p.add_argument("--rank", required=True, help="the rank the win will have (e.g. S-TEC)")
+    p.add_argument("--duelist", help="duelist id or name (with --last-turn: the duel's own)")
+    p.add_argument("--want", help="the card wanted (id or name); optional with --last-turn, "
+                                  "which then lists every winning sequence's drop")
+    p.add_argument("--rank", help="the rank the win will have (e.g. S-TEC; with --last-turn: "
+                                  "each sequence's own)")
     _state_args(p, "just before the drop roll would happen")
-    p.add_argument("--bound", type=int_arg("bound", 0, 10_000_000), default=1000,
+    p.add_argument("--bound", type=int_arg("bound", 0, 10_000_000), default=None,
                    help="largest number of extra calls tried (default 1000)")
     p.add_argument("--limit", type=int_arg("limit", 1), default=10,
-                   help="list at most this many offsets (default 10)")
+                   help="list at most this many offsets or sequences (default 10)")
+    p.add_argument("--spend-with", action="append", metavar="NAME",
+                   choices=[e.name for e in drops.EVENTS if e.at_will],
+                   help="spend k only with these fixed-cost actions (repeat; default all: "
+                        + ", ".join(e.name for e in drops.EVENTS if e.at_will) + ")")
+    p.add_argument("--disc", type=Path, metavar="IMAGE",
+                   help="your own disc image (or a folder with its duel_effects.bin): the "
+                        "animations' rand() calls from its duel_effects tables")
+    last = p.add_argument_group("the last turn")
+    last.add_argument("--last-turn", action="store_true",
+                      help="play every legal sequence of the player's turn from the duel of "
+                           "--replay/--snapshot on the engine and list the ones that win, "
+                           "with the card each drops, cheapest first")
+    last.add_argument("--max-cards", type=int_arg("max-cards", 1, LAST_TURN_CARDS),
+                      default=None, help="hand plays of at most this many cards (default 5)")
+    last.add_argument("--budget", type=int_arg("budget", 1, 10_000_000), default=None,
+                      help=f"play at most this many sequences (default {LAST_TURN_BUDGET:,}; "
+                           "each action played counts one)")
+
+
+def _manip_effects(args: argparse.Namespace) -> Any:
+    """The duel_effects tables of ``--disc`` (the built-in ones without it)."""
+    if not args.disc:
+        from emucore.fm.overlay import BUILT_IN
+
+        return BUILT_IN
+    from emucore.fm.ai import cli as ai_cli
+
+    return ai_cli.effects_from_args(args)
 
 
 def _manip(args: argparse.Namespace) -> int:
+    if args.last_turn:
+        return _last_turn(args)
+    for flag in ("duelist", "want", "rank"):
+        if getattr(args, flag) is None:
+            raise UsageError(f"plan manip needs --{flag} (or --last-turn with --replay FILE "
+                             "or --snapshot FILE)")
+    for flag in ("max_cards", "budget"):
+        if getattr(args, flag) is not None:
+            raise UsageError(f"--{flag.replace('_', '-')} goes with --last-turn")
     tables = _fm()
     duelist = _duelist(tables, args.duelist)
     want = _card(tables, args.want)
     target = rankplan.find_rank(tables, args.rank)
     pool = rank.rank_result(max(target.low, -1)).pool  # any score of the range: same pool
     state = _state_of(args)
+    bound = 1000 if args.bound is None else args.bound
+    costs = drops.fixed_costs(_manip_effects(args))
+    usable = [c for c in costs if c.at_will and (not args.spend_with or c.name in args.spend_with)]
     weights = tables.pools[duelist, drops.POOLS.index(pool)]
     if not weights[want]:
         raise UsageError(f"{tables.duelist_name(duelist)} (#{duelist}) never drops "
                          f"{tables.names[want]} (#{want}) at {target.name} ({pool}); see "
                          f"`emucore plan drops --card {want}`")
-    offsets = drops.manip_offsets(state, want, weights, args.bound)
-    rows = [{"k": int(k), "state": f"0x{int(psyq_rand.jump(state, int(k))):08X}",
-             "how": [{"event": e, "times": n} for e, n in drops.spend(int(k))]}
-            for k in offsets[: args.limit]]
+    offsets = drops.manip_offsets(state, want, weights, bound)
+    spender = drops.Spender(int(offsets[: args.limit].max(initial=0)), usable)
+    reached = offsets[spender.reaches(offsets)] if spender.ones else offsets[:0]
+    if not spender.ones:  # only some k can be reached: the table up to the bound says which
+        spender = drops.Spender(bound, usable)
+        reached = offsets[spender.reaches(offsets)]
+    calls = {c.name: c.calls for c in costs}
+
+    def row(k: int) -> dict[str, Any]:
+        how = spender.way(k)
+        return {"k": k, "state": f"0x{int(psyq_rand.jump(state, k)):08X}",
+                "how": None if how is None else [{"event": e, "times": n, "calls": calls[e]}
+                                                 for e, n in how]}
+
+    rows = [row(int(k)) for k in offsets[: args.limit]]
     out = {"duelist": duelist, "want": want, "want_name": tables.names[want],
            "rank": target.name, "pool": pool, "state": f"0x{state:08X}",
-           "weight": int(weights[want]), "bound": args.bound, "found": len(offsets),
-           "offsets": rows,
-           "events": [{"event": e, "calls": c, "at_will": w} for e, c, w in drops.EVENTS]}
+           "weight": int(weights[want]), "bound": bound, "found": len(offsets),
+           "k_means": K_MEANS, "offsets": rows, "reachable": len(reached),
+           "nearest_reachable": [] if all(r["how"] is not None for r in rows)
+           else [row(int(k)) for k in reached[: args.limit]],
+           "events": [{"event": e.name, "what": e.what, "calls": e.calls,
+                       "at_will": e.at_will and e in usable} for e in costs]}
     emit(args, out, _manip_text)
     return 0
 
@@ -346,10 +428,168 @@ def _manip_text(o: dict[str, Any]) -> str:
             f"({o['pool']}, weight {o['weight']}/2048), roll state {o['state']}:")
     if not o["offsets"]:
         return head + f"\n  no k in 0..{o['bound']} gives it"
-    lines = [head, f"  {o['found']} offsets in 0..{o['bound']}; nearest:"]
-    for r in o["offsets"]:
-        how = ", ".join(f"{h['times']} x {h['event']}" for h in r["how"]) or "roll now"
-        lines.append(f"  k={r['k']:<6} state {r['state']}  {how}")
+    def shown(r: dict[str, Any]) -> str:
+        if r["how"] is None:
+            how = "no combination of the fixed-cost actions adds up to it"
+        else:
+            how = " + ".join(f"{h['times']} x {h['event']}" for h in r["how"]) or "roll now"
+        return f"  k={r['k']:<6} state {r['state']}  {how}"
+
+    lines = [head, f"  {o['k_means']}.", f"  {o['found']} offsets in 0..{o['bound']}; nearest:"]
+    lines += [shown(r) for r in o["offsets"]]
+    if o["nearest_reachable"]:
+        lines.append(f"  {o['reachable']} of them reached by the fixed costs offered; nearest:")
+        lines += [shown(r) for r in o["nearest_reachable"]]
+    elif o["reachable"] == 0:
+        lines.append("  none of them is reached by the fixed costs offered")
+    lines.append("  fixed costs offered:")
+    lines += [f"    {e['event']:<12} {e['calls']:>5}  {e['what']}"
+              for e in o["events"] if e["at_will"]]
+    lines.append("  each is the action's own animation: one that also springs a trap or breaks "
+                 "a card costs more, and a hand play makes at most 4 combination steps "
+                 "(DUMP, EQUIP, FUSION); plan manip --last-turn plays the real board")
+    return "\n".join(lines)
+
+
+def _last_turn(args: argparse.Namespace) -> int:
+    """``plan manip --last-turn``: every winning sequence of the player's turn, played on
+    the engine from the duel of --replay/--snapshot (emucore.planning.last_turn)."""
+    from emucore.planning import last_turn
+
+    if args.state is not None or args.index is not None:
+        raise UsageError("--last-turn plays the duel itself: give --replay FILE [--step N] or "
+                         "--snapshot FILE, not --state/--index")
+    for flag in ("duelist", "rank"):
+        if getattr(args, flag) is not None:
+            raise UsageError("--last-turn reads the duelist from the duel and the rank from "
+                             f"each sequence; drop --{flag}")
+    if args.bound is not None or args.spend_with:
+        raise UsageError("--bound and --spend-with plan extra calls from a roll state; "
+                         "--last-turn plays the sequences instead")
+    tables = _fm()
+    want = _card(tables, args.want) if args.want else None
+    effects = _manip_effects(args)
+    duel, where = _last_turn_duel(args, effects)
+    try:
+        phase = last_turn.check_start(duel)
+    except last_turn.NotALastTurn as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    duelist = duel.opponent
+    if want is not None and not tables.pools[duelist, 1:, want].any():
+        raise UsageError(f"{tables.duelist_name(duelist)} (#{duelist}) never drops "
+                         f"{tables.names[want]} (#{want}) at any rank; see "
+                         f"`emucore plan drops --card {want}`")
+    max_cards = args.max_cards or LAST_TURN_CARDS
+    budget = args.budget or LAST_TURN_BUDGET
+    try:
+        result = last_turn.search(duel, max_cards, budget)
+        lines = [ln for ln in result.lines if want is None or ln.end.drop == want]
+        rows = [_line_json(duel, tables, n, ln) for n, ln in enumerate(lines[: args.limit], 1)]
+    except (IndexError, KeyError, ValueError, OverflowError) as exc:  # a state no duel has
+        raise UserFileError(where, f"the duel state cannot be played "
+                                   f"({exc.__class__.__name__}: {exc})") from None
+    out = {"mode": "last-turn", "file": str(args.replay or args.snapshot),
+           "step": args.step if args.replay else None, "phase": phase,
+           "duelist": duelist, "duelist_name": tables.duelist_name(duelist),
+           "lp": [duel.lp(0), duel.lp(1)], "want": want,
+           "want_name": tables.names[want] if want is not None else None,
+           "max_cards": max_cards, "budget": budget, "played": result.played,
+           "bound_reached": result.bound_reached, "wins": len(result.lines),
+           "matching": len(lines), "listed": len(rows),
+           "views_changed_outcome": result.views_changed_outcome,
+           "drops": _drop_summary(tables, result.lines), "sequences": rows}
+    emit(args, out, _last_turn_text)
+    return 0
+
+
+def _last_turn_duel(args: argparse.Namespace, effects: Any) -> tuple[Any, str]:
+    """The duel of ``--replay FILE [--step N]`` or ``--snapshot FILE``, at that state, with
+    the player's side played by a person (views allowed), and where it was read from."""
+    from emucore.fm import state as S
+    from emucore.fm.engine import FmDuel
+    from emucore.fm.setup import FmSetup, check_effects
+    from emucore.hw.psyq_rand import Rand
+
+    if args.replay:
+        rep, image = _replay_step(args.replay, args.step)
+        where = f"{args.replay} step {args.step}"
+        try:
+            setup = FmSetup.from_json(rep.setup)
+        except ValueError as exc:
+            raise UserFileError(args.replay, f"bad setup: {exc}") from None
+        try:
+            check_effects(setup, effects)
+        except ValueError as exc:  # the tables are not the ones the duel was played with
+            raise UsageError(str(exc)) from None
+    elif args.snapshot:
+        image, where = _snapshot_image(args.snapshot), str(args.snapshot)
+    else:
+        raise UsageError("--last-turn needs --replay FILE [--step N] or --snapshot FILE")
+    fields = _image_fields(image, where)  # a state image of the right shape, or one line
+    ranges = (("phase", 0, 2), ("acting_side", 0, 1), ("opponent", -128, DUELIST_COUNT))
+    for name, lo, hi in ranges:
+        if not lo <= fields[name] <= hi:
+            raise UserFileError(where, f"not an fm duel state ({name} {fields[name]} outside "
+                                       f"{lo}..{hi})")
+    blank = S.Shuffle(tuple(range(1, S.DECK_SIZE + 1)), tuple(range(S.DECK_SIZE)))
+    duel = FmDuel(_fm(), blank, blank, Rand(0), opponent=1, effects=effects)
+    duel.restore(image)  # every record, the RNG and the globals: the duel at that state
+    return duel, where
+
+
+def _line_json(duel: Any, tables: FmTables, number: int, line: Any) -> dict[str, Any]:
+    from emucore.planning import last_turn
+
+    end = line.end
+    return {"number": number, "actions": last_turn.describe(duel, line),
+            "script": [a.to_json() for a in line.actions], "action_count": len(line.steps),
+            "rand_calls": line.rand_calls, "drop": end.drop, "drop_name": tables.names[end.drop],
+            "drop_state": end.drop_state, "rank": end.rank, "pool": end.pool,
+            "score": end.scores[0], "exact": end.exact}
+
+
+def _drop_summary(tables: FmTables, lines: list[Any]) -> list[dict[str, Any]]:
+    """Every card some winning sequence drops, with how many do and the cheapest one."""
+    seen: dict[int, dict[str, Any]] = {}
+    for n, line in enumerate(lines, 1):  # cheapest first: the first seen is the cheapest
+        row = seen.setdefault(line.end.drop, {
+            "card": line.end.drop, "name": tables.names[line.end.drop], "sequences": 0,
+            "cheapest": n, "actions": len(line.steps), "rand_calls": line.rand_calls})
+        row["sequences"] += 1
+    return list(seen.values())
+
+
+def _last_turn_text(o: dict[str, Any]) -> str:
+    place = o["file"] + (f" step {o['step']}" if o["step"] is not None else "")
+    lines = [f"last turn against {o['duelist_name']} (#{o['duelist']}) from {place}: the "
+             f"player's {o['phase']} phase, LP {o['lp'][0]} vs {o['lp'][1]}",
+             "  every sequence played on the engine: its animations' rand() calls, the result "
+             "outro (14) and the drop roll"]
+    bound = (f"stopped at the bound of {o['budget']:,}: longer sequences were not tried "
+             f"(--budget)" if o["bound_reached"] else f"bound {o['budget']:,} not reached")
+    lines.append(f"  {o['played']:,} sequences played ({bound}); {o['wins']:,} win"
+                 + (f", {o['matching']:,} drop {o['want_name']} (#{o['want']})"
+                    if o["want"] is not None else ""))
+    if o["views_changed_outcome"]:
+        lines.append(f"  {o['views_changed_outcome']} view variants did not win as their 2-D "
+                     "sequence did (left out)")
+    if not o["sequences"]:
+        lines.append("  no winning sequence" + (" drops it" if o["want"] is not None else ""))
+        return "\n".join(lines)
+    if o["want"] is None:
+        lines.append("  drops (sequences; the cheapest):")
+        lines += [f"    {d['card']:>3} {d['name']:<28} {d['sequences']:>6}  #{d['cheapest']} "
+                  f"({d['actions']} actions, {d['rand_calls']:,} calls)" for d in o["drops"]]
+    for s in o["sequences"]:
+        exact = "exact" if s["exact"] else "not exact (a count rests on an estimate)"
+        lines.append(f"#{s['number']}  {s['action_count']} actions, {s['rand_calls']:,} calls "
+                     f"-> {s['drop_name']} (#{s['drop']}) rolled at {s['drop_state']}, "
+                     f"{s['rank']} ({s['pool']}), {exact}")
+        lines += [f"    {i}. {a['words']}  [{a['rand_calls']:,} calls]"
+                  for i, a in enumerate(s["actions"], 1)]
+        lines.append("    script: " + json.dumps(s["script"]))
+    if o["matching"] > o["listed"]:
+        lines.append(f"  {o['matching'] - o['listed']:,} more (--limit)")
     return "\n".join(lines)
 
 
@@ -480,6 +720,20 @@ def _route_args(p: argparse.ArgumentParser) -> None:
                    help="keep the chunks a stopped run finished (OUT.part) and do the rest")
     p.add_argument("--plot", type=Path, metavar="FILE.png",
                    help="also draw the outcome distribution of the simulated duels")
+    add_disc_args(p)
+
+
+def _route_disc(args: argparse.Namespace) -> route.DiscData | None:
+    """The ``--disc`` data every duel of the run plays with (None without ``--disc``): the
+    duel_effects tables first (a bad disc is one error line), then the AI programs (with
+    ``--embedded-fallback`` a bad one is a warning and the embedded AI)."""
+    if not args.disc:
+        return None
+    from emucore.fm.ai import cli as ai_cli
+    from emucore.planning import route
+
+    effects = ai_cli.effects_from_args(args)
+    return route.DiscData(effects, ai_cli.programs_from_args(args))
 
 
 def _route(args: argparse.Namespace) -> int:
@@ -495,18 +749,22 @@ def _route(args: argparse.Namespace) -> int:
     out = args.out or Path(f"{args.spec.stem}.routes.jsonl")
     if out.resolve() == args.spec.resolve():
         raise UsageError(f"--out {out} is the spec itself; name another file")
+    if args.disc and out.resolve() == args.disc.resolve():
+        raise UsageError(f"--out {out} is the disc image itself; name another file")
     if not args.resume and route_run.journal_path(out).exists():
         raise UsageError(f"{route_run.journal_path(out)} holds a stopped run: add --resume "
                          "to finish it, or remove it")
+    disc = _route_disc(args)
     show = sys.stderr.isatty()
     if args.jobs == 1 and not args.scheduler:
-        result = route_run.run(spec, out, lambda todo: route_run.serial_chunks(spec, todo),
-                               args.resume, show)
+        result = route_run.run(spec, out,
+                               lambda todo: route_run.serial_chunks(spec, todo, disc),
+                               args.resume, show, disc)
     else:
         with route_run.dask_client(args.jobs, args.scheduler) as client:
             result = route_run.run(
-                spec, out, lambda todo: route_run.cluster_chunks(client, spec, todo),
-                args.resume, show)
+                spec, out, lambda todo: route_run.cluster_chunks(client, spec, todo, disc),
+                args.resume, show, disc)
     outcomes = result.outcomes().most_common()
     if args.plot and result.finished:
         chart.write_bar_chart(args.plot, [k for k, _ in outcomes], [n for _, n in outcomes],

@@ -1,11 +1,12 @@
 """Fuzzing every user file kind and every CLI argument type through the ``emucore`` command.
 
 Structured fuzzing: valid files (replays of all four systems, duel scripts, deck files,
-captures, saves, bindings, pad logs, table CSVs) are mutated where their structure lives (a
-JSON value replaced by any JSON value, a key dropped, a CSV cell or a line rewritten), plus raw
-bytes. Every example asserts the house rules: exit 0, 1 (only for verify commands) or 2; for 2
-exactly one line on stderr and never a traceback; no input file changed; no partial output
-(a failed command leaves no new file).
+captures, saves, bindings, pad logs, table CSVs, the ``duel_effects`` overlay on a synthetic
+disc and as a folder's ``duel_effects.bin``) are mutated where their structure lives (a
+JSON value replaced by any JSON value, a key dropped, a CSV cell or a line rewritten, an
+overlay's table bytes overwritten), plus raw bytes. Every example asserts the house rules:
+exit 0, 1 (only for verify commands) or 2; for 2 exactly one line on stderr and never a
+traceback; no input file changed; no partial output (a failed command leaves no new file).
 
 The normal run uses few examples per test (the ``default`` profile). ``pytest -m fuzz`` (or
 ``EMUCORE_FUZZ=1``) switches to the ``fuzz`` profile: ``EMUCORE_FUZZ_EXAMPLES`` examples per
@@ -237,6 +238,57 @@ def test_fm_scripts(bases, work, data):
             folder)
 
 
+# plan manip --last-turn plays the duel of its file: a step of the fm replay (--step 4 is the
+# player's hand phase, 1 the CPU's turn, 64 the end, 65 beyond it) or a state image
+LAST_TURN = ["plan", "manip", "--last-turn", "--max-cards", "1", "--budget", "150"]
+
+
+@given(data=st.data())
+def test_last_turn_replays(bases, work, data):
+    folder = _fresh(work)
+    path = folder / "r.json"
+    path.write_text(data.draw(mutated_json(bases["fm"])))
+    step = data.draw(st.sampled_from(["4", "4", "8", "1", "-1", "64", "65", "-66"]))
+    run_cli("fm replay / plan manip --last-turn --replay",
+            [*LAST_TURN, "--replay", str(path), "--step", step, "--json"], folder)
+
+
+@st.composite
+def mutated_state(draw: st.DrawFn) -> bytes:
+    """The player's hand-phase state image of the fm replay with one to four runs of bytes
+    overwritten, or cut or grown; or any bytes."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(st.binary(max_size=300))
+    image = bytearray(_state_base())
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(image) - 1))
+        run = draw(st.binary(min_size=1, max_size=8))
+        image[at:at + len(run)] = run
+    size = draw(st.sampled_from([len(image)] * 6 + [0, 100, len(image) - 1]))
+    return bytes(image[:size]) + draw(st.sampled_from([b"", b"", b"\x00"]))
+
+
+_STATE: list[bytes] = []
+
+
+def _state_base() -> bytes:
+    if not _STATE:
+        from emucore.duel import replay
+
+        _STATE.append(replay.load(FM_GOLDEN).steps[4].state)
+    return _STATE[0]
+
+
+@given(data=st.data())
+def test_last_turn_snapshots(work, data):
+    folder = _fresh(work)
+    path = folder / "s.state"
+    path.write_bytes(data.draw(mutated_state()))
+    want = data.draw(st.sampled_from([[], ["--want", "1"], ["--want", "Mystical Elf"]]))
+    run_cli("state image / plan manip --last-turn --snapshot",
+            [*LAST_TURN, "--snapshot", str(path), *want], folder)
+
+
 @given(data=st.data())
 def test_paper_scripts(bases, work, data):
     folder = _fresh(work)
@@ -378,6 +430,8 @@ def test_rom_and_disc_images(work, blob, tail):
     image = folder / "x.bin"
     image.write_bytes(blob + tail.encode())
     run_cli("disc image / fm ai --disc", ["fm", "ai", "--disc", str(image)], folder)
+    run_cli("disc image / fm effects --disc", ["fm", "effects", "--disc", str(image), "--out",
+                                               str(folder / "out")], folder)
     sys.path.insert(0, str(REPO / "tools"))
     import extract_dm1_rom
 
@@ -388,6 +442,70 @@ def test_rom_and_disc_images(work, blob, tail):
     RUNS["ROM / tools/extract_dm1_rom.py"] += 1
     assert code == 2 and len(err.getvalue().strip().splitlines()) == 1
     assert _tree(folder) == before
+
+
+@st.composite
+def mutated_overlay(draw: st.DrawFn) -> bytes:
+    """The built-in tables laid out as an overlay, with one to four runs of bytes overwritten
+    (mostly where the tables lie, 0x14400..0x16000), or cut or grown."""
+    from emucore.fm import overlay
+
+    image = bytearray(_overlay_base())
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.one_of(st.integers(0x14400, overlay.OVERLAY_BYTES - 1),
+                            st.integers(0, overlay.OVERLAY_BYTES - 1)))
+        run = draw(st.binary(min_size=1, max_size=8))
+        image[at:at + len(run)] = run
+    size = draw(st.sampled_from([len(image)] * 6 + [0, 100, len(image) - 1]))
+    return bytes(image[:size]) + draw(st.sampled_from([b"", b"", b"\x00"]))
+
+
+_OVERLAY: list[bytes] = []
+
+
+def _overlay_base() -> bytes:
+    if not _OVERLAY:
+        from emucore.fm import overlay
+
+        _OVERLAY.append(overlay.layout(overlay.BUILT_IN))
+    return _OVERLAY[0]
+
+
+@given(data=st.data())
+def test_overlay_on_a_disc(work, data):
+    """A synthetic NTSC-U disc whose overlay is mutated (in one copy or in all seven)."""
+    sys.path.insert(0, str(REPO / "tests" / "fm_ai"))
+    from fm_ai_util import write_disc
+
+    from emucore.fm import overlay
+
+    folder = _fresh(work)
+    image = data.draw(mutated_overlay()).ljust(overlay.OVERLAY_BYTES, b"\x00")
+    image = image[:overlay.OVERLAY_BYTES]
+    copies = [image] * 7 if data.draw(st.booleans()) else \
+        [_overlay_base()] * 6 + [image]
+    disc = write_disc(folder / "fm.bin", b"\x00", b"\x00", raw=data.draw(st.booleans()),
+                      overlay=copies)
+    out = data.draw(st.sampled_from(["out", "fm.bin", "", "out/x"]))
+    run_cli("overlay on a disc / fm effects --disc --out",
+            ["fm", "effects", "--disc", str(disc), "--out", str(folder / out) if out else ""],
+            folder, outputs=("out", "out/duel_effects.bin", "out/x",
+                             "out/x/duel_effects.bin"))
+
+
+@given(data=st.data())
+def test_overlay_files(work, data):
+    """A folder's ``duel_effects.bin`` (the folder form of ``--disc``), mutated."""
+    folder = _fresh(work)
+    (folder / "disc").mkdir()
+    (folder / "disc" / "duel_effects.bin").write_bytes(data.draw(mutated_overlay()))
+    argv = data.draw(st.sampled_from([
+        ["fm", "effects", "--disc", str(folder / "disc"), "--json"],
+        ["fm", "effects", "--disc", str(folder / "disc"), "--out", str(folder / "disc")],
+        ["fm", "effects", "--disc", str(folder / "disc"), "--out", str(folder / "out"),
+         "--force"]]))
+    run_cli("overlay file / fm effects --disc DIR", argv, folder,
+            outputs=("out", "out/duel_effects.bin"))
 
 
 # frontend files: saves, bindings, pad logs (through the functions the game calls)
