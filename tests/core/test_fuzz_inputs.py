@@ -259,9 +259,16 @@ def mutated_state(draw: st.DrawFn) -> bytes:
     overwritten, or cut or grown; or any bytes."""
     if draw(st.integers(0, 9)) == 0:
         return draw(st.binary(max_size=300))
-    image = bytearray(_state_base())
+    base = _state_base()
+    return _overwritten(draw, base, st.integers(0, len(base) - 1))
+
+
+def _overwritten(draw: st.DrawFn, base: bytes, where: st.SearchStrategy[int]) -> bytes:
+    """``base`` with one to four runs of bytes overwritten at offsets drawn from ``where``,
+    then mostly kept whole, sometimes cut or grown by a byte."""
+    image = bytearray(base)
     for _ in range(draw(st.integers(1, 4))):
-        at = draw(st.integers(0, len(image) - 1))
+        at = draw(where)
         run = draw(st.binary(min_size=1, max_size=8))
         image[at:at + len(run)] = run
     size = draw(st.sampled_from([len(image)] * 6 + [0, 100, len(image) - 1]))
@@ -450,14 +457,9 @@ def mutated_overlay(draw: st.DrawFn) -> bytes:
     (mostly where the tables lie, 0x14400..0x16000), or cut or grown."""
     from emucore.fm import overlay
 
-    image = bytearray(_overlay_base())
-    for _ in range(draw(st.integers(1, 4))):
-        at = draw(st.one_of(st.integers(0x14400, overlay.OVERLAY_BYTES - 1),
-                            st.integers(0, overlay.OVERLAY_BYTES - 1)))
-        run = draw(st.binary(min_size=1, max_size=8))
-        image[at:at + len(run)] = run
-    size = draw(st.sampled_from([len(image)] * 6 + [0, 100, len(image) - 1]))
-    return bytes(image[:size]) + draw(st.sampled_from([b"", b"", b"\x00"]))
+    return _overwritten(draw, _overlay_base(),
+                        st.one_of(st.integers(0x14400, overlay.OVERLAY_BYTES - 1),
+                                  st.integers(0, overlay.OVERLAY_BYTES - 1)))
 
 
 _OVERLAY: list[bytes] = []
