@@ -11,9 +11,10 @@ Each extension is named after the module and a hash of what it was built from
 while the ``.py`` and ``.pxd`` still hash the same: an edited module runs as Python until the
 next install rebuilds it, so a stale build is never used.
 
-``EMUCORE_PURE=1`` in the environment runs every module as Python (profiles, debugging, and
-the test that checks the compiled duel equals the pure one). Without a C compiler the
-install skips the build and everything runs as Python, only slower.
+``EMUCORE_PURE=1`` in the environment (any value but empty or ``0``) runs every module as
+Python (profiles, debugging, and the test that checks the compiled duel equals the pure
+one). Without a C compiler the install skips the build and everything runs as Python, only
+slower.
 ``emucore --version`` tells how many modules run compiled.
 
 This file is read by ``setup.py`` before the package exists, so it imports the standard
@@ -52,6 +53,11 @@ MODULES = (
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 PURE_ENV = "EMUCORE_PURE"
+
+
+def pure() -> bool:
+    """Whether ``EMUCORE_PURE`` asks for Python: set to anything but empty or ``0``."""
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
 ROOT = Path(__file__).resolve().parent.parent   # the directory that holds the package
 
 
@@ -92,7 +98,7 @@ class Finder:
 
     def find_spec(self, fullname: str, path: object = None,
                   target: object = None) -> ModuleSpec | None:
-        if fullname not in MODULES or os.environ.get(PURE_ENV):
+        if fullname not in MODULES or pure():
             return None
         compiled = compiled_path(fullname)
         if compiled is None:
@@ -115,7 +121,7 @@ def loaded() -> list[str]:
 
 def summary() -> str:
     """How many of :data:`MODULES` run compiled in a new process, for ``emucore --version``."""
-    if os.environ.get(PURE_ENV):
+    if pure():
         return f"FM hot modules run as Python: {PURE_ENV} is set"
     built = sum(compiled_path(name) is not None for name in MODULES)
     return f"FM hot modules compiled: {built} of {len(MODULES)}"

@@ -52,7 +52,7 @@ def _play(pure: bool) -> dict:
 def test_modules_load_compiled_exactly_when_built():
     """Each hot module runs from its extension when one built from its current source
     exists (and EMUCORE_PURE is not set), else from its .py."""
-    pure = bool(os.environ.get(compiled.PURE_ENV))
+    pure = compiled.pure()
     assert compiled.loaded() == [name for name in compiled.MODULES
                                  if not pure and compiled.compiled_path(name) is not None]
 
@@ -128,12 +128,17 @@ def test_compiled_duels_equal_python_duels():
 
 
 def test_version_says_how_many_modules_run_compiled(monkeypatch, capsys):
-    """``emucore --version`` names the count, or that EMUCORE_PURE is set."""
+    """``emucore --version`` names the count, or that EMUCORE_PURE is set (``0`` and empty
+    mean not set)."""
     built = sum(compiled.compiled_path(name) is not None for name in compiled.MODULES)
-    monkeypatch.delenv(compiled.PURE_ENV, raising=False)
-    with pytest.raises(SystemExit):
-        main(["--version"])
-    assert f"compiled: {built} of {len(compiled.MODULES)}" in capsys.readouterr().out
+    for value in (None, "", "0"):
+        if value is None:
+            monkeypatch.delenv(compiled.PURE_ENV, raising=False)
+        else:
+            monkeypatch.setenv(compiled.PURE_ENV, value)
+        with pytest.raises(SystemExit):
+            main(["--version"])
+        assert f"compiled: {built} of {len(compiled.MODULES)}" in capsys.readouterr().out
     monkeypatch.setenv(compiled.PURE_ENV, "1")
     with pytest.raises(SystemExit):
         main(["--version"])
