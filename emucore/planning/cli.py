@@ -119,15 +119,16 @@ def _state_args(p: argparse.ArgumentParser, what: str) -> None:
     group.add_argument("--snapshot", type=Path,
                        help="a duel state image (FmDuel.snapshot() bytes), read as --replay's "
                             "step is")
-    p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
-                   help="with --replay: the step whose state to read (default the last)")
+    p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=None,
+                   help="with --replay: the step whose state to read (default the last; with "
+                        "--last-turn the start of the player's last turn)")
 
 
 def _state_of(args: argparse.Namespace) -> int:
     if args.replay or args.snapshot:  # the drop roll's state: after the result outro
         where = args.replay or args.snapshot
-        image = (_replay_image(args.replay, args.step) if args.replay
-                 else _snapshot_image(args.snapshot))
+        image = (_replay_image(args.replay, -1 if args.step is None else args.step)
+                 if args.replay else _snapshot_image(args.snapshot))
         return rank.drop_roll_state(_image_fields(image, where))
     return rng_start(args)
 
@@ -147,8 +148,10 @@ def _replay_image(path: Path, step: int) -> bytes:
     return _replay_step(path, step)[1]
 
 
-def _replay_step(path: Path, step: int) -> tuple[Any, bytes]:
-    """An fm replay and the state image stored with its step ``step`` (Python-style)."""
+def _replay_step(path: Path, step: int | None) -> tuple[Any, bytes, int]:
+    """An fm replay, the state image stored with its step ``step`` (Python-style) and that
+    step's number; ``None`` is the step that starts the player's last turn (its state is the
+    player's hand phase)."""
     from emucore.duel import replay
 
     rep = replay.load(path)
@@ -156,9 +159,22 @@ def _replay_step(path: Path, step: int) -> tuple[Any, bytes]:
         raise UserFileError(path, f"a {rep.system} replay, not fm")
     if not rep.steps:
         raise UserFileError(path, "the replay has no steps")
+    if step is None:
+        step = _last_player_turn(rep.steps, path)
     if not -len(rep.steps) <= step < len(rep.steps):
         raise UsageError(f"--step {step} outside the replay's {len(rep.steps)} steps")
-    return rep, rep.steps[step].state
+    return rep, rep.steps[step].state, step % len(rep.steps)
+
+
+def _last_player_turn(steps: list[Any], path: Path) -> int:
+    """The last step whose state is the player's hand phase."""
+    from emucore.fm.state import PHASE_HAND
+
+    for n in reversed(range(len(steps))):
+        fields = _image_fields(steps[n].state, f"{path} step {n}")
+        if fields["phase"] == PHASE_HAND and fields["acting_side"] == 0:
+            return n
+    raise UserFileError(path, "no step of the replay is the player's hand phase")
 
 
 def _snapshot_image(path: Path) -> bytes:
@@ -497,6 +513,7 @@ def _last_turn(args: argparse.Namespace) -> int:
            "bound_reached": result.bound_reached, "wins": len(result.lines),
            "matching": len(lines), "listed": len(rows),
            "views_changed_outcome": result.views_changed_outcome,
+           "hand_plays": result.plays, "hand_plays_searched": result.plays_searched,
            "drops": _drop_summary(tables, result.lines), "sequences": rows}
     emit(args, out, _last_turn_text)
     return 0
@@ -511,7 +528,7 @@ def _last_turn_duel(args: argparse.Namespace, effects: Any) -> tuple[Any, str]:
     from emucore.hw.psyq_rand import Rand
 
     if args.replay:
-        rep, image = _replay_step(args.replay, args.step)
+        rep, image, args.step = _replay_step(args.replay, args.step)
         where = f"{args.replay} step {args.step}"
         try:
             setup = FmSetup.from_json(rep.setup)
@@ -565,8 +582,11 @@ def _last_turn_text(o: dict[str, Any]) -> str:
              f"player's {o['phase']} phase, LP {o['lp'][0]} vs {o['lp'][1]}",
              "  every sequence played on the engine: its animations' rand() calls, the result "
              "outro (14) and the drop roll"]
-    bound = (f"stopped at the bound of {o['budget']:,}: longer sequences were not tried "
-             f"(--budget)" if o["bound_reached"] else f"bound {o['budget']:,} not reached")
+    bound = (f"stopped at the bound of {o['budget']:,} (--budget)" if o["bound_reached"]
+             else f"bound {o['budget']:,} not reached")
+    if o["hand_plays"]:
+        bound += (f"; {o['hand_plays_searched']:,} of the {o['hand_plays']:,} hand plays "
+                  "searched to the end")
     lines.append(f"  {o['played']:,} sequences played ({bound}); {o['wins']:,} win"
                  + (f", {o['matching']:,} drop {o['want_name']} (#{o['want']})"
                     if o["want"] is not None else ""))

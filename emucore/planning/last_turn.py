@@ -23,15 +23,16 @@ Pruning (nothing here re-derives a rule):
   counter and every record alike) have the same futures: only the one with the fewest
   actions goes on. Many plays leave the same board (a face choice that does not apply, two
   columns that are alike); direct attacks in another order leave the same stream.
-* **Views last.** How an attack is watched (``timeline.VIEWS``) changes the stream, never the
-  battle: the search runs with every attack in 2-D, then plays every view of every attack
-  that showed a battle on a monster (a direct attack or a sprung trap is 2-D whatever the
-  button) for the sequences that won.
+* **Views after.** How an attack is watched (``timeline.VIEWS``) changes the stream, never
+  the battle: each field phase is searched with every attack in 2-D, then every view of
+  every attack that showed a battle on a monster (a direct attack or a sprung trap is 2-D
+  whatever the button) is played for the sequences of it that won.
 * **A bound.** At most ``budget`` sequences are played, the bound checked before each one (a
   sequence is played one action at a time: each longer sequence counts one, a view variant
-  counts one per action from its first changed attack). The search goes breadth first, so
-  when the bound is reached the sequences found are the shortest ones; the view variants
-  come after it (a bound reached before leaves them untried).
+  counts one per action from its first changed attack). Every hand play is played first;
+  then hand play by hand play, fewest cards first, its whole field phase (by number of
+  actions) and its view variants. When the bound is reached, the result says how many hand
+  plays were searched to the end: those are complete, the rest untried or cut short.
 """
 
 from __future__ import annotations
@@ -125,6 +126,8 @@ class Result:
     bound_reached: bool
     phase: str  # where the turn started: "hand" or "field"
     views_changed_outcome: int  # view variants that did not win as their 2-D line did
+    plays_searched: int  # hand plays whose field phase (and views) was searched to the end
+    plays: int  # hand plays listed (0 from the field phase)
 
 
 def check_start(duel: FmDuel) -> str:
@@ -148,14 +151,14 @@ def search(duel: FmDuel, max_cards: int = MAX_CARDS, budget: int = DEFAULT_BUDGE
     phase = check_start(duel)
     run = _Search(duel, max_cards, budget)
     try:
-        run.breadth_first()
-        run.views()
+        run.run()
     except _Bound:
         pass
     finally:
         duel.restore(run.root)
     lines = sorted(run.best.values(), key=Line.cost)
-    return Result(lines, run.played, budget, run.full, phase, run.surprises)
+    return Result(lines, run.played, budget, run.full, phase, run.surprises, run.plays_done,
+                  run.plays)
 
 
 def _key(image: bytes) -> bytes:
@@ -171,6 +174,7 @@ class _Search:
         self.seen: dict[bytes, int] = {_key(self.root): 0}
         self.best: dict[bytes, Line] = {}  # final state -> the first (cheapest) line to it
         self.surprises = 0
+        self.plays = self.plays_done = 0
 
     # ------------------------------------------------------------------ playing
     def _step(self, action: FmAction) -> list | None:
@@ -203,17 +207,58 @@ class _Search:
             self.best[key] = line
 
     # ------------------------------------------------------------------ the skeletons
-    def breadth_first(self) -> None:
-        """Every sequence with each attack in 2-D, by number of actions."""
+    def run(self) -> None:
+        """Hand play by hand play (fewest cards first), each with its whole field phase and
+        then its view variants; from the field phase, that phase alone."""
+        if self.duel.phase != PHASE_HAND:
+            self._field_phase((), zlib.compress(self.root, 1))
+            return
+        starts = self._hand_plays()
+        for steps, packed, plays in starts:
+            self._field_phase(steps, packed)
+            self.plays_done += plays
+
+    def _hand_plays(self) -> list[tuple[tuple[Step, ...], bytes, int]]:
+        """Every hand play from the start, each state it leaves once (the play of fewest
+        cards kept, with how many plays leave that state): the field phases to search. A
+        play that ends the duel is a line, and one the engine refuses is done with."""
+        d = self.duel
+        d.restore(self.root)
+        plays = sorted(self._moves(self.root), key=lambda move: len(move[0].cards))
+        self.plays = len(plays)
+        starts: dict[bytes, list] = {}
+        done = 0
+        for (play,) in plays:
+            d.restore(self.root)
+            events = self._step(play)
+            if events is None or d.phase != PHASE_FIELD:
+                done += 1
+                if events is not None and d.over:
+                    self._won((self._made(play, events),), events)
+                continue
+            key = _key(d.snapshot())
+            if key in starts:
+                starts[key][2] += 1
+                continue
+            self.seen[key] = 1
+            starts[key] = [(self._made(play, events),), zlib.compress(d.snapshot(), 1), 1]
+        self.plays_done = done
+        return [tuple(start) for start in starts.values()]
+
+    def _field_phase(self, steps: tuple[Step, ...], packed: bytes) -> None:
+        """Every sequence of field actions from one state (each attack in 2-D), by number
+        of actions; then every view of the lines it won."""
+        before = dict(self.best)
+        depth = len(steps)
         buckets: dict[int, list[tuple[tuple[Step, ...], bytes, bytes]]] = {
-            0: [((), _key(self.root), zlib.compress(self.root, 1))]}
-        depth = 0
+            depth: [(steps, _key(zlib.decompress(packed)), packed)]}
         while buckets:
-            for steps, key, packed in buckets.pop(depth, ()):
+            for line, key, state in buckets.pop(depth, ()):
                 if self.seen.get(key, depth) < depth:
                     continue  # reached again with fewer actions since
-                self._expand(steps, zlib.decompress(packed), depth, buckets)
+                self._expand(line, zlib.decompress(state), depth, buckets)
             depth += 1
+        self.views([line for key, line in self.best.items() if before.get(key) is not line])
 
     def _moves(self, image: bytes) -> Iterator[tuple[FmAction, ...]]:
         """The first actions to try from ``image`` (the duel stands there)."""
@@ -269,10 +314,10 @@ class _Search:
             buckets.setdefault(reached, []).append((line, key, zlib.compress(after, 1)))
 
     # ------------------------------------------------------------------ the views
-    def views(self) -> None:
-        """Every view of every attack that showed a battle on a monster, for each winning
-        line (cheapest lines first)."""
-        for line in sorted(self.best.values(), key=Line.cost):
+    def views(self, lines: list[Line]) -> None:
+        """Every view of every attack that showed a battle on a monster, for each of
+        ``lines`` (cheapest first)."""
+        for line in sorted(lines, key=Line.cost):
             spots = [i for i, s in enumerate(line.steps) if s.viewable]
             for choice in itertools.product(VIEWS, repeat=len(spots)):
                 changed = [(i, v) for i, v in zip(spots, choice, strict=True)

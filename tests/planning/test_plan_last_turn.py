@@ -204,13 +204,25 @@ def test_a_disc_removes_the_estimates(listed, snapshot, capsys, tmp_path):
     assert any(r["exact"] for r in listed["sequences"])
 
 
-def test_the_bound_is_said(snapshot, capsys):
+def test_the_bound_is_said(snapshot, listed, capsys):
+    """The bound stops the search and says how many hand plays were searched to the end;
+    those plays' lines are all found (each hand play's field phase is searched whole before
+    the next play's)."""
     out = _run(capsys, "plan", "manip", "--last-turn", "--snapshot", str(snapshot),
                "--budget", "40")
     assert out["bound_reached"] and out["played"] == 40
+    assert out["hand_plays"] > 40 and out["hand_plays_searched"] == 0
     assert main(["plan", "manip", "--last-turn", "--snapshot", str(snapshot), "--budget",
                  "40"]) == 0
     assert "stopped at the bound of 40" in capsys.readouterr().out
+    assert not listed["bound_reached"]
+    assert listed["hand_plays_searched"] == listed["hand_plays"] > 0
+    part = _run(capsys, "plan", "manip", "--last-turn", "--snapshot", str(snapshot),
+                "--max-cards", "1", "--limit", "100000", "--budget", str(listed["played"] // 2))
+    assert part["bound_reached"] and 0 < part["hand_plays_searched"] < part["hand_plays"]
+    whole = {(r["drop_state"], r["rank"]) for r in listed["sequences"]}
+    found = {(r["drop_state"], r["rank"]) for r in part["sequences"]}
+    assert found and found <= whole
 
 
 def test_text_lists_words_and_scripts(snapshot, capsys):
@@ -300,8 +312,8 @@ def test_from_the_field_phase_the_rest_of_a_line_is_found(dealt, capsys, tmp_pat
         ADAPTER.decode_action(whole["script"][0])])
     later = tmp_path / "later.json"
     rep.save(later)
-    out = _run(capsys, "plan", "manip", "--last-turn", "--replay", str(later), "--limit",
-               "100000")
+    out = _run(capsys, "plan", "manip", "--last-turn", "--replay", str(later), "--step", "-1",
+               "--limit", "100000")
     assert out["phase"] == "field"
     rest = [r for r in out["sequences"] if r["script"] == whole["script"][1:]]
     assert rest and rest[0]["drop_state"] == whole["drop_state"]
@@ -322,7 +334,12 @@ def test_errors_are_one_line(dealt, capsys, tmp_path):
     finished = tmp_path / "won.json"
     won.save(finished)
     assert "the duel is over" in _error(capsys, "plan", "manip", "--last-turn", "--replay",
-                                        str(finished))
+                                        str(finished), "--step", "-1")
+    # without --step: the step that starts the player's last turn, before the winning line
+    again = _run(capsys, "plan", "manip", "--last-turn", "--replay", str(finished),
+                 "--max-cards", "1", "--limit", "1")
+    assert again["step"] == len(rec.steps) - 1 and again["phase"] == "hand"
+    assert again["sequences"][0]["drop_state"] == best["drop_state"]
     # the replay's end still plans extra calls from the drop roll, as before
     out = _run(capsys, "plan", "manip", "--duelist", "1", "--want", str(best["drop"]),
                "--rank", best["rank"], "--replay", str(finished), "--bound", "0")
