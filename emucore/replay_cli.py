@@ -74,7 +74,7 @@ def _verify_parser(sub: argparse._SubParsersAction, system: str | None) -> None:
 def _record(args: argparse.Namespace, recorder: Recorder) -> int:
     check_output(args.out, recorder.inputs(args), args.force)
     replay = recorder.play(args)
-    replay.save(args.out)
+    replay.save(args.out, replace=args.force)
     last = replay.steps[-1].digest if replay.steps else None
     out = {"file": str(args.out), "system": replay.system, "steps": len(replay.steps),
            "digest": last}

@@ -40,14 +40,14 @@ def _verify(args: argparse.Namespace) -> int:
     capture, verdict = verify.verify_file(args.file, approved=not args.no_approved,
                                           ai=args.ai)
     if args.report:
-        report.write(args.report, capture, verdict)
+        report.write(args.report, capture, verdict, args.force)
     emit(args, verify.to_json(capture, verdict), lambda _: verify.describe(capture, verdict))
     return 0 if verdict.mismatch is None else 1
 
 
 def _import(args: argparse.Namespace) -> int:
     check_output(args.out, [args.file], args.force)
-    replay = verify.import_capture(args.file, args.out)
+    replay = verify.import_capture(args.file, args.out, args.force)
     emit(args, {"replay": args.out, "steps": len(replay.steps), "setup": replay.setup},
          lambda d: f"wrote {d['replay']}: {d['steps']} steps "
                    f"(check with: emucore fm replay verify {d['replay']})")

@@ -62,5 +62,7 @@ def render(capture: Capture, verdict: Verdict | Dm1Verdict) -> str:
     return "\n".join(out) + "\n"
 
 
-def write(path: Path | str, capture: Capture, verdict: Verdict | Dm1Verdict) -> None:
-    write_atomic(path, render(capture, verdict))
+def write(path: Path | str, capture: Capture, verdict: Verdict | Dm1Verdict,
+          force: bool = False) -> None:
+    """The HTML report, written atomically (an existing file replaced only with ``force``)."""
+    write_atomic(path, render(capture, verdict), replace=force)

@@ -79,8 +79,9 @@ def _mismatch_lines(m: CaptureMismatch, label: str) -> list[str]:
     return [*lines, f"FAIL at {label} {m.step}"]
 
 
-def import_capture(path: Path | str, out: Path | str) -> Replay:
-    """Turn a verified capture into an emucore replay file (a regression test to keep)."""
+def import_capture(path: Path | str, out: Path | str, force: bool = False) -> Replay:
+    """Turn a verified capture into an emucore replay file (a regression test to keep); an
+    existing ``out`` is replaced only with ``force``."""
     capture = fileformat.read(path)
     if capture.system != "fm":
         raise UsageError(f"{path}: {capture.system} captures cannot become replays: the duel "
@@ -93,5 +94,5 @@ def import_capture(path: Path | str, out: Path | str) -> Replay:
         raise UserFileError(path, "the deal was not found, so the RNG state before it is "
                                   "missing: record from before the duel starts")
     replay = record_actions(FM_ADAPTER, verdict.setup, verdict.actions)
-    replay.save(out)
+    replay.save(out, replace=force)
     return replay

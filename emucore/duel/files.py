@@ -11,7 +11,10 @@ Writing goes through a temporary file in the target's folder, flushed and fsynce
 renamed over the target (and the folder fsynced), so a crash or a power cut leaves the old
 file or the new one, never a mix. :func:`write_output` adds what a command's output needs:
 it refuses to write onto one of the command's inputs, onto a symbolic link or a folder, or
-onto an existing file unless the user asked for it (``--force``).
+onto an existing file unless the user asked for it (``--force``). Without ``--force`` the
+finished file is published with a hard link, which fails when the name exists: the check
+and the publication are one atomic step, so of several commands writing the same new file
+at once exactly one succeeds and the others are refused in one line.
 """
 
 from __future__ import annotations
@@ -237,10 +240,13 @@ def _shown(value: Any) -> str:
 
 
 # ----------------------------------------------------------------------------- writing
-def write_atomic(path: Path | str, data: bytes | str) -> None:
+def write_atomic(path: Path | str, data: bytes | str, *, replace: bool = True) -> None:
     """Write via a temporary file in the same folder, flushed and fsynced, then renamed over
     the target and the folder fsynced: a crash or a power cut leaves the old file or the new
-    one. Any OS problem is a :class:`UserFileError` naming the file (the old file untouched)."""
+    one. With ``replace=False`` the target must not exist when the file is published (a hard
+    link that fails on an existing name: no second writer can slip in between a check and
+    the rename). Any OS problem is a :class:`UserFileError` naming the file (the old file
+    untouched)."""
     if str(path) == "":
         raise UserFileError("''", "empty file name")
     target = Path(path)
@@ -259,14 +265,37 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
-        tmp = None
+        if replace:
+            os.replace(tmp, target)
+            tmp = None
+        else:
+            _publish_new(tmp, target, path)
         _fsync_folder(target.parent)
     except OSError as exc:
         raise UserFileError(path, f"cannot write ({os_problem(exc)})") from None
     finally:
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
+
+
+def _publish_new(tmp: str, target: Path, path: Path | str) -> None:
+    """Give the finished temporary file ``tmp`` the name ``target``, which must not exist
+    (else :class:`UserFileError`): a hard link where the file system has them, else an
+    exclusive create of the name (the one atomic claim) and a rename onto it."""
+    exists = UserFileError(path, "already exists (pass --force to replace it)")
+    try:
+        os.link(tmp, target)
+        return
+    except FileExistsError:
+        raise exists from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+    try:
+        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    except FileExistsError:
+        raise exists from None
+    os.replace(tmp, target)
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -324,8 +353,9 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def write_output(path: Path | str, data: bytes | str,
                  inputs: Iterable[Path | str | None] = (), force: bool = False) -> None:
-    """A command's output file: :func:`check_output`, then :func:`write_atomic`."""
-    write_atomic(check_output(path, inputs, force), data)
+    """A command's output file: :func:`check_output`, then :func:`write_atomic` (which, without
+    ``force``, refuses a file that appeared meanwhile)."""
+    write_atomic(check_output(path, inputs, force), data, replace=force)
 
 
 def build_and_swap(out: Path | str, build: Callable[[Path], T],

@@ -115,9 +115,10 @@ class Replay:
                       for s in self.steps],
         }
 
-    def save(self, path: Path | str) -> None:
-        """Write atomically (callers check the output path first: files.check_output)."""
-        write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
+    def save(self, path: Path | str, replace: bool = True) -> None:
+        """Write atomically (callers check the output path first: files.check_output; with
+        ``replace=False`` a file that appeared meanwhile is refused, not replaced)."""
+        write_atomic(path, json.dumps(self.to_json(), indent=1) + "\n", replace=replace)
 
 
 def load(path: Path | str) -> Replay:

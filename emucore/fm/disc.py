@@ -239,5 +239,5 @@ def write_overlay(image: bytes, out: Path | str, source: Path | str | None,
                   force: bool = False) -> Path:
     """Write ``image`` as ``out/duel_effects.bin`` (atomically, :func:`overlay_output`)."""
     target = overlay_output(out, source, force)
-    write_atomic(target, image)
+    write_atomic(target, image, replace=force)
     return target

@@ -96,8 +96,8 @@ class App:
         if stderr:
             print(f"emucore: {text}", file=sys.stderr)
 
-    def screenshot(self, path: Path | str, scale: int = 1) -> None:
-        save_png(self.machine, self.fb, path, scale, self.display.palette_name)
+    def screenshot(self, path: Path | str, scale: int = 1, replace: bool = True) -> None:
+        save_png(self.machine, self.fb, path, scale, self.display.palette_name, replace)
 
     # --- the loop ---------------------------------------------------------------------------
     def switch(self, screen: Screen | None) -> None:

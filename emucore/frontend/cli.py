@@ -108,7 +108,7 @@ def _write_bindings(args: argparse.Namespace) -> int:
     target = paths.config_dir() / bindings.FILE_NAME
     written = not target.exists() and not target.is_symlink()  # a dangling link is kept too
     if written:
-        write_atomic(target, json.dumps(bindings.DEFAULTS, indent=1) + "\n")
+        write_atomic(target, json.dumps(bindings.DEFAULTS, indent=1) + "\n", replace=False)
     emit(args, {"path": str(target), "written": written},
          lambda d: f"{'wrote' if d['written'] else 'kept the existing'} {d['path']}")
     return 0
@@ -133,7 +133,8 @@ def _play(args: argparse.Namespace) -> int:
         finally:
             pygame.quit()
             if args.record:
-                recording.write(args.record, args.system, app.pad_log(), start_save)
+                recording.write(args.record, args.system, app.pad_log(), start_save,
+                                args.force)
     if args.headless or args.json:
         emit(args, _summary(app), lambda d: f"{d['system']}: {d['frames']} frames, "
                                             f"ended on {d['screen']}, framebuffer sha256 "
@@ -152,7 +153,7 @@ def _screenshot(args: argparse.Namespace) -> int:
                 app.step((app.pads[0].word, app.pads[1].word))
             else:
                 app.run(first, pad_script)
-            app.screenshot(args.out, args.scale)
+            app.screenshot(args.out, args.scale, replace=args.force)
         finally:
             pygame.quit()
     data = {**_summary(app), "out": args.out}

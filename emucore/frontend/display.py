@@ -109,12 +109,13 @@ class Display:
 
 
 def save_png(machine: Machine, fb: Framebuffer, path: Path | str, scale: int = 1,
-             palette: str | None = None) -> None:
-    """Write ``fb`` as a PNG through the machine's palette, scaled by an integer factor."""
+             palette: str | None = None, replace: bool = True) -> None:
+    """Write ``fb`` as a PNG through the machine's palette, scaled by an integer factor (an
+    existing file is refused with ``replace=False``)."""
     rgb = machine.palettes[palette or machine.default_palette][fb.pixels]
     if scale > 1:
         rgb = np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
     surface = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.swapaxes(0, 1)))
     buffer = io.BytesIO()
     pygame.image.save(surface, buffer, "shot.png")
-    write_atomic(path, buffer.getvalue())  # a full disk leaves the old file, never half
+    write_atomic(path, buffer.getvalue(), replace=replace)  # a full disk: the old file stays

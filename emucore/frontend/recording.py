@@ -37,12 +37,14 @@ def digest(save: bytes | None) -> str:
     return "none" if save is None else hashlib.sha256(save).hexdigest()
 
 
-def write(path: Path | str, system: str, pad_log: str, save: bytes | None) -> None:
-    """Write a recording (header + pad log) and, when there was a save, its copy."""
+def write(path: Path | str, system: str, pad_log: str, save: bytes | None,
+          force: bool = False) -> None:
+    """Write a recording (header + pad log) and, when there was a save, its copy (existing
+    files replaced only with ``force``)."""
     if save is not None:
-        write_atomic(f"{path}{SAVE_SUFFIX}", save)
+        write_atomic(f"{path}{SAVE_SUFFIX}", save, replace=force)
     write_atomic(path, f"# emucore recording: system {system} save {digest(save)}\n"
-                 + pad_log)
+                 + pad_log, replace=force)
 
 
 def companion(path: Path | str) -> Path:

@@ -57,6 +57,8 @@ def bar_chart_png(labels: Sequence[str], values: Sequence[float], *, title: str,
 
 
 def write_bar_chart(path: Path | str, labels: Sequence[str], values: Sequence[float], *,
-                    title: str, xlabel: str) -> None:
-    """Draw the chart and write it to ``path`` atomically (the old file stays on failure)."""
-    write_atomic(path, bar_chart_png(labels, values, title=title, xlabel=xlabel))
+                    title: str, xlabel: str, force: bool = False) -> None:
+    """Draw the chart and write it to ``path`` atomically (the old file stays on failure; an
+    existing one is replaced only with ``force``)."""
+    write_atomic(path, bar_chart_png(labels, values, title=title, xlabel=xlabel),
+                 replace=force)

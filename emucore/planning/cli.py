@@ -313,7 +313,8 @@ def _drops(args: argparse.Namespace) -> int:
                   for o in rows]
     if args.plot:
         chart.write_bar_chart(args.plot, labels, [100 * o.probability for o in rows],
-                              title=f"Drops: {title}", xlabel="chance per win (%)")
+                              title=f"Drops: {title}", xlabel="chance per win (%)",
+                              force=args.force)
     out = {"title": title, "drops": [_odds_json(o, tables) for o in rows],
            "plot": str(args.plot) if args.plot else None}
     emit(args, out, text)

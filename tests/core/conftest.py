@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+def pytest_sessionfinish() -> None:
     target = os.environ.get("EMUCORE_FUZZ_REPORT")
     harness = sys.modules.get("fuzz_harness")
     if target and harness is not None:

@@ -134,6 +134,6 @@ def write_programs(programs: Programs, out: Path | str, force: bool = False) -> 
         check_output(out / name, [programs.source, Path(programs.source) / name], force)
     written = []
     for name, chunk in zip(PROGRAM_FILES, (programs.hand, programs.field), strict=True):
-        write_atomic(out / name, chunk)
+        write_atomic(out / name, chunk, replace=force)
         written.append(out / name)
     return written
