@@ -86,11 +86,31 @@ def read_states(path: str) -> tuple[list[int], list[int]]:
     return lines, states
 
 
+# What a path argument names, declared where it is added (add_path): the registry test
+# (tests/core/test_cli_registry.py) fails for a command whose path argument declares none.
+# input: a file read through the reading edge (emucore.duel.files); output: a file written
+# through the writing edge (never replacing one without --force); journal: a file a command
+# appends to and reads back to resume; input-folder / output-folder: the same for a folder.
+FILE_ROLES = ("input", "output", "journal", "input-folder", "output-folder")
+
+
+def add_path(parser: argparse.ArgumentParser | argparse._ActionsContainer, *flags: str,
+             role: str, kind: str, **kwargs: Any) -> argparse.Action:
+    """A path argument with its declared ``role`` (one of :data:`FILE_ROLES`) and ``kind``
+    (what it names, in words: "fm replay", "route spec", ...)."""
+    if role not in FILE_ROLES:
+        raise ValueError(f"unknown file role {role!r}")
+    action = parser.add_argument(*flags, **kwargs)
+    action.file_role, action.file_kind = role, kind  # type: ignore[attr-defined]
+    return action
+
+
 def add_output(parser: argparse.ArgumentParser, flag: str = "--out", required: bool = False,
-               help: str = "file to write", **kwargs: Any) -> None:
-    """An output-file option plus ``--force``: without it an existing file is never
-    replaced (:func:`emucore.duel.files.check_output`)."""
-    parser.add_argument(flag, required=required, help=help, **kwargs)
+               help: str = "file to write", kind: str = "file", role: str = "output",
+               **kwargs: Any) -> None:
+    """An output-file (or, with ``role="output-folder"``, folder) option plus ``--force``:
+    without it an existing file is never replaced (:func:`emucore.duel.files.check_output`)."""
+    add_path(parser, flag, role=role, kind=kind, required=required, help=help, **kwargs)
     if not any(a.dest == "force" for a in parser._actions):
         parser.add_argument("--force", action="store_true",
                             help="replace an existing output file")
