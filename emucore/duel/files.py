@@ -151,6 +151,77 @@ def read_json(path: Path | str, limit: int = MAX_FILE_BYTES) -> Any:
     return parse_json(read_text(path, limit), path)
 
 
+def parse_toml(text: str, where: Path | str) -> dict[str, Any]:
+    """TOML text to values, bounded as :func:`parse_json` is: nesting, integer sizes, and no
+    ``inf``/``nan`` (a float is never a count) (:class:`UserFileError`)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise UserFileError(where, f"not valid TOML (nested deeper than {MAX_JSON_DEPTH})") \
+            from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UserFileError(where, f"not valid TOML ({exc})") from None
+    if _depth(data) > MAX_JSON_DEPTH:
+        raise UserFileError(where, f"not valid TOML (nested deeper than {MAX_JSON_DEPTH})")
+    for value in _leaves(data):
+        if is_int(value) and len(str(abs(value))) > MAX_INT_DIGITS:
+            raise UserFileError(where, f"a number has more than {MAX_INT_DIGITS} digits")
+        if isinstance(value, float) and (value != value or abs(value) == float("inf")):
+            raise UserFileError(where, f"{value} is not a number emucore takes")
+    return data
+
+
+def _leaves(data: Any) -> Iterable[Any]:
+    """Every scalar of decoded JSON or TOML, without recursion."""
+    todo = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo += value.values()
+        elif isinstance(value, list):
+            todo += value
+        else:
+            yield value
+
+
+def read_structured(path: Path | str, limit: int = MAX_FILE_BYTES) -> Any:
+    """A JSON or TOML file (by its suffix: ``.toml``, else JSON), through the bounded readers."""
+    text = read_text(path, limit)
+    return parse_toml(text, path) if str(path).lower().endswith(".toml") \
+        else parse_json(text, path)
+
+
+MAX_LINE_BYTES = 1 << 16  # the longest line of a line-based input (a batch query, a journal)
+SHOWN_CHARS = 60  # how much of a bad input a message quotes
+
+
+def quoted(text: str) -> str:
+    """A user's text for a message: at most :data:`SHOWN_CHARS` characters, then ``...``."""
+    return repr(text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "...")
+
+
+def stream_lines(stream: Any, where: str, longest: int = MAX_LINE_BYTES
+                 ) -> Iterable[tuple[int, str | UserFileError]]:
+    """The lines of a text stream (stdin, a pipe) as (line number, text without its end), read
+    a bounded amount at a time: a line longer than ``longest`` characters is an error for
+    that line only (its rest is skipped), so one huge line never holds memory."""
+    number = 0
+    while True:
+        line = stream.readline(longest + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > longest and not line.endswith("\n"):
+            while (rest := stream.readline(longest + 1)) and not rest.endswith("\n"):
+                pass
+            yield number, UserFileError(where, f"line {number}: longer than {longest} "
+                                               "characters")
+            continue
+        yield number, line.rstrip("\r\n")
+
+
 def read_lines(path: Path | str, limit: int = MAX_FILE_BYTES) -> list[tuple[int, str]]:
     """Non-empty lines with ``#`` comments removed, as (line number, text)."""
     out = []
