@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from emucore.cliutil import add_json_flag, add_output, emit
+from emucore.cliutil import add_json_flag, add_output, add_path, emit
 from emucore.commands import add_command
 from emucore.duel import replay as replays
 from emucore.duel.files import check_output
@@ -57,7 +57,7 @@ def add_aliases(rsub: argparse._SubParsersAction, recorder: Recorder) -> None:
 def _record_parser(sub: argparse._SubParsersAction, name: str, recorder: Recorder) -> None:
     p = sub.add_parser(name, help=f"record a duel of {recorder.system} as a replay")
     recorder.add_arguments(p)
-    add_output(p, required=True, help="replay file to write")
+    add_output(p, required=True, help="replay file to write", kind="replay")
     if not any(a.dest == "json" for a in p._actions):
         add_json_flag(p)
     p.set_defaults(func=lambda args: _record(args, recorder))
@@ -66,7 +66,7 @@ def _record_parser(sub: argparse._SubParsersAction, name: str, recorder: Recorde
 def _verify_parser(sub: argparse._SubParsersAction, system: str | None) -> None:
     p = sub.add_parser("verify", help="replay a file: exit 0 when every step agrees, 1 at the "
                                       "first difference, 2 when the file is bad")
-    p.add_argument("file")
+    add_path(p, "file", role="input", kind="replay")
     add_json_flag(p)
     p.set_defaults(func=lambda args: _verify(args, system))
 

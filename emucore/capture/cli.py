@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from emucore.capture import report, verify
-from emucore.cliutil import add_json_flag, add_output, emit
+from emucore.cliutil import add_json_flag, add_output, add_path, emit
 from emucore.commands import add_command
 from emucore.duel.files import check_output
 
@@ -17,8 +17,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = csub.add_parser("verify", help="replay a capture step by step: exit 0 when emucore "
                                        "agrees, 1 at the first difference")
-    p.add_argument("file", help="capture file written by a tools/capture script")
-    add_output(p, "--report", metavar="FILE.html", help="write a step-by-step HTML page")
+    add_path(p, "file", role="input", kind="capture file",
+             help="capture file written by a tools/capture script")
+    add_output(p, "--report", metavar="FILE.html", help="write a step-by-step HTML page",
+               kind="HTML report")
     p.add_argument("--no-approved", action="store_true",
                    help="compare the approved known divergences too")
     p.add_argument("--ai", action="store_true",
@@ -28,8 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_verify)
 
     p = csub.add_parser("import", help="turn a verified capture into an emucore replay")
-    p.add_argument("file", help="capture file")
-    add_output(p, required=True, metavar="REPLAY", help="replay file to write")
+    add_path(p, "file", role="input", kind="capture file", help="capture file")
+    add_output(p, required=True, metavar="REPLAY", help="replay file to write", kind="replay")
     add_json_flag(p)
     p.set_defaults(func=_import)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg, rng_start
+from emucore.cliutil import UsageError, add_json_flag, add_path, emit, int_arg, rng_start
 from emucore.commands import add_command
 from emucore.duel import replay as R
 from emucore.duel.files import UserFileError, read_json
@@ -48,13 +48,15 @@ def register(fsub: argparse._SubParsersAction) -> None:
     rsub = p.add_subparsers(dest="replay_command", metavar="ACTION", required=True)
     add_aliases(rsub, RECORDER)
     verify = rsub.choices["verify"]  # the shared verify, plus the disc a replay may name
-    verify.add_argument("--disc", type=Path, metavar="IMAGE",
-                        help="the disc whose duel_effects tables the duel was recorded with")
+    add_path(verify, "--disc", role="input", kind="fm disc image or folder", type=Path,
+             metavar="IMAGE",
+             help="the disc whose duel_effects tables the duel was recorded with")
     verify.set_defaults(func=_verify)
 
 
 def _play_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--script", help="script file (JSON: setup and actions)")
+    add_path(p, "--script", role="input", kind="fm duel script (JSON)",
+             help="script file (JSON: setup and actions)")
     p.add_argument("--player", choices=("script", "ai"), default="script",
                    help="who drives side 0 when --duelist is given (side 1 is the AI)")
     p.add_argument("--max-steps", type=int_arg("max-steps", 1, 1_000_000), default=100_000)

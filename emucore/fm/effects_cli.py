@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from emucore.cliutil import UsageError, add_json_flag, add_output, emit
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit
 from emucore.commands import add_command
 from emucore.fm import disc as fm_disc
 from emucore.fm import overlay as O
@@ -37,10 +37,12 @@ def register(fm_subparsers: Any) -> None:
         description="The duel_effects tables that set how many rand() calls each duel "
                     "animation makes: the built-in values and where each came from, or with "
                     "--disc your disc's values beside them.")
-    p.add_argument("--disc", type=Path, metavar="IMAGE",
+    add_path(p, "--disc", role="input", kind="fm disc image or folder", type=Path,
+             metavar="IMAGE",
                    help="your own NTSC-U disc image (.bin raw or .iso), or a folder holding "
                         "duel_effects.bin")
-    add_output(p, help="with --disc: write the overlay as duel_effects.bin into this folder")
+    add_output(p, help="with --disc: write the overlay as duel_effects.bin into this folder",
+               role="output-folder", kind="folder for duel_effects.bin")
     add_json_flag(p)
     p.set_defaults(func=_cmd_effects)
 

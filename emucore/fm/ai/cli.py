@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit, int_arg
 from emucore.commands import add_command
 from emucore.duel.files import UserFileError
 from emucore.fm.ai import choices
@@ -80,7 +80,8 @@ def register(fm_subparsers: Any) -> None:
         description="Plays N duels of your deck (driven by the embedded AI) against a "
                     "duelist, from consecutive RNG indices.")
     sim.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=True)
-    sim.add_argument("--deck", type=Path, required=True, help="deck file: 40 ids or names")
+    add_path(sim, "--deck", role="input", kind="fm deck file", type=Path, required=True,
+             help="deck file: 40 ids or names")
     sim.add_argument("--games", type=int_arg("game count", 1, 10_000_000), default=100)
     sim.add_argument("--index", type=int_arg("RNG index", 0, 2**32 - 1), default=0,
                      help="RNG index of the first duel (calls after the boot state)")
@@ -103,9 +104,11 @@ def register(fm_subparsers: Any) -> None:
                     "NTSC-U SLUS-01411 and that its two AI programs pass the integrity checks; "
                     "optionally lists or extracts them.")
     what = ai.add_mutually_exclusive_group(required=True)
-    what.add_argument("--disc", type=Path, metavar="IMAGE")
+    add_path(what, "--disc", role="input", kind="fm disc image or folder", type=Path,
+             metavar="IMAGE")
     what.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT))
-    add_output(ai, help="write hand.bin and field.bin into this folder")
+    add_output(ai, help="write hand.bin and field.bin into this folder",
+               role="output-folder", kind="folder for the AI programs")
     ai.add_argument("--list", choices=("hand", "field"), help="print the program's listing")
     add_json_flag(ai)
     ai.set_defaults(func=_cmd_ai)
