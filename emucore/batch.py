@@ -2,11 +2,14 @@
 
 Each input line (from FILE, or stdin when FILE is ``-`` or left out) is a JSON array of the
 arguments one would type after ``emucore``, e.g. ``["fusion", "fm", "Mystical Elf", "1"]``.
-Each answer is one JSON line, in input order: ``{"line": N, "ok": true, "result": ...}``
-with the command's own ``--json`` output, or ``{"line": N, "ok": false, "error": "..."}``
-with the one-line message the command would print. The commands run through the same parser
-and handlers as on the command line, so a batch answers exactly what single calls answer,
-without paying a process start per query. Exit code 2 when any query failed.
+Each non-blank line gets one answer, one JSON line, in input order and as soon as it is
+known: ``{"line": N, "ok": true, "result": ...}`` with the command's own ``--json`` output,
+or ``{"line": N, "ok": false, "error": "..."}`` with the one-line message the command would
+print. A bad line (not JSON, longer than 65536 characters, nested too deep, not a query, a
+usage error, ``--help``) gets its own error and the next line is answered. The commands run
+through the same parser and handlers as on the command line, so a batch answers exactly
+what single calls answer, without paying a process start per query. Exit code 2 (and one
+line on stderr counting them) when any query failed.
 """
 
 from __future__ import annotations
@@ -16,77 +19,97 @@ import contextlib
 import io
 import json
 import sys
-from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from emucore.cliutil import add_json_flag
+from emucore.cliutil import Parser, add_json_flag, add_path, input_lines
 from emucore.commands import add_command
+from emucore.duel.files import UserFileError, is_int, parse_json
 
 # The per-item commands a batch may hold (a command path: the words before the options).
 COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("rng", "index"),
             ("rng", "at"))
-# Options whose answer is not one JSON document: refused in a batch, with the reason.
-REFUSED = {"--states": "fm drop --states answers one line per state itself; run it alone"}
+# fm drop --states answers many lines (and may read stdin, the batch's own input).
+REFUSED = "fm drop --states answers one line per state itself; run it alone"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = add_command(sub, "batch", description=__doc__.split("\n\n")[1].replace("``", ""))
-    p.add_argument("file", nargs="?", default="-",
-                   help="JSON lines of argument lists (default: stdin)")
+    add_path(p, "file", role="input", kind="batch queries", nargs="?", default="-",
+             help="JSON lines of argument lists (default: stdin)")
     add_json_flag(p)  # answers are always JSON lines; accepted for uniformity
     p.set_defaults(func=_batch)
 
 
+class _LineError(Exception):
+    """A usage error inside one batch line: argparse's one line for that line's answer."""
+
+
+class _LineParser(Parser):
+    """The parser of batch lines: what would end the process (a usage error, ``--help``)
+    is an error of that line alone."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _LineError(self.usage_line(message))
+
+    def print_help(self, file: Any = None) -> NoReturn:
+        raise _LineError(self.usage_line("--help is not answered in a batch; run it alone"))
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise _LineError(self.usage_line(message or "this option is not answered in a batch"))
+
+
 def _batch(args: argparse.Namespace) -> int:
     from emucore.cli import build_parser
-    from emucore.duel.files import UserFileError
 
-    parser = build_parser(COMMANDS)
-    lines: Iterable[str] = sys.stdin
-    if args.file != "-":
-        try:
-            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UserFileError(args.file, f"cannot read ({exc.__class__.__name__})") from None
-    failed = False
-    for answer in answers(parser, lines):
-        failed |= not answer["ok"]
-        sys.stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
-    return 2 if failed else 0
-
-
-def answers(parser: argparse.ArgumentParser, lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    """One answer per non-blank input line."""
-    for number, text in enumerate(lines, 1):
-        if text.strip():
-            yield {"line": number, **answer(parser, text)}
+    parser = build_parser(COMMANDS, parser_class=_LineParser)
+    where, lines = input_lines(args.file)
+    asked = failed = 0
+    for number, text in lines:
+        if isinstance(text, str) and not text.strip():
+            continue
+        reply = {"line": number, **answer(parser, where, number, text)}
+        asked += 1
+        failed += not reply["ok"]
+        sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        sys.stdout.flush()  # a client waiting on this answer gets it now
+    if failed:
+        raise UserFileError(where, f"{failed} of {asked} queries failed (their answers say why)")
+    return 0
 
 
-def answer(parser: argparse.ArgumentParser, text: str) -> dict[str, Any]:
-    """Run one query line; its ``--json`` output or its one-line error."""
-    from emucore.cli import run_parsed
+def answer(parser: argparse.ArgumentParser, where: str, number: int,
+           text: str | UserFileError) -> dict[str, Any]:
+    """Line ``number`` of ``where`` (its text, or the error reading it): the command's
+    ``--json`` output, or the one line it would print on stderr."""
+    from emucore.cli import failure_line
 
+    out = io.StringIO()
     try:
-        argv = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return {"ok": False, "error": f"not JSON ({exc.msg})"}
-    if not isinstance(argv, list) or not all(isinstance(a, str | int) for a in argv):
-        return {"ok": False, "error": "a query is a JSON array of arguments"}
+        argv = _query(where, number, text)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            args = parser.parse_args([*argv, "--json"])
+            if getattr(args, "states", None) is not None:
+                raise UserFileError(where, f"line {number}: {REFUSED}")
+            code = int(args.func(args) or 0)
+        if code:
+            raise UserFileError(where, f"line {number}: the query ended with exit code {code}")
+        return {"ok": True, "result": json.loads(out.getvalue())}
+    except _LineError as exc:
+        return {"ok": False, "error": str(exc)}
+    except Exception as exc:
+        return {"ok": False, "error": failure_line(exc)}
+
+
+def _query(where: str, number: int, text: str | UserFileError) -> list[str]:
+    """A line's arguments (UserFileError naming the line if it holds no query)."""
+    if isinstance(text, UserFileError):
+        raise text
+    argv = parse_json(text, f"{where}: line {number}")
+    if not isinstance(argv, list) or not all(isinstance(a, str) or is_int(a) for a in argv):
+        raise UserFileError(where, f"line {number}: a query is a JSON array of arguments "
+                                   "(strings or integers)")
     argv = [str(a) for a in argv]
     if not any(tuple(argv[: len(c)]) == c for c in COMMANDS):
-        return {"ok": False, "error": "batch answers only: " + ", ".join(" ".join(c)
-                                                                    for c in COMMANDS)}
-    refused = [REFUSED[a] for a in argv if a in REFUSED]
-    if refused:
-        return {"ok": False, "error": refused[0]}
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = run_parsed(parser.parse_args([*argv, "--json"]))
-        except SystemExit as exc:  # argparse's own errors
-            code = exc.code if isinstance(exc.code, int) else 2
-    if code:
-        lines = err.getvalue().strip().splitlines()
-        return {"ok": False, "error": lines[-1] if lines else f"exit code {code}"}
-    return {"ok": True, "result": json.loads(out.getvalue())}
+        raise UserFileError(where, f"line {number}: batch answers only: "
+                                   + ", ".join(" ".join(c) for c in COMMANDS))
+    return argv

@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Sequence
 
 from emucore import SYSTEMS, __version__, commands, compiled
+from emucore.cliutil import Parser
 
 # The exceptions that are user mistakes (one line, exit 2), named by module: an exception
 # class of a module no command imported cannot have been raised, so telling them apart
@@ -44,11 +45,14 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser(lines: Sequence[Sequence[str]] | None = None) -> argparse.ArgumentParser:
+def build_parser(lines: Sequence[Sequence[str]] | None = None,
+                 parser_class: type[Parser] = Parser) -> Parser:
     """The argument parser for the command lines ``lines`` (their words, see
     :func:`command_words`; None: every command in full). Every command is listed with its
-    help; only the commands the lines name are built by their modules."""
-    parser = argparse.ArgumentParser(
+    help; only the commands the lines name are built by their modules. Every parser of the
+    tree is a ``parser_class`` (sub-parsers take their parent's class): a usage error is one
+    line (:class:`emucore.cliutil.Parser`)."""
+    parser = parser_class(
         prog="emucore",
         description="Faithful recreations of the early Yu-Gi-Oh! Duel Monsters engines "
                     f"({', '.join(SYSTEMS)}).",
@@ -113,13 +117,18 @@ def run_parsed(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:
-        if is_user_error(exc):
-            print(f"emucore: error: {' '.join(str(exc).split())}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        # a bug: never let it pass for "verified and differs" (exit 1)
-        traceback.print_exc()
-        print("emucore: internal error (a bug in emucore; please report it)", file=sys.stderr)
+        # a bug is exit 2 as well: never let it pass for "verified and differs" (exit 1)
+        print(failure_line(exc), file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def failure_line(exc: Exception) -> str:
+    """The one line a failed command prints: the user's mistake, or for a bug (after its
+    traceback on stderr) that it is one."""
+    if is_user_error(exc):
+        return f"emucore: error: {' '.join(str(exc).split())}"
+    traceback.print_exception(exc)
+    return "emucore: internal error (a bug in emucore; please report it)"
 
 
 if __name__ == "__main__":

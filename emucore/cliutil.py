@@ -3,19 +3,70 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, NoReturn
 
-from emucore.duel.files import UserFileError, read_text
+from emucore import names
+from emucore.duel.files import UserFileError, quoted, read_text, stream_lines
 
 U32 = (0, 0xFFFFFFFF)  # the range of a 32-bit RNG state or index
 
 
 class UsageError(ValueError):
     """A mistake in what the user typed: printed as one line, exit code 2."""
+
+
+USAGE_MESSAGE_CHARS = 300  # a usage error's message is cut here (it may repeat what was typed)
+_LEFT_BY = "_emucore_left_by"  # Namespace attribute: the parser that left unknown arguments
+
+
+class Parser(argparse.ArgumentParser):
+    """The class of every ``emucore`` parser (``add_subparsers`` gives its sub-parsers the
+    class of their parent): a usage error is ONE line on stderr, ``emucore fm deal: error:
+    MESSAGE (see emucore fm deal --help)``, and exit code 2; the usage block is shown by
+    ``--help`` alone. A mistyped choice is answered with the closest choices."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, self.usage_line(message) + "\n")
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """argparse's, remembering which (sub-)parser left arguments it did not know, so
+        :meth:`parse_args` names that command in the error."""
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras and not hasattr(namespace, _LEFT_BY):
+            setattr(namespace, _LEFT_BY, self)
+        return namespace, extras
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """argparse's, the unknown arguments reported by the command that left them (cut)."""
+        namespace, extras = self.parse_known_args(args, namespace)
+        parser = vars(namespace).pop(_LEFT_BY, self)
+        if extras:
+            shown = ", ".join(quoted(a) for a in extras[:4]) + (", ..." if extras[4:] else "")
+            parser.error(f"unrecognized arguments: {shown}")
+        return namespace
+
+    def usage_line(self, message: str) -> str:
+        """``message`` as this command's one-line usage error."""
+        text = " ".join(message.split())
+        if len(text) > USAGE_MESSAGE_CHARS:
+            text = text[:USAGE_MESSAGE_CHARS] + "..."
+        return f"{self.prog}: error: {text} (see {self.prog} --help)"
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's choice check, the typed value cut and the closest choices offered
+        (all of them when none is close)."""
+        if action.choices is None or value in action.choices:
+            return
+        choices = [str(c) for c in action.choices]
+        near = names.closest(str(value), choices)
+        hint = (names.did_you_mean(near) if near
+                else "choose from " + ", ".join(map(repr, choices)))
+        raise argparse.ArgumentError(action, f"invalid choice: {quoted(str(value))} ({hint})")
 
 
 # ASCII only: int() also takes '٣', '５' and '1_000', which no user means as a number.
@@ -68,22 +119,51 @@ def rng_start(args: argparse.Namespace) -> int:
     return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index or 0))
 
 
+MAX_STATES = 1 << 20  # the most RNG states a --states list holds (each answer is one line)
+
+
 def read_states(path: str) -> tuple[list[int], list[int]]:
     """The RNG states of a ``--states`` file (``-``: stdin), one per line, decimal or 0x-hex,
-    ``#`` comments and blank lines skipped: their line numbers and the states. A bad line is
-    one :class:`~emucore.duel.files.UserFileError` naming the file and the line."""
-    name = "<stdin>" if path == "-" else path
-    text = sys.stdin.read() if path == "-" else read_text(path)
-    lines, states = [], []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    ``#`` comments and blank lines skipped, at most :data:`MAX_STATES`: their line numbers and
+    the states. Read through :func:`input_lines` (bounded lines, a file through the reading
+    edge). A bad line is one :class:`~emucore.duel.files.UserFileError` naming the file and
+    the line."""
+    name, lines = input_lines(path)
+    numbers: list[int] = []
+    states: list[int] = []
+    for number, raw in lines:
+        if isinstance(raw, UserFileError):
+            raise raw
         token = raw.split("#", 1)[0].strip()
-        if token:
-            try:
-                states.append(parse_int(token, "state", *U32))
-            except UsageError as exc:
-                raise UserFileError(name, f"line {number}: {exc}") from None
-            lines.append(number)
-    return lines, states
+        if not token:
+            continue
+        if len(states) == MAX_STATES:
+            raise UserFileError(name, f"line {number}: more than {MAX_STATES} states")
+        try:
+            states.append(parse_int(token, "state", *U32))
+        except UsageError as exc:
+            raise UserFileError(name, f"line {number}: {exc}") from None
+        numbers.append(number)
+    return numbers, states
+
+
+def input_lines(path: str) -> tuple[str, Iterable[tuple[int, str | UserFileError]]]:
+    """A line-based input named on the command line, as its name for messages and its lines
+    (:func:`emucore.duel.files.stream_lines`: a line over the bound is an error for that
+    line alone; lines end at ``\\n``, ``\\r\\n`` or ``\\r``). A file is read through the
+    reading edge (a regular file, size-bounded); ``-`` is stdin, streamed, its bytes that are
+    not UTF-8 read as U+FFFD."""
+    if path == "-":
+        return "<stdin>", stream_lines(_stdin(), "<stdin>")
+    return path, stream_lines(io.StringIO(read_text(path), newline=None), path)
+
+
+def _stdin() -> Any:
+    """stdin as UTF-8 text whose bytes that are not UTF-8 read as U+FFFD (a decoding error
+    would end the command half-way)."""
+    if isinstance(sys.stdin, io.TextIOWrapper):  # not a test's or an embedding's stream
+        sys.stdin.reconfigure(encoding="utf-8", errors="replace")
+    return sys.stdin
 
 
 # What a path argument names, declared where it is added (add_path): the registry test

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from emucore import SYSTEMS, tables
+from emucore import SYSTEMS, names, tables
 from emucore.cliutil import U32, UsageError, add_json_flag, emit, int_arg
 from emucore.commands import add_command
 from emucore.hw import psyq_rand
@@ -64,8 +64,9 @@ def _tables_check(args: argparse.Namespace) -> int:
 
 
 def _resolve(data: Any, system: str, token: str) -> int:
+    """A card of ``system`` by id or name; an unknown name offers the closest names."""
     try:
-        return int(data.card_id(token))
+        return names.card(data, token)
     except KeyError as exc:
         raise UsageError(f"{system}: {exc.args[0]}") from None
 

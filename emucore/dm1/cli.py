@@ -4,9 +4,11 @@ stat look-ups."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from emucore import names as name_search
 from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
 from emucore.commands import add_command
 from emucore.dm1 import ai, decks, progress, rng
@@ -21,6 +23,27 @@ from emucore.tables.dm1 import OPPONENT_COUNT, POOL_SUM, REWARD_WINS, TERRAINS
 
 OPPONENT = (0, OPPONENT_COUNT - 1)
 DEFAULT_PLAYER_POOL = 9  # Yugi's pool deals side 0's deck when no --deck is given
+
+
+def _opponent_arg(what: str) -> Callable[[str], int]:
+    """An argparse ``type=`` for an opponent: a ROM duelist index 0..15 (decimal or 0x-hex),
+    or a name as opponents.csv spells it (the full one or the ROM's), any case; an unknown
+    name is answered with the closest names."""
+    index = int_arg(what, *OPPONENT)
+
+    def convert(text: str) -> int:
+        if text.strip().lstrip("-")[:1].isdigit():
+            return index(text)
+        rows = default_tables().opponents
+        named = [(int(r["id"]), str(r[k])) for r in rows for k in ("name", "rom_name")]
+        found = name_search.find(text, named)
+        if found is None:
+            raise argparse.ArgumentTypeError(name_search.unknown(
+                "opponent", text, (n for _, n in named), f"an index {OPPONENT[0]}..{OPPONENT[1]} "
+                "or a name, see `emucore dm1 opponents`"))
+        return found
+    convert.__name__ = what
+    return convert
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,16 +70,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = dsub.add_parser("drop", help="the card a win against an opponent drops, rolled the "
                                      "cartridge's way on a stream seeded with --seed")
-    p.add_argument("--opponent", type=int_arg("opponent", *OPPONENT), required=True,
-                   help="ROM duelist index 0..15")
+    p.add_argument("--opponent", type=_opponent_arg("opponent"), required=True,
+                   help="ROM duelist index 0..15 or name")
     p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), required=True,
                    help="RNG state before the roll (decimal or 0x-hex)")
     add_json_flag(p)
     p.set_defaults(func=_drop)
 
     p = dsub.add_parser("rewards", help="an opponent's rewards at 10, 20 ... 100 wins")
-    p.add_argument("--opponent", type=int_arg("opponent", *OPPONENT), required=True,
-                   help="ROM duelist index 0..15")
+    p.add_argument("--opponent", type=_opponent_arg("opponent"), required=True,
+                   help="ROM duelist index 0..15 or name")
     add_json_flag(p)
     p.set_defaults(func=_rewards)
 
@@ -76,12 +99,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _setup_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--opponent", type=int_arg("opponent", *OPPONENT), default=0,
-                   help="ROM duelist index 0..15 (see `emucore dm1 opponents`)")
+    p.add_argument("--opponent", type=_opponent_arg("opponent"), default=0,
+                   help="ROM duelist index 0..15 or name (see `emucore dm1 opponents`)")
     p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), default=0,
                    help="RNG seed (decimal or 0x-hex)")
     p.add_argument("--deck", help="side 0's deck file (40 cards); default: dealt from --as")
-    p.add_argument("--as", dest="player_pool", type=int_arg("pool", *OPPONENT),
+    p.add_argument("--as", dest="player_pool", type=_opponent_arg("pool"),
                    default=DEFAULT_PLAYER_POOL,
                    help="opponent whose pool deals side 0's deck when no --deck (default 9)")
 
@@ -193,7 +216,7 @@ def _deck(args: argparse.Namespace) -> int:
 def _stat(args: argparse.Namespace) -> int:
     data = default_tables()
     try:
-        card = data.card_id(args.card)
+        card = name_search.card(data, args.card)
     except KeyError as exc:
         raise UsageError(f"dm1: {exc.args[0]}") from None
     if not data.is_monster(card):

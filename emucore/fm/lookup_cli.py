@@ -17,8 +17,10 @@ import numpy as np
 
 from emucore import tables as T
 from emucore.cliutil import (
+    MAX_STATES,
     add_json_flag,
     add_output,
+    add_path,
     add_rng_start,
     emit,
     int_arg,
@@ -62,9 +64,9 @@ def _command(sub: argparse._SubParsersAction, name: str, text: str,
 def _drop_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=True)
     p.add_argument("--pool", choices=POOLS[1:], required=True)
-    add_rng_start(p).add_argument(
-        "--states", metavar="FILE", help="many RNG states, one per line (decimal or 0x-hex; "
-        "# comments), '-' for stdin: one answer line per state, in order")
+    add_path(add_rng_start(p), "--states", role="input", kind="RNG states", metavar="FILE",
+             help=f"many RNG states, one per line (decimal or 0x-hex; # comments; at most "
+                  f"{MAX_STATES}), '-' for stdin: one answer line per state, in order")
 
 
 def _rank_args(p: argparse.ArgumentParser) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from emucore import names
 from emucore import tables as loader
 from emucore.cliutil import (
     UsageError,
@@ -93,21 +94,24 @@ def _fm() -> FmTables:
 
 
 def _card(tables: FmTables, token: str) -> int:
+    """An FM card by id or name; an unknown name offers the closest names."""
     try:
-        return tables.card_id(token)
+        return names.card(tables, token)
     except KeyError as exc:
         raise UsageError(exc.args[0]) from None
 
 
 def _duelist(tables: FmTables, token: str) -> int:
-    text = token.strip()
-    if (number := decimal(text)) is not None:
+    """An FM duelist by id (1..39) or name; an unknown name offers the closest names."""
+    if (number := decimal(token.strip())) is not None:
         drops.check_duelist(number)
         return number
-    for d in range(1, DUELIST_COUNT + 1):
-        if tables.duelist_name(d).casefold() == text.casefold():
-            return d
-    raise UsageError(f"unknown duelist {token!r} (an id 1..{DUELIST_COUNT} or a name)")
+    named = [(d, tables.duelist_name(d)) for d in range(1, DUELIST_COUNT + 1)]
+    found = names.find(token, named)
+    if found is None:
+        raise UsageError(names.unknown("duelist", token, (n for _, n in named),
+                                       f"an id 1..{DUELIST_COUNT} or a name"))
+    return found
 
 
 def _state_args(p: argparse.ArgumentParser, what: str) -> None:

@@ -51,11 +51,76 @@ def test_batch_reads_stdin_and_reports_each_bad_line(monkeypatch: pytest.MonkeyP
              '["fm", "drop", "--duelist", "1", "--pool", "bcd", "--states", "-"]']
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     assert main(["batch"]) == 2
-    answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    out, err = capsys.readouterr()
+    answers = [json.loads(line) for line in out.splitlines()]
     assert [a["line"] for a in answers] == [1, 3, 4, 5, 6, 7]
     assert answers[0]["ok"] and not any(a["ok"] for a in answers[1:])
     errors = [a["error"] for a in answers[1:]]
     assert "duelist 99 outside 1..39" in errors[0] and "No Such Card" in errors[1]
-    assert errors[2].startswith("batch answers only") and errors[3].startswith("not JSON")
-    assert errors[4].startswith("fm drop --states answers one line per state")
+    assert errors[2].startswith("emucore: error: <stdin>: line 5: batch answers only")
+    assert errors[3].startswith("emucore: error: <stdin>: line 6: not valid JSON")
+    assert errors[4].endswith("line 7: fm drop --states answers one line per state itself; "
+                              "run it alone")
     assert all("\n" not in e for e in errors)
+    assert err == "emucore: error: <stdin>: 5 of 6 queries failed (their answers say why)\n"
+
+
+def batch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+          data: bytes, *argv: str) -> tuple[int, list[dict], str]:
+    """``emucore batch`` with ``data`` as the bytes of stdin: exit code, answers, stderr."""
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    code = main(["batch", *argv])
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines()], err
+
+
+NEXT = b'["rng", "at", "14810"]\n'  # a good query after each bad one: it must be answered
+
+
+@pytest.mark.parametrize("line", [b'["card", "fm", "--help"]', b'["card", "fm", "-h"]',
+                                  b'["fm", "drop", "--help"]', b'["rng", "at", "-h", "1"]'])
+def test_help_inside_a_line_is_that_lines_error(monkeypatch, capsys, line):
+    """The issue's reproduction: ``["card","fm","--help"]`` gave a traceback and left every
+    later line unanswered; argparse must neither print help nor end the process."""
+    code, answers, err = batch(monkeypatch, capsys, line + b"\n" + NEXT)
+    assert code == 2 and [a["line"] for a in answers] == [1, 2]
+    assert not answers[0]["ok"] and "--help is not answered in a batch" in answers[0]["error"]
+    assert answers[1] == {"line": 2, "ok": True, "result": {
+        "index": 14810, "state": "0x29D8FA03", "twin": "0xA9D8FA03"}}
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    (b"[" * 100_000, "<stdin>: line 1: longer than 65536 characters"),  # the issue's 100k
+    (b"[" * 30_000 + b"]" * 30_000, "<stdin>: line 1: not valid JSON (nested deeper than 32)"),
+    (b'["card", "fm", "' + b"x" * (8 << 20) + b'"]', "<stdin>: line 1: longer than 65536"),
+    (b'["card", "fm", "' + b"x" * 60_000 + b'"]', "unknown card 'xxxxxxxxxx"),
+    (b'["card", "fm", "Kurib\xffo"]', "unknown card 'Kurib\ufffdo'"),
+    (b'["rng", "at", "1", "' + b"y" * 60_000 + b'"]', "unrecognized arguments: 'yyyyy"),
+    (b'["fm", "drop", "--duelist", "1", "--pool", "bcd", "--states=-"]', "run it alone"),
+    (b'["card", true]', "a query is a JSON array of arguments"),
+])
+def test_a_bad_line_is_one_short_error_and_the_next_line_is_answered(monkeypatch, capsys, line,
+                                                                     message):
+    """The issue's reproductions (a line nested 100k deep: RecursionError; a huge line echoed
+    back whole; ``--states=-`` read the batch's own input) and bytes that are not UTF-8: each
+    is its line's one short error, and the next line gets its answer."""
+    code, answers, err = batch(monkeypatch, capsys, line + b"\n" + NEXT)
+    assert code == 2 and [(a["line"], a["ok"]) for a in answers] == [(1, False), (2, True)]
+    assert message in answers[0]["error"] and len(answers[0]["error"]) < 400
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_file_is_read_through_the_reading_edge(capsys, tmp_path):
+    """``batch /dev/zero`` ran out of memory (the issue); a file is a regular file of bounded
+    size, its lines bounded as stdin's are."""
+    assert main(["batch", "/dev/zero"]) == 2
+    assert capsys.readouterr().err == "emucore: error: /dev/zero: not a regular file\n"
+    queries = tmp_path / "q.jsonl"
+    queries.write_bytes(b"[" * 100_000 + b"\n" + NEXT)
+    assert main(["batch", str(queries)]) == 2
+    out, err = capsys.readouterr()
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert answers[0]["error"] == f"emucore: error: {queries}: line 1: longer than 65536 " \
+                                  "characters" and answers[1]["ok"]
+    assert err == f"emucore: error: {queries}: 1 of 2 queries failed (their answers say why)\n"

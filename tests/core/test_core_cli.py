@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -104,3 +105,61 @@ def test_every_command_offers_help_and_json():
 
     walk(build_parser(), ["emucore"])
     assert missing == []
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    # the issue's two names; the spellings offered are roms_tables/<system>/cards.csv's
+    (("card", "fm", "Blue Eyes White Dragon"),
+     "fm: unknown card 'Blue Eyes White Dragon' (did you mean 'Blue-eyes White Dragon'?)"),
+    (("card", "fm", "Kuribo"), "fm: unknown card 'Kuribo' (did you mean 'Kuriboh'?)"),
+    (("card", "dm1", "Kuribo"), "dm1: unknown card 'Kuribo' (did you mean 'Kuriboh'?)"),
+    (("card", "ocg1999", "dark magican"),
+     "ocg1999: unknown card 'dark magican' (did you mean 'Dark Magician'?)"),
+    (("card", "tcglite", "Summoned Skul"),
+     "tcglite: unknown card 'Summoned Skul' (did you mean 'Summoned Skull'?)"),
+    (("fusion", "fm", "Mystical Elf", "Kuribo"), "(did you mean 'Kuriboh'?)"),
+    (("card", "fm", "xyzzy"), "fm: unknown card 'xyzzy'\n"),  # nothing close: no guess
+    (("card", "fm", "q" * 5000), "fm: unknown card '" + "q" * 60 + "...'\n"),  # cut
+])
+def test_a_misspelled_card_gets_the_closest_names(capsys, argv, message):
+    """The issue: misspelled card names got no suggestion. The message stays one line."""
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1
+    assert message in err
+
+
+def drop_states(capsys, path: str) -> tuple[int, str, str]:
+    return run(capsys, "fm", "drop", "--duelist", "1", "--pool", "bcd", "--states", path)
+
+
+def test_a_state_list_holds_at_most_max_states(capsys, monkeypatch, tmp_path):
+    """``--states`` lists are bounded (emucore.cliutil.MAX_STATES, named in the help)."""
+    monkeypatch.setattr("emucore.cliutil.MAX_STATES", 3)
+    path = tmp_path / "states.txt"
+    path.write_text("1\n# note\n2\n3\n")
+    code, out, _ = drop_states(capsys, str(path))
+    assert code == 0 and len(out.splitlines()) == 3
+    path.write_text("1\n# note\n2\n3\n4\n")
+    code, out, err = drop_states(capsys, str(path))
+    assert code == 2 and out == ""
+    assert err == f"emucore: error: {path}: line 5: more than 3 states\n"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"1\n" + b"7" * 100_000 + b"\n2\n", "<stdin>: line 2: longer than 65536 characters"),
+    (b"0x10\n\xff\xfe\n", "<stdin>: line 2: malformed state '\ufffd\ufffd' (decimal or 0x-hex)"),
+])
+def test_a_state_list_on_stdin_is_read_line_by_line(capsys, monkeypatch, data, message):
+    """``--states -`` went through ``sys.stdin.read()``: no line bound, and bytes that are
+    not UTF-8 were a traceback. Now each bad line is one error naming the line."""
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    code, out, err = drop_states(capsys, "-")
+    assert code == 2 and out == ""
+    assert err == f"emucore: error: {message}\n"
+
+
+def test_a_state_list_file_is_read_through_the_reading_edge(capsys, tmp_path):
+    code, _, err = drop_states(capsys, "/dev/zero")
+    assert code == 2 and err == "emucore: error: /dev/zero: not a regular file\n"
+    code, _, err = drop_states(capsys, str(tmp_path))
+    assert code == 2 and err == f"emucore: error: {tmp_path}: is a folder, not a file\n"
