@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
-from emucore.duel.files import UserFileError, read_lines, want_int, want_int_list, want_str
+from emucore.duel.files import (
+    UserFileError,
+    is_int,
+    read_lines,
+    want_int,
+    want_int_list,
+    want_str,
+)
 from emucore.fm import deck
 from emucore.fm.engine import STARTING_LP, FmDuel
 from emucore.fm.overlay import BUILT_IN, OverlayTables
@@ -131,7 +138,8 @@ class FmSetup:
             raise ValueError(f"terrain {self.terrain} outside 0..6")
         if len(self.lp) != 2 or not all(1 <= v <= 0x7FFF for v in self.lp):
             raise ValueError("lp must be two values in 1..32767")
-        if not isinstance(self.computer, list) or not set(self.computer) <= {0, 1} or \
+        if not isinstance(self.computer, list) or \
+                not all(is_int(side) and side in (0, 1) for side in self.computer) or \
                 len(set(self.computer)) != len(self.computer):
             raise ValueError("computer lists the computer-played sides: 0, 1 or both")
 
