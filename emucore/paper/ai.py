@@ -8,8 +8,8 @@ would end the duel without a win (the deck-out rule gives the duel to the player
 and waiting can still change that: the opponent's deck holds more than one card (its turns
 bring it new cards, so the table moves on), or the main phase that follows holds a play for
 us (the main-phase rules below would do more than end the turn). When neither holds, nothing
-can change before one of us must draw, so the card is drawn and the deck-out rule decides;
-two computers at their last cards never wait for each other forever.
+can change before one of us must draw, so the card is drawn and the deck-out rule decides:
+two computers at their last cards stop waiting once neither has a play left.
 
 Response window (the opponent attacks or places a monster face-up and we have a set card):
 Trap Hole whenever it may answer the summon; Dragon Capture Jar when the attacker is of its
