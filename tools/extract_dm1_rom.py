@@ -13,7 +13,11 @@ tables. Everything read from the ROM is written with ``approximate = 0``.
 The image must carry the DM1 header (title ``YUGIOU``, MBC1+RAM+BATTERY, 1 MB) with valid
 header and global checksums, and its SHA-1 must be a known dump: :data:`KNOWN_DUMPS` (no public
 checksum of the retail cartridge was found, so it starts empty) or one given with
-``--accept-sha1`` after checking the dump against a trusted list. Exit 2 with one line on error.
+``--accept-sha1`` after checking the dump against a trusted list. Every index read from the
+ROM is checked against what it indexes before it is used (type bytes against the 21 types,
+pool ids against the 17 deck tables, table pointers against their bank, equip entries against
+the 365 cards), and every deck table must count up to 2048. Exit 2 with one line naming the
+ROM and what is wrong.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from emucore import tables  # noqa: E402
 from emucore.duel.files import UserFileError, build_and_swap, read_bytes  # noqa: E402
 from emucore.hw import gameboy  # noqa: E402
 from emucore.tables.builders import write_csv  # noqa: E402
+from emucore.tables.dm1 import TYPE_NAMES  # noqa: E402
 from emucore.tables.dm1 import load as load_dm1  # noqa: E402
 
 ROM_SIZE = 0x100000
@@ -55,12 +60,22 @@ KNOWN_DUMPS: dict[str, str] = {}  # sha1 -> name; fill from a trusted dump list
 
 
 class RomError(ValueError):
-    """The image is not a usable DM1 ROM. ``str()`` is one line."""
+    """The image is not a usable DM1 ROM. ``str()`` is one line saying what is wrong (the
+    caller names the ROM)."""
 
 
 def file_offset(bank: int, cpu_address: int) -> int:
     """ROM file offset of a CPU address 0x4000..0x7FFF in switchable ``bank`` (MBC1)."""
     return bank * 0x4000 + (cpu_address - 0x4000)
+
+
+def bank_table(bank: int, pointer: int, size: int, what: str) -> int:
+    """The file offset of a ``size``-byte table at CPU address ``pointer`` of ``bank``, which
+    must lie wholly in the switchable bank window 0x4000..0x7FFF (else :class:`RomError`)."""
+    if not 0x4000 <= pointer <= 0x8000 - size:
+        raise RomError(f"{what} pointer 0x{pointer:04X} is outside bank {bank} "
+                       f"(0x4000..0x{0x8000 - size:04X} for {size} bytes)")
+    return file_offset(bank, pointer)
 
 
 def header_checksum(rom: bytes) -> int:
@@ -74,24 +89,23 @@ def global_checksum(rom: bytes) -> int:
     return (sum(rom) - rom[0x14E] - rom[0x14F]) & 0xFFFF
 
 
-def check_rom(rom: bytes, path: str, accept: set[str]) -> str:
+def check_rom(rom: bytes, accept: set[str]) -> str:
     """Validate the image; returns its SHA-1. Raises :class:`RomError`."""
     if len(rom) != ROM_SIZE:
-        raise RomError(f"{path}: {len(rom)} bytes, a DM1 ROM has {ROM_SIZE} (1 MB)")
+        raise RomError(f"{len(rom)} bytes, a DM1 ROM has {ROM_SIZE} (1 MB)")
     start, title = TITLE
     if rom[start:start + len(title)] != title:
-        raise RomError(f"{path}: header title {rom[start:start + 16]!r} is not YUGIOU")
+        raise RomError(f"header title {rom[start:start + 16]!r} is not YUGIOU")
     for (at, want), what in ((CART_TYPE, "cartridge type"), (ROM_SIZE_CODE, "ROM size code")):
         if rom[at] != want:
-            raise RomError(f"{path}: {what} 0x{rom[at]:02X} at 0x{at:04X}, expected "
-                           f"0x{want:02X}")
+            raise RomError(f"{what} 0x{rom[at]:02X} at 0x{at:04X}, expected 0x{want:02X}")
     if rom[0x14D] != header_checksum(rom):
-        raise RomError(f"{path}: header checksum mismatch (damaged or patched image)")
+        raise RomError("header checksum mismatch (damaged or patched image)")
     if int.from_bytes(rom[0x14E:0x150], "big") != global_checksum(rom):
-        raise RomError(f"{path}: global checksum mismatch (damaged or patched image)")
+        raise RomError("global checksum mismatch (damaged or patched image)")
     sha1 = hashlib.sha1(rom).hexdigest()
     if sha1 not in KNOWN_DUMPS and sha1 not in accept:
-        raise RomError(f"{path}: unknown image sha1 {sha1} (sha256 "
+        raise RomError(f"unknown image sha1 {sha1} (sha256 "
                        f"{hashlib.sha256(rom).hexdigest()}); check it against a trusted dump "
                        f"list, then pass --accept-sha1 {sha1}")
     return sha1
@@ -108,6 +122,10 @@ def _bcd(rom: bytes, at: int) -> list[int]:
 def read_stats(rom: bytes) -> tuple[list[int], list[list[int]], list[list[int]]]:
     """Type bytes, then ATK and DEF per terrain 0..6 (0 = the base table)."""
     types = list(rom[TYPES:TYPES + CARDS])
+    for card, type_id in enumerate(types, start=1):
+        if type_id >= len(TYPE_NAMES):
+            raise RomError(f"card {card} has type byte {type_id} at 0x{TYPES + card - 1:05X} "
+                           f"(the types are 0..{len(TYPE_NAMES) - 1})")
     atk = [_bcd(rom, BASE_ATK)] + [_bcd(rom, a) for a, _ in TERRAIN_TABLES]
     dfn = [_bcd(rom, BASE_DEF)] + [_bcd(rom, d) for _, d in TERRAIN_TABLES]
     return types, atk, dfn
@@ -127,12 +145,22 @@ def read_fusions(rom: bytes) -> list[list[int]]:
 def read_pools(rom: bytes) -> tuple[list[int], list[list[int]]]:
     """Pool id per opponent and the weight of each card in each of the 17 pools."""
     pool_ids = list(rom[POOL_IDS:POOL_IDS + OPPONENTS])
+    for opponent, pool in enumerate(pool_ids):
+        if pool >= POOLS:
+            raise RomError(f"opponent {opponent} has pool id {pool} at "
+                           f"0x{POOL_IDS + opponent:05X} (the deck tables are 0..{POOLS - 1})")
     pools = []
-    for pointer in _u16(rom, DECK_POINTERS, POOLS):
-        cumulative = _u16(rom, file_offset(DECK_BANK, pointer), CARDS)
+    for pool, pointer in enumerate(_u16(rom, DECK_POINTERS, POOLS)):
+        at = bank_table(DECK_BANK, pointer, 2 * CARDS, f"deck table {pool}")
+        cumulative = _u16(rom, at, CARDS)
+        weights = [c - p for c, p in zip(cumulative, [0] + cumulative[:-1], strict=True)]
+        if min(weights) < 0:
+            card = weights.index(min(weights)) + 1
+            raise RomError(f"deck table {pool} at 0x{pointer:04X} counts down at card {card}")
         if cumulative[-1] != 2048:
-            raise RomError(f"deck table at 0x{pointer:04X} ends at {cumulative[-1]}, not 2048")
-        pools.append([c - p for c, p in zip(cumulative, [0] + cumulative[:-1], strict=True)])
+            raise RomError(f"deck table {pool} at 0x{pointer:04X} ends at {cumulative[-1]}, "
+                           "not 2048")
+        pools.append(weights)
     return pool_ids, pools
 
 
@@ -140,10 +168,12 @@ def read_equips(rom: bytes) -> list[list[int]]:
     """(equip card, monster) pairs from the 26 0xFFFF-terminated lists."""
     rows = []
     for card, pointer in zip(EQUIP_CARDS, _u16(rom, EQUIP_POINTERS, EQUIPS), strict=True):
-        at = file_offset(EQUIP_BANK, pointer)
+        at = bank_table(EQUIP_BANK, pointer, 2, f"equip list of card {card}")
+        end = file_offset(EQUIP_BANK, 0x8000)
         for _ in range(CARDS + 1):  # a list names each monster at most once, then 0xFFFF
-            if not 0 <= at <= len(rom) - 2:
-                raise RomError(f"equip list of card {card} runs past the end of the ROM")
+            if at > end - 2:
+                raise RomError(f"equip list of card {card} runs past the end of bank "
+                               f"{EQUIP_BANK}")
             index = int.from_bytes(rom[at:at + 2], "little")
             if index == END:
                 break
@@ -212,16 +242,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rom = read_bytes(args.rom, ROM_SIZE)
-        sha1 = check_rom(rom, str(args.rom), {h.lower() for h in args.accept_sha1})
+        sha1 = check_rom(rom, {h.lower() for h in args.accept_sha1})
         counts = build_and_swap(args.out, lambda folder: extract(rom, args.base, folder),
                                 inputs=[args.rom, args.base, args.base / "dm1"],
                                 check=load_dm1)
-    except (RomError, tables.TableError, UserFileError) as exc:
-        print(f"extract_dm1_rom: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
+    except RomError as exc:
+        return _error(f"{args.rom}: {exc}")
+    except (tables.TableError, UserFileError) as exc:
+        return _error(str(exc))
     print(f"{args.rom} (sha1 {sha1}) -> {args.out}: "
           + ", ".join(f"{k} {v}" for k, v in counts.items()))
     return 0
+
+
+def _error(message: str) -> int:
+    """Report ``message`` as the one error line; the exit code 2."""
+    print(f"extract_dm1_rom: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ import tempfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 T = TypeVar("T")
 
@@ -481,3 +481,46 @@ def _inside(path: Path, folder: Path) -> bool:
         return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
     except (OSError, ValueError):
         return False
+
+
+# ---- large images
+MAX_IMAGE_BYTES = 1 << 30  # a CD image: 80 minutes of 2352-byte sectors is 847 MB
+
+
+def open_image(path: Path | str, smallest: int = 1,
+               largest: int = MAX_IMAGE_BYTES) -> BinaryIO:
+    """Open a user's large image (a disc image, too large to read whole) for reads by
+    offset: a regular file only (a FIFO would block, a device never end) of ``smallest`` to
+    ``largest`` bytes by its size (a file of /proc or /sys says it holds none), else a
+    :class:`UserFileError` naming the file. The caller closes it and turns an ``OSError`` of
+    its reads into a :class:`UserFileError` with :func:`os_problem`."""
+    if str(path) == "":
+        raise UserFileError("''", "empty file name")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError) as exc:
+        raise UserFileError(path, os_problem(exc) if isinstance(exc, OSError)
+                            else "bad file name") from None
+    try:
+        problem = _image_problem(os.fstat(fd), smallest, largest)
+        if problem is None:
+            return os.fdopen(fd, "rb")
+    except OSError as exc:
+        problem = os_problem(exc)
+    os.close(fd)
+    raise UserFileError(path, problem)
+
+
+def _image_problem(info: os.stat_result, smallest: int, largest: int) -> str | None:
+    """Why a file of this kind and size is no image of ``smallest`` to ``largest`` bytes."""
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if info.st_size == 0:
+        return "is empty (0 bytes)"
+    if info.st_size < smallest:
+        return f"too small ({info.st_size} bytes, at least {smallest})"
+    if info.st_size > largest:
+        return f"too large ({info.st_size} bytes, at most {largest})"
+    return None

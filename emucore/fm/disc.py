@@ -22,11 +22,16 @@ the AI programs.
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 from pathlib import Path
 
-from emucore.duel.files import UserFileError, check_output, os_problem, read_bytes, write_atomic
+from emucore.duel.files import (
+    UserFileError,
+    check_output,
+    open_image,
+    os_problem,
+    read_bytes,
+    write_atomic,
+)
 from emucore.fm import overlay
 from emucore.fm.overlay import OVERLAY_BYTES, OverlayError, OverlayTables
 
@@ -40,6 +45,7 @@ BOOT_NAME = "SLUS_014.11"
 OVERLAY_SECTOR = 140          # the duel_effects overlay, relative to each package copy
 OVERLAY_FILE = "duel_effects.bin"
 MAX_DIRECTORY_SECTORS = 16    # an ISO directory read at most (the game's root holds a few)
+SMALLEST_IMAGE = 17 * SECTOR  # the system area and the primary volume descriptor
 
 
 class DiscError(UserFileError):
@@ -68,33 +74,23 @@ def is_folder(path: Path) -> bool:
 
 
 class DiscImage:
-    """Sector reads from a 2048- or 2352-byte-sector image (a regular file only: a FIFO
-    would block, a device never end). Use it as a context manager."""
+    """Sector reads from a 2048- or 2352-byte-sector image, opened through the reading edge
+    (:func:`emucore.duel.files.open_image`: a regular file of a disc image's size only; a
+    FIFO would block, a device never end) and read by sector, never whole. Every OS error
+    of a read is a one-line :class:`DiscError`. Use it as a context manager."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        except (OSError, ValueError) as exc:
-            problem = os_problem(exc) if isinstance(exc, OSError) else "bad file name"
-            raise DiscError(path, f"cannot read the disc image ({problem})") from None
-        try:
-            mode = os.fstat(fd).st_mode
-        except OSError as exc:
-            os.close(fd)
-            raise DiscError(path, f"cannot read the disc image ({os_problem(exc)})") from None
-        if not stat.S_ISREG(mode):
-            os.close(fd)
-            raise DiscError(path, "is a folder, not a disc image" if stat.S_ISDIR(mode)
-                            else "not a regular file")
-        self.file = os.fdopen(fd, "rb")
+            self.file = open_image(path, SMALLEST_IMAGE)
+        except UserFileError as exc:
+            problem = str(exc).removeprefix(f"{path}: ")
+            raise DiscError(path, f"cannot read the disc image: {problem}") from None
         try:
             self.stride, self.offset = self._layout()
-        except (DiscError, OSError) as exc:
+        except DiscError:
             self.file.close()
-            if isinstance(exc, DiscError):
-                raise
-            raise DiscError(path, f"cannot read the disc image ({os_problem(exc)})") from None
+            raise
 
     def __enter__(self) -> DiscImage:
         return self
@@ -102,26 +98,29 @@ class DiscImage:
     def __exit__(self, *_: object) -> None:
         self.file.close()
 
+    def _at(self, offset: int, size: int) -> bytes:
+        """Up to ``size`` bytes from byte ``offset`` of the image (fewer at its end)."""
+        try:
+            self.file.seek(offset)
+            return self.file.read(size)
+        except OSError as exc:
+            raise DiscError(self.path, f"cannot read the disc image ({os_problem(exc)})") \
+                from None
+
     def _layout(self) -> tuple[int, int]:
         for stride, offset in ((SECTOR, 0), (RAW_SECTOR, 24), (RAW_SECTOR, 16)):
-            self.file.seek(16 * stride + offset)
-            if self.file.read(6) == b"\x01CD001":
+            if self._at(16 * stride + offset, 6) == b"\x01CD001":
                 return stride, offset
         raise DiscError(self.path, "not a CD image (no ISO 9660 volume descriptor)")
 
     def read(self, lba: int, count: int = 1) -> bytes:
         """``count`` 2048-byte sectors of user data from ``lba`` on."""
         out = bytearray()
-        try:
-            for k in range(count):
-                self.file.seek((lba + k) * self.stride + self.offset)
-                data = self.file.read(SECTOR)
-                if len(data) != SECTOR:
-                    raise DiscError(self.path, f"the image ends before sector {lba + k}")
-                out += data
-        except OSError as exc:
-            raise DiscError(self.path, f"cannot read the disc image ({os_problem(exc)})") \
-                from None
+        for k in range(count):
+            data = self._at((lba + k) * self.stride + self.offset, SECTOR)
+            if len(data) != SECTOR:
+                raise DiscError(self.path, f"the image ends before sector {lba + k}")
+            out += data
         return bytes(out)
 
 

@@ -1,20 +1,38 @@
-"""Save files in the user data folder: JSON, written atomically (temp file, fsync, rename);
-a corrupt save is moved aside (``save.json.corrupt-N``) with a clear message and never
-overwritten; a save that cannot be read (permissions, I/O) is left where it is; a save that
-cannot be written (read-only folder, full disk) is reported, and the game goes on."""
+"""Save files in the user data folder: JSON, written atomically (temp file, fsync, rename).
+
+A save is never lost to a bad one or to a new one written over it:
+
+* **Loading**: a corrupt save (not JSON, or not a save of this system) is moved aside
+  (``save.json.corrupt-N``) with a clear message; a save that cannot be read (permissions,
+  I/O, too large) is left where it is, since the problem may pass.
+* **Saving**: a corrupt or unreadable save still in the way (a new game never loads it) is
+  moved aside first, and ``notice`` tells the player where it went; a good one is replaced.
+  A save that cannot be written (read-only folder, full disk) is reported, and the game goes
+  on. A folder where the save should be is left alone (the write refuses it).
+
+Moving aside is a rename to the first free ``.corrupt-N`` name that never replaces a file,
+even one that appeared meanwhile: a hard link (which fails on a taken name) and then the old
+name removed, or where the file system has no hard links an exclusive create of the new name
+and a rename onto it.
+"""
 
 from __future__ import annotations
 
+import errno
+import itertools
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from emucore.duel.files import UserFileError, parse_json, read_text, write_atomic
+from emucore.duel.files import UserFileError, os_problem, parse_json, read_text, write_atomic
 from emucore.frontend import paths
 
 MAX_SAVE_BYTES = 4 << 20  # a save is a few KB
+CORRUPT, UNREADABLE = "corrupt", "unreadable"  # what :meth:`SaveFile._examine` finds wrong
+NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK)
 
 
 class SaveFile:
@@ -25,6 +43,8 @@ class SaveFile:
         self.path = (folder or paths.data_dir() / system) / name
         self.validate = validate
         self.error: str | None = None  # why the last save failed (None: it worked)
+        self.notice: str | None = None  # where the last save moved a bad old save (or None)
+        self._known: tuple[int, ...] | None = None  # the good save last loaded or written
 
     def exists(self) -> bool:
         return self.path.exists()
@@ -35,40 +55,113 @@ class SaveFile:
         or could not be read (then it stays where it is)."""
         if not self.path.exists():
             return None, None
-        try:
-            text = read_text(self.path, MAX_SAVE_BYTES)
-        except UserFileError as exc:
-            return None, f"cannot read the save ({exc}); it was left as it is"
-        try:
-            data = parse_json(text, self.path)
-            self.validate(data)
-        except (UserFileError, ValueError, TypeError, KeyError) as exc:
-            reason = str(exc).removeprefix(f"{self.path}: ")
+        data, problem, reason = self._examine()
+        if problem == UNREADABLE:
+            return None, f"cannot read the save ({self.path}: {reason}); it was left as it is"
+        if problem == CORRUPT:
             try:
                 aside = self._move_aside()
             except OSError as move:
                 return None, f"{self.path}: corrupt save ({reason}); could not move it aside " \
-                             f"({move.strerror})"
+                             f"({os_problem(move)})"
             return None, f"{self.path}: corrupt save ({reason}); kept as {aside.name}"
+        self._known = self._identity()
         return data, None
 
+    def _identity(self) -> tuple[int, ...] | None:
+        """Which file is at the save's place now (device, inode, size, modification time),
+        or None: the file a save wrote or a load found good needs no new look."""
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+    def _examine(self) -> tuple[Any | None, str | None, str]:
+        """(data, None, "") for a good save, else (None, CORRUPT or UNREADABLE, why)."""
+        try:
+            text = read_text(self.path, MAX_SAVE_BYTES)
+        except UserFileError as exc:
+            return None, UNREADABLE, str(exc).removeprefix(f"{self.path}: ")
+        try:
+            data = parse_json(text, self.path)
+            self.validate(data)
+        except (UserFileError, ValueError, TypeError, KeyError) as exc:
+            return None, CORRUPT, str(exc).removeprefix(f"{self.path}: ")
+        return data, None, ""
+
     def _move_aside(self) -> Path:
-        n = 1
-        while (aside := self.path.with_name(f"{self.path.name}.corrupt-{n}")).exists():
-            n += 1
-        self.path.rename(aside)
-        return aside
+        """Rename the save to the first free ``NAME.corrupt-N``, never replacing a file."""
+        names = (self.path.with_name(f"{self.path.name}.corrupt-{n}")
+                 for n in itertools.count(1))
+        return next(aside for aside in names if _rename_to_free_name(self.path, aside))
 
     def save(self, data: Any) -> bool:
         """Write atomically (temp file, fsync, rename): a crash or a power cut leaves the
-        previous save or this one. A failure is reported on stderr, kept in ``error`` and
-        returned as False; the game goes on."""
+        previous save or this one. A corrupt or unreadable save in the way is moved aside
+        first (``notice`` says where; also on stderr). A failure is reported on stderr, kept
+        in ``error`` and returned as False; the game goes on."""
         self.validate(data)
+        self.notice = self.error = None
+        if not self._clear_the_way():
+            return False
         try:
             write_atomic(self.path, json.dumps(data, indent=1, sort_keys=True) + "\n")
         except UserFileError as exc:
-            self.error = f"could not save: {exc}"
-            print(f"emucore: {self.error}", file=sys.stderr)
-            return False
-        self.error = None
+            return self._failed(str(exc))
+        self._known = self._identity()
         return True
+
+    def _clear_the_way(self) -> bool:
+        """Move a corrupt or unreadable save at the save's place aside before a new one is
+        written there (a good save is replaced, a folder left for the write to refuse; the
+        file this object last wrote or loaded is not read again).
+        False (and ``error``) when it could not be moved: then nothing is written."""
+        if not self.path.is_file() or self._identity() == self._known:
+            return True
+        _, problem, reason = self._examine()
+        if problem is None:
+            return True
+        try:
+            aside = self._move_aside()
+        except OSError as exc:
+            return self._failed(f"{self.path}: the {problem} save there ({reason}) could not "
+                                f"be moved aside ({os_problem(exc)}); it was left as it is")
+        self.notice = f"{self.path}: {problem} save ({reason}); kept as {aside.name}"
+        print(f"emucore: {self.notice}", file=sys.stderr)
+        return True
+
+    def _failed(self, why: str) -> bool:
+        self.error = f"could not save: {why}"
+        print(f"emucore: {self.error}", file=sys.stderr)
+        return False
+
+    def report(self, done: str = "") -> str:
+        """What to tell the player after :meth:`save`: where a bad old save went (if one
+        was moved aside), then why the save failed or, when it worked, ``done``."""
+        return " ".join(text for text in (self.notice, self.error or done) if text)
+
+
+def _rename_to_free_name(source: Path, target: Path) -> bool:
+    """Rename ``source`` to ``target`` unless that name is taken (then False), never
+    replacing a file: a hard link, then the old name removed; where the file system has no
+    hard links, an exclusive create of ``target`` (the atomic claim) and a rename onto it."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno not in NO_HARD_LINKS:
+            raise
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            return False
+        try:
+            os.replace(source, target)
+        except OSError:
+            target.unlink(missing_ok=True)  # our empty claim, nothing of the user's
+            raise
+        return True
+    source.unlink()
+    return True

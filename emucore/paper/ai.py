@@ -3,8 +3,13 @@
 It sees only what a player at the table sees (its own hand and set cards, face-up cards,
 where the face-down ones are) and answers one action at a time.
 
-Draw phase (where drawing is a choice): draw, unless the deck holds one card and drawing it
-would end the duel without a win (the deck-out rule gives the duel to the player with more LP).
+Draw phase (where drawing is a choice): draw, unless the deck holds one card, drawing it
+would end the duel without a win (the deck-out rule gives the duel to the player with more LP)
+and waiting can still change that: the opponent's deck holds more than one card (its turns
+bring it new cards, so the table moves on), or the main phase that follows holds a play for
+us (the main-phase rules below would do more than end the turn). When neither holds, nothing
+can change before one of us must draw, so the card is drawn and the deck-out rule decides:
+two computers at their last cards stop waiting once neither has a play left.
 
 Response window (the opponent attacks or places a monster face-up and we have a set card):
 Trap Hole whenever it may answer the summon; Dragon Capture Jar when the attacker is of its
@@ -162,11 +167,17 @@ def choose(duel: PaperDuel) -> Action:
     if phase == "battle":
         return _battle(view) or _move_on(view)
     if duel.profile.is_main(phase):
-        view.sort_hand()
-        for rule in _MAIN_RULES:
-            action = rule(view)
-            if action is not None:
-                return action
+        return _main_phase(view)
+    return _move_on(view)
+
+
+def _main_phase(view: View) -> Action:
+    """Rules 1-6: the first main-phase rule that applies, else move on."""
+    view.sort_hand()
+    for rule in _MAIN_RULES:
+        action = rule(view)
+        if action is not None:
+            return action
     return _move_on(view)
 
 
@@ -196,11 +207,16 @@ def _may_place(view: View) -> bool:
 
 
 def _draw(duel: PaperDuel) -> Action:
-    """Draw, unless the deck's last card would end the duel without our winning it."""
+    """Draw, unless the deck's last card would end the duel without our winning it while
+    waiting can still change that (the module docstring's draw rule). The main phase that
+    follows a skipped draw holds the same hand and board, so its decision is taken here on
+    the draw phase's view: a play is anything but ending the turn."""
     me, foe = duel.state.sides[duel.acting_side], duel.state.sides[1 - duel.acting_side]
     if len(me.deck) > 1 or me.lp > foe.lp:
         return Draw()
-    return NextPhase()
+    if len(foe.deck) > 1 or not isinstance(_main_phase(View(duel)), EndTurn):
+        return NextPhase()
+    return Draw()
 
 
 # -- response windows -------------------------------------------------------------------------

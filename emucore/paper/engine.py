@@ -65,6 +65,12 @@ from emucore.paper.state import (
     fields_of,
 )
 
+# Choice (the rulebook sets no limit, and its optional draw lets two players who never draw
+# play forever): once turn TURN_LIMIT has ended the duel is a draw, ``Ended(DRAW,
+# "turn_limit")``. Far above any duel played out: a deck holds at most 200 cards
+# (decks.MAX_PART), which run out after about 400 turns; the longest of 1,000 computer duels
+# with random decks took 129 turns (tests/paper/test_paper_duels_end.py).
+TURN_LIMIT = 1000
 PASSING_PHASES = ("draw", "standby")  # entered and left by themselves (draw: unless optional)
 SPELL_KINDS = (MAGIC, TRAP)
 
@@ -202,7 +208,11 @@ class PaperDuel(Duel):
         return Started(self.state.first, "rock_paper_scissors", tuple(hands))
 
     def _start_turn(self, side: int, events: list[Event]) -> None:
+        """Begin the next turn, unless the turn limit ends the duel first (TURN_LIMIT)."""
         st = self.state
+        if st.turn >= TURN_LIMIT:
+            self._end(DRAW, "turn_limit", events)
+            return
         st.turn += 1
         st.active = side
         s = st.sides[side]

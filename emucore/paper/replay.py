@@ -10,7 +10,7 @@ from emucore.paper.actions import decode_action
 from emucore.paper.engine import PaperDuel
 from emucore.paper.system import PaperSystem
 
-ENGINE_VERSION = 2  # bump when a rule change alters the outcome of recorded actions
+ENGINE_VERSION = 3  # bump when a rule change alters the outcome of recorded actions
 RNG_VERSION = 1  # the shuffle and first-player routines of emucore.paper.engine
 
 

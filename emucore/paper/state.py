@@ -14,7 +14,7 @@ from emucore.hw.psyq_rand import Rand
 ZONES = 5
 NO_WINNER = -2  # State.winner while the duel runs; then protocol.DRAW or the winning side
 IMAGE_VERSION = 2
-END_REASONS = ("", "lp", "both_lp", "deck_out", "exodia")
+END_REASONS = ("", "lp", "both_lp", "deck_out", "exodia", "turn_limit")
 # Response windows (State.window): none, the opponent's attack declared, its monster placed.
 NO_WINDOW, ATTACK_WINDOW, SUMMON_WINDOW = 0, 1, 2
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import zlib
 from pathlib import Path
 
@@ -430,3 +431,129 @@ def test_a_table_that_crashed_numpys_reader_is_one_line(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr[-500:]
     assert done.stderr.count("\n") == 1 and "pools.csv line 534" in done.stderr
+
+
+# --- 8. a disc image is opened through the reading edge (emucore.duel.files.open_image) ------
+def test_a_pseudo_file_given_as_the_disc_is_one_line(capsys):
+    """The issue's reproduction: ``fm duel --disc /proc/self/mem`` gave an OSError traceback.
+    /proc/self/mem is a "regular" file that says it holds 0 bytes: refused by its size,
+    before any read."""
+    refused(capsys, "fm", "duel", "--disc", "/proc/self/mem", "--script", FM_GOLDEN,
+            words="/proc/self/mem: cannot read the disc image: is empty (0 bytes)")
+
+
+def test_a_disc_image_larger_than_any_cd_is_refused_unread(tmp_path, capsys):
+    """A disc image is read by sector, never whole; one over MAX_IMAGE_BYTES (a CD holds at
+    most about 850 MB) is refused by its size (a sparse file: no disk is used)."""
+    image = tmp_path / "huge.bin"
+    with image.open("wb") as handle:
+        handle.truncate(files.MAX_IMAGE_BYTES + 1)
+    refused(capsys, "fm", "ai", "--disc", image,
+            words=f"too large ({files.MAX_IMAGE_BYTES + 1} bytes")
+
+
+def test_a_read_error_inside_a_disc_image_is_one_line(tmp_path, capsys, monkeypatch):
+    """Every OSError of the sector reads becomes one line naming the image."""
+    import errno
+    import io
+
+    from emucore.fm import disc
+
+    class Failing(io.BytesIO):
+        def read(self, size: int = -1) -> bytes:
+            raise OSError(errno.EIO, "Input/output error")
+
+    image = tmp_path / "fm.bin"
+    image.write_bytes(bytes(disc.SMALLEST_IMAGE))
+    monkeypatch.setattr(disc, "open_image", lambda path, smallest: Failing())
+    refused(capsys, "fm", "ai", "--disc", image,
+            words=f"{image}: cannot read the disc image (Input/output error)")
+
+
+def test_open_image_opens_only_regular_files_of_an_image_size(tmp_path):
+    """The edge refuses what a sector reader must not open (a FIFO would block, a folder is
+    named as one) and sizes outside the caller's bounds; a good file reads by offset."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    image = tmp_path / "image.bin"
+    image.write_bytes(bytes(range(256)) * 16)
+    for path, smallest, words in ((fifo, 1, "not a regular file"),
+                                  (tmp_path, 1, "is a folder"),
+                                  (tmp_path / "none", 1, "no such file"),
+                                  (image, 4097, "too small (4096 bytes, at least 4097)")):
+        with pytest.raises(files.UserFileError, match=re.escape(f"{path}: {words}")):
+            files.open_image(path, smallest)
+    with files.open_image(image, 4096) as handle:
+        handle.seek(300)
+        assert handle.read(2) == bytes([44, 45])
+
+
+# --- 9. the DM1 ROM extractor checks every index it reads ----------------------------------
+def _extractor_kit():
+    """tools/extract_dm1_rom.py and its test's synthetic ROM (our own tables laid out as the
+    cartridge: tests/dm1/test_dm1_extract_rom.py)."""
+    import importlib.util
+
+    path = REPO / "tests" / "dm1" / "test_dm1_extract_rom.py"
+    spec = importlib.util.spec_from_file_location("dm1_extract_rom_kit", path)
+    kit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kit)
+    return kit
+
+
+def _point(at: int, value: int):
+    """A mutation that writes the u16 ``value`` at ROM offset ``at``."""
+    def mutate(rom: bytearray, x) -> None:
+        rom[at:at + 2] = value.to_bytes(2, "little")
+    return mutate
+
+
+def _byte(at: int, value: int):
+    def mutate(rom: bytearray, x) -> None:
+        rom[at] = value
+    return mutate
+
+
+def _count_down(rom: bytearray, x) -> None:
+    """Deck table 0 counting to 2048 at card 1, so card 2's weight is negative."""
+    at = x.file_offset(x.DECK_BANK, x._u16(rom, x.DECK_POINTERS, 1)[0])
+    rom[at:at + 2] = (2048).to_bytes(2, "little")
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (_byte(0x0B734 + 3, 17), "opponent 3 has pool id 17 at 0x0B737 (the deck tables are 0..16)"),
+    (_byte(0x0B734, 255), "opponent 0 has pool id 255"),
+    (_point(0x2006C + 2 * 5, 0xFFFF), "deck table 5 pointer 0xFFFF is outside bank 8"),
+    (_point(0x2006C, 0x0100), "deck table 0 pointer 0x0100 is outside bank 8"),
+    (_point(0x26BC8 + 2 * 4, 0x3FFF), "equip list of card 305 pointer 0x3FFF is outside bank 9"),
+    (_byte(0x2409E + 9, 21), "card 10 has type byte 21 at 0x240A7 (the types are 0..20)"),
+    (_count_down, "counts down at card 2"),
+], ids=["pool-id-17", "pool-id-255", "deck-pointer-high", "deck-pointer-low",
+        "equip-pointer", "type-byte", "weights-count-down"])
+def test_a_rom_with_a_bad_index_is_one_line_naming_the_rom(tmp_path, capsys, mutate, words):
+    """The issue's reproduction: a ROM whose pool ids are mutated stopped the extractor with
+    an IndexError traceback (``pools[pool_ids[i]]``). Every index read from the ROM is checked
+    against the table it indexes; the message names the ROM; the old tables are kept."""
+    import hashlib
+    import io
+    from contextlib import redirect_stderr
+
+    kit = _extractor_kit()
+    x = kit.x
+    rom = bytearray(kit.synthetic_rom())
+    mutate(rom, x)
+    image = kit._resign(rom)
+    path = tmp_path / "mutated.gb"
+    path.write_bytes(image)
+    out = tmp_path / "dm1"
+    out.mkdir()
+    (out / "keep.csv").write_text("the user's tables\n")
+    err = io.StringIO()
+    with redirect_stderr(err):
+        code = x.main([str(path), "--out", str(out), "--accept-sha1",
+                       hashlib.sha1(image).hexdigest()])
+    lines = err.getvalue().strip().splitlines()
+    assert code == 2 and len(lines) == 1, err.getvalue()
+    assert lines[0].startswith(f"extract_dm1_rom: error: {path}: ") and words in lines[0]
+    assert sorted(p.name for p in out.iterdir()) == ["keep.csv"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dm1", "mutated.gb"]

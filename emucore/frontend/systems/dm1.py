@@ -195,7 +195,8 @@ class MainMenu(Dm1Screen):
         if choice == 1:
             return DeckEdit(self.game)
         if choice == 2:
-            app.notify("Saved" if self.game.save() else str(self.game.save_file.error))
+            self.game.save()
+            app.notify(self.game.save_file.report("Saved"))
         if choice == 3:
             return TitleScreen(self.game)
         return self

@@ -161,6 +161,12 @@ class ResultScreen(Screen):
         if humans == {0}:
             game.count(duel.winner)
 
+    def enter(self, app: App) -> None:
+        """After a duel against the computer, tell the player what saving the record found
+        (a bad old save moved aside) or why it failed."""
+        if self.humans == {0} and (report := self.game.save_file.report()):
+            app.notify(report)
+
     def update(self, app: App) -> Screen | None:
         if not (app.pad.pressed("confirm") or app.pad.pressed("start")):
             return self

@@ -209,7 +209,9 @@ class DuelScreen(FmScreen):
                                 self.campaign)
         self.game.save()
         app.sound.play("lose")
-        app.notify(f"{self.side_name(loser)} forfeited: a loss")
+        report = self.game.save_file.report()
+        app.notify(f"{self.side_name(loser)} forfeited: a loss" + (f". {report}" if report
+                                                                   else ""))
         return self.back
 
     # --- player modes ---------------------------------------------------------------------

@@ -43,8 +43,8 @@ class MainMenu(FmScreen):
             from emucore.frontend.controls import ControlsScreen
             return ControlsScreen(self)
         if item == "Save":
-            app.notify(f"Saved to {game.save_file.path}" if game.save()
-                       else str(game.save_file.error))
+            game.save()
+            app.notify(game.save_file.report(f"Saved to {game.save_file.path}"))
             return self
         return title.TitleScreen(game)
 

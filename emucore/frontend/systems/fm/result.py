@@ -73,6 +73,8 @@ class ResultScreen(FmScreen):
         self.notes = self.game.duel_finished(self.duelist, end.winner, self.rng_state,
                                              end.starchips, end.drop, self.campaign)
         self.game.save()
+        if report := self.game.save_file.report():
+            app.notify(report)
 
     def update(self, app: App) -> Screen | None:
         done = self.revealed >= len(self.lines)
