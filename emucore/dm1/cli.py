@@ -41,8 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_aliases(p.add_subparsers(dest="replay_command", metavar="ACTION", required=True),
                 RECORDER)
 
-    p = dsub.add_parser("opponents", help="the 16 campaign opponents, their stages and how "
-                                          "far each deck pool is known")
+    p = dsub.add_parser("opponents", help="the 16 campaign opponents by stage and how far "
+                                          "each deck pool is known")
     add_json_flag(p)
     p.set_defaults(func=_opponents)
 
@@ -151,9 +151,11 @@ def _replay(args: argparse.Namespace) -> replays.Replay:
 
 
 def _opponents(args: argparse.Namespace) -> int:
-    rows = default_tables().opponents
+    """The 16 campaign opponents by stage (then ROM index, the number ``--opponent``
+    takes), each with how far its deck pool is known."""
+    rows = sorted(default_tables().opponents, key=lambda r: (r["stage"], r["id"]))
     emit(args, rows, lambda rs: "\n".join(
-        f"{r['id']:>2}  stage {r['stage']}  {r['name']:<20}  deck pool {r['pool']}"
+        f"stage {r['stage']}  --opponent {r['id']:<2}  {r['name']:<20}  deck pool {r['pool']}"
         for r in rs))
     return 0
 
