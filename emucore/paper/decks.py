@@ -43,20 +43,19 @@ def deck_from_json(data: object) -> DeckList:
 
 def check_deck(profile: Profile, catalogue: Catalogue, deck: DeckList, who: str = "deck") -> None:
     """Raise :class:`IllegalAction` naming the deck rule a deck list breaks."""
-    problem = deck_problem(profile, catalogue, located(deck))
+    problem = _problem(profile, catalogue, _located(deck))
     if problem is not None:
         rule, message, _ = problem
         raise IllegalAction(rule, f"{who}: {message}")
 
 
-def located(deck: DeckList) -> list[DeckLine]:
+def _located(deck: DeckList) -> list[DeckLine]:
     """A deck list's cards as deck-file entries (no line numbers)."""
-    return [DeckLine(card, 0, part) for part, cards in zip(SECTIONS, (deck.main, deck.side,
-                                                                         deck.fusion),
-                                                           strict=True) for card in cards]
+    parts = zip(SECTIONS, (deck.main, deck.side, deck.fusion), strict=True)
+    return [DeckLine(card, 0, part) for part, cards in parts for card in cards]
 
 
-def deck_problem(profile: Profile, catalogue: Catalogue, cards: Sequence[DeckLine]
+def _problem(profile: Profile, catalogue: Catalogue, cards: Sequence[DeckLine]
                  ) -> tuple[str, str, DeckLine | None] | None:
     """The first deck rule ``cards`` break, as (rule, message, the entry it is at or None
     for the whole deck); None for a legal deck."""
@@ -96,7 +95,7 @@ def read_deck(path: Path | str, card_id: Callable[[str], int], profile: Profile,
     :class:`UserFileError`, a broken rule an :class:`IllegalAction`; both name the file and
     the line."""
     deck = read_deck_file(path, card_id, SECTIONS, f"{profile.name} decks")
-    problem = deck_problem(profile, catalogue, deck.cards)
+    problem = _problem(profile, catalogue, deck.cards)
     if problem is not None:
         rule, message, entry = problem
         raise IllegalAction(rule, f"{deck.where(entry)}: {message}")
