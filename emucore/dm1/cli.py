@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from emucore import names as name_search
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_path, emit, int_arg
 from emucore.commands import add_command
 from emucore.dm1 import ai, decks, progress, rng
 from emucore.dm1.decks import DeckError, read_deck_file
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.replay import ADAPTER
+from emucore.duel import deckfile
 from emucore.duel import replay as replays
 from emucore.duel.protocol import DRAW
 from emucore.hw import gameboy
@@ -48,7 +49,7 @@ def _opponent_arg(what: str) -> Callable[[str], int]:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``dm1`` command group."""
-    group = add_command(sub, "dm1")
+    group = add_command(sub, "dm1", epilog=deckfile.EPILOG)
     dsub = group.add_subparsers(dest="dm1_command", metavar="ACTION", required=True)
 
     p = dsub.add_parser("duel", help="play a computer-vs-computer duel and print the result")
@@ -63,8 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_aliases(p.add_subparsers(dest="replay_command", metavar="ACTION", required=True),
                 RECORDER)
 
-    p = dsub.add_parser("opponents", help="the 16 campaign opponents, their stages and how "
-                                          "far each deck pool is known")
+    p = dsub.add_parser("opponents", help="the 16 campaign opponents by stage and how far "
+                                          "each deck pool is known")
     add_json_flag(p)
     p.set_defaults(func=_opponents)
 
@@ -83,8 +84,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json_flag(p)
     p.set_defaults(func=_rewards)
 
-    p = dsub.add_parser("deck", help="check a deck file (exactly 40 cards, all known)")
-    p.add_argument("file")
+    p = dsub.add_parser("deck", help="check a deck file (exactly 40 cards, all known)",
+                        epilog=deckfile.EPILOG)
+    add_path(p, "file", role="input", kind="dm1 deck", help=deckfile.HELP)
     add_json_flag(p)
     p.set_defaults(func=_deck)
 
@@ -103,7 +105,8 @@ def _setup_args(p: argparse.ArgumentParser) -> None:
                    help="ROM duelist index 0..15 or name (see `emucore dm1 opponents`)")
     p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), default=0,
                    help="RNG seed (decimal or 0x-hex)")
-    p.add_argument("--deck", help="side 0's deck file (40 cards); default: dealt from --as")
+    add_path(p, "--deck", role="input", kind="dm1 deck",
+             help=f"side 0's deck: {deckfile.HELP}; 40 cards; default: dealt from --as")
     p.add_argument("--as", dest="player_pool", type=_opponent_arg("pool"),
                    default=DEFAULT_PLAYER_POOL,
                    help="opponent whose pool deals side 0's deck when no --deck (default 9)")
@@ -171,9 +174,11 @@ def _replay(args: argparse.Namespace) -> replays.Replay:
 
 
 def _opponents(args: argparse.Namespace) -> int:
-    rows = default_tables().opponents
+    """The 16 campaign opponents by stage (then ROM index, the number ``--opponent``
+    takes), each with how far its deck pool is known."""
+    rows = sorted(default_tables().opponents, key=lambda r: (r["stage"], r["id"]))
     emit(args, rows, lambda rs: "\n".join(
-        f"{r['id']:>2}  stage {r['stage']}  {r['name']:<20}  deck pool {r['pool']}"
+        f"stage {r['stage']}  --opponent {r['id']:<2}  {r['name']:<20}  deck pool {r['pool']}"
         for r in rs))
     return 0
 

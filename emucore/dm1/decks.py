@@ -19,7 +19,7 @@ import numpy as np
 
 from emucore.dm1.rng import ranged
 from emucore.dm1.state import DECK_SIZE
-from emucore.duel.files import UserFileError, decimal, read_lines
+from emucore.duel import deckfile
 
 Rand = Callable[[], int]
 
@@ -40,26 +40,12 @@ def check_deck(cards: Sequence[int], data: object, where: str = "deck") -> list[
 
 
 def read_deck_file(path: Path | str, data: object) -> list[int]:
-    """A deck file: one card per line (number or name), ``N x CARD`` for copies, ``#`` notes."""
-    cards: list[int] = []
-    for number, text in read_lines(path):
-        count, token = 1, text
-        head, sep, rest = text.partition(" x ")
-        if sep and decimal(head.strip()) is not None:
-            count, token = int(head), rest
-            if not 1 <= count <= DECK_SIZE:
-                raise UserFileError(path, f"line {number}: {count} copies (1..{DECK_SIZE})")
-        try:
-            card = data.card_id(token)  # type: ignore[attr-defined]
-        except KeyError as exc:
-            raise UserFileError(path, f"line {number}: {exc.args[0]}") from None
-        cards += [card] * count
-        if len(cards) > DECK_SIZE:
-            raise UserFileError(path, f"line {number}: more than {DECK_SIZE} cards")
-    try:
-        return check_deck(cards, data, str(path))
-    except DeckError as exc:
-        raise UserFileError(path, str(exc).removeprefix(f"{path}: ")) from None
+    """A DM1 deck file (:mod:`emucore.duel.deckfile`: one card number or name per line,
+    ``2x CARD`` or ``2 x CARD`` for copies, ``#`` notes): exactly 40 known cards, any number
+    of copies. Any problem is one :class:`UserFileError` line naming the file and the line."""
+    cards = deckfile.read_deck_file(path, data.card_id,  # type: ignore[attr-defined]
+                                    what="DM1 decks")
+    return cards.check((DECK_SIZE, DECK_SIZE))
 
 
 @functools.cache

@@ -28,6 +28,7 @@ from emucore.cliutil import (
     rng_start,
 )
 from emucore.commands import add_command
+from emucore.duel import deckfile
 from emucore.duel.files import write_output
 from emucore.fm import deck, rank
 from emucore.fm.state import Shuffle
@@ -39,7 +40,7 @@ from emucore.tables.fm import DUELIST_COUNT, POOLS, FmTables
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``fm`` command group and its look-ups."""
-    fm = add_command(sub, "fm")
+    fm = add_command(sub, "fm", epilog=deckfile.EPILOG)
     fsub = fm.add_subparsers(dest="fm_command", metavar="ACTION", required=True)
     _command(fsub, "deal", "both decks as a duel starts (Duel_ShuffleBothDecks)", _deal,
              duel_source)
@@ -83,7 +84,8 @@ def _state_args(p: argparse.ArgumentParser, required: bool = True) -> None:
 
 def duel_source(p: argparse.ArgumentParser, required: bool = True) -> None:
     p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=required)
-    p.add_argument("--deck", required=required, help="deck file: card ids or names")
+    add_path(p, "--deck", role="input", kind="fm deck", required=required,
+             help=f"the player's deck: {deckfile.HELP}; 40 cards, at most 3 copies")
     p.add_argument("--sort", choices=deck.SORT_ORDERS, default="none" if not required else None,
                    required=required, help="the last Build Deck sort")
     _state_args(p, required)

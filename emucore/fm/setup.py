@@ -8,14 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
-from emucore.duel.files import (
-    UserFileError,
-    is_int,
-    read_lines,
-    want_int,
-    want_int_list,
-    want_str,
-)
+from emucore.duel.deckfile import read_deck_file
+from emucore.duel.files import is_int, want_int, want_int_list, want_str
 from emucore.fm import deck
 from emucore.fm.engine import STARTING_LP, FmDuel
 from emucore.fm.overlay import BUILT_IN, OverlayTables
@@ -160,19 +154,12 @@ def check_deck(cards: list[int], tables: FmTables) -> None:
 
 
 def read_deck(path: Path | str, tables: FmTables) -> list[int]:
-    """A deck file: one card id or name per line, ``#`` comments. Any problem is one
-    :class:`UserFileError` line naming the file (and the line)."""
-    cards = []
-    for number, text in read_lines(path):
-        try:
-            cards.append(tables.card_id(text))
-        except KeyError as exc:
-            raise UserFileError(path, f"line {number}: {exc.args[0]}") from None
-    try:
-        check_deck(cards, tables)
-    except ValueError as exc:
-        raise UserFileError(path, str(exc)) from None
-    return cards
+    """An FM deck file (:mod:`emucore.duel.deckfile`: one card id or name per line, ``2x
+    NAME`` for copies, ``#`` comments): 40 cards, at most three copies of each. Any problem
+    is one :class:`UserFileError` line naming the file (and the line)."""
+    cards = read_deck_file(path, tables.card_id, what="FM decks")
+    return cards.check((deck.DECK_SIZE, deck.DECK_SIZE), deck.COPY_LIMIT,
+                       lambda card: tables.names[card])
 
 
 def check_effects(setup: FmSetup, effects: OverlayTables) -> None:

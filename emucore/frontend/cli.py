@@ -58,7 +58,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 def _start(args: argparse.Namespace, headless: bool, sound: bool = True):
     """Build the app for ``args``; returns (app, first screen, script or None)."""
+    from emucore.frontend import systems
+
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    module = systems.load(args.system)  # an unknown system is refused before any display
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -67,12 +70,10 @@ def _start(args: argparse.Namespace, headless: bool, sound: bool = True):
         raise NoDisplayError("no display found (DISPLAY / WAYLAND_DISPLAY unset); run "
                              "`emucore play --headless --script FILE` instead")
     from emucore.frontend import script as script_mod
-    from emucore.frontend import systems
     from emucore.frontend.app import App
     from emucore.frontend.display import init_video
     from emucore.frontend.machine import machine
 
-    module = systems.load(args.system)
     name = args.machine or module.MACHINE
     if name not in systems.machines(module):
         raise UsageError(f"{args.system} cannot be shown on the {name} machine "

@@ -11,7 +11,7 @@ from emucore.ocg1999.match import Match, chip_value, computer_make_up, computer_
 from emucore.ocg1999.replay import ADAPTER
 from emucore.ocg1999.system import SYSTEM
 from emucore.paper import ai
-from emucore.paper.cli import MAX_STEPS, recorder, register_system, winner_text
+from emucore.paper.cli import MAX_STEPS, deck_options, recorder, register_system, winner_text
 
 RECORDER = recorder(ADAPTER, ante=True)
 
@@ -21,10 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     gsub = register_system(sub, ADAPTER, ante=True)
     p = gsub.add_parser("match", help="a best-of-three match between two computer players")
     p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), default=0)
-    for side, default in enumerate(SYSTEM.default_decks):
-        p.add_argument(f"--deck{side}", default=default,
-                       help=f"player {side + 1}'s deck: {', '.join(SYSTEM.decks)} or a deck "
-                            f"file with a [side] section (default {default})")
+    deck_options(p, SYSTEM, ", with a [side] section")
+    for side in (0, 1):
         p.add_argument(f"--wager{side}", default="",
                        help="star chips wagered, e.g. gold,silver,bronze (10, 5, 1)")
     p.add_argument("--ante", action="store_true", help="each duel's top cards are the bet")

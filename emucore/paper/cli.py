@@ -12,10 +12,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from emucore.cliutil import UsageError, add_json_flag, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit, int_arg
 from emucore.commands import add_command
+from emucore.duel import deckfile
 from emucore.duel import replay as replays
-from emucore.duel.files import UserFileError, read_json
+from emucore.duel.files import UserFileError, check_output, read_json, write_output
 from emucore.duel.protocol import DRAW, Action, Event, IllegalAction
 from emucore.paper import ai
 from emucore.paper.actions import decode_action
@@ -33,13 +34,16 @@ def register_system(sub: argparse._SubParsersAction, adapter: PaperAdapter,
     """Add ``<system> duel`` and ``<system> replay record|verify``; returns the group's
     sub-parsers so a system can add more commands."""
     system = adapter.paper
-    group = add_command(sub, system.name)
+    group = add_command(sub, system.name, epilog=deckfile.EPILOG)
     gsub = group.add_subparsers(dest=f"{system.name}_command", metavar="ACTION", required=True)
     p = gsub.add_parser("duel", help="play a duel (computer vs computer, or a script)")
     _duel_options(p, system, ante)
     p.set_defaults(func=lambda a: _duel(a, system))
-    p = gsub.add_parser("deck", help="check a deck and print it as a deck file")
-    p.add_argument("deck", help=f"a built-in deck ({', '.join(system.decks)}) or a deck file")
+    p = gsub.add_parser("deck", help="check a deck and print it as a deck file",
+                        epilog=deckfile.EPILOG)
+    add_deck_arg(p, system, "deck", f"a built-in deck ({', '.join(system.decks)}) or "
+                                    f"{deckfile.HELP}")
+    add_output(p, help="also write it as a deck file to edit (then: --deck0 FILE)")
     add_json_flag(p)
     p.set_defaults(func=lambda a: _deck(a, system))
     rp = gsub.add_parser("replay", help="record or verify a replay file (= emucore replay)")
@@ -55,14 +59,24 @@ def recorder(adapter: PaperAdapter, ante: bool) -> Recorder:
                     lambda args: [args.deck0, args.deck1, args.script])
 
 
+def add_deck_arg(p: argparse.ArgumentParser, system: PaperSystem, flag: str, text: str,
+                 **kwargs: Any) -> None:
+    """A deck argument: a built-in deck's name or a deck file of ``system``."""
+    add_path(p, flag, role="input", kind=f"{system.name} deck", help=text, **kwargs)
+
+
+def deck_options(p: argparse.ArgumentParser, system: PaperSystem, more: str = "") -> None:
+    """``--deck0`` and ``--deck1``: each player's deck, a built-in one by default."""
+    for side, default in enumerate(system.default_decks):
+        add_deck_arg(p, system, f"--deck{side}",
+                     f"player {side + 1}'s deck: {', '.join(system.decks)} or "
+                     f"{deckfile.HELP}{more}; default {default}", default=default)
+
+
 def _duel_options(p: argparse.ArgumentParser, system: PaperSystem, ante: bool) -> None:
-    names = ", ".join(system.decks)
     p.add_argument("--seed", type=int_arg("seed", 0, 0xFFFFFFFF), default=0,
                    help="the duel's rand() seed (decimal or 0x-hex)")
-    for side, default in enumerate(system.default_decks):
-        p.add_argument(f"--deck{side}", default=default,
-                       help=f"player {side + 1}'s deck: {names} or a deck file "
-                            f"(default {default})")
+    deck_options(p, system)
     p.add_argument("--first", type=int_arg("first", 0, 1), default=None,
                    help="who goes first (default: decided by the rules' random choice)")
     if ante:
@@ -74,6 +88,10 @@ def _duel_options(p: argparse.ArgumentParser, system: PaperSystem, ante: bool) -
 
 
 def _deck(args: argparse.Namespace, system: PaperSystem) -> int:
+    """``<system> deck DECK [--out FILE]``: check a deck, print it (and write it) as a deck
+    file."""
+    if args.out:
+        check_output(args.out, [args.deck], args.force)
     try:
         deck = system.deck(args.deck)
     except ValueError as exc:
@@ -82,6 +100,8 @@ def _deck(args: argparse.Namespace, system: PaperSystem) -> int:
     parts = {"main": deck.main, "side": deck.side, "fusion": deck.fusion}
     out = {part: [{"id": c, "name": system.catalogue.name(c), "copies": n}
                   for c, n in sorted(Counter(cards).items())] for part, cards in parts.items()}
+    if args.out:
+        write_output(args.out, _deck_text(out) + "\n", [args.deck], args.force)
     emit(args, out, _deck_text)
     return 0
 

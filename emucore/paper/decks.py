@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from emucore.duel.files import UserFileError, read_text, want_int_list
+from emucore.duel.deckfile import (
+    MAX_CARDS,
+    SECTIONS,
+    DeckLine,
+    copies_problem,
+    read_deck_file,
+    size_problem,
+)
+from emucore.duel.files import want_int_list
 from emucore.duel.protocol import IllegalAction
 from emucore.paper.cards import FUSION, Catalogue
 from emucore.paper.profile import Profile
@@ -30,75 +36,67 @@ def deck_from_json(data: object) -> DeckList:
     """A deck from :meth:`DeckList.to_json` output (ValueError if malformed)."""
     if not isinstance(data, dict):
         raise ValueError("a deck must be an object with main/side/fusion lists")
-    parts = [tuple(want_int_list(data.get(key, []), f"deck {key!r}", 0, 0xFFFF, MAX_PART))
+    parts = [tuple(want_int_list(data.get(key, []), f"deck {key!r}", 0, 0xFFFF, MAX_CARDS))
              for key in ("main", "side", "fusion")]
     return DeckList(*parts)
 
 
 def check_deck(profile: Profile, catalogue: Catalogue, deck: DeckList, who: str = "deck") -> None:
     """Raise :class:`IllegalAction` naming the deck rule a deck list breaks."""
-    for part, cards in (("deck", deck.main), ("side deck", deck.side),
-                        ("fusion deck", deck.fusion)):
-        for card in cards:
-            if card not in catalogue.cards:
-                raise IllegalAction("unknown_card", f"{who}: {part} holds unknown card id {card}")
-    fusions_in_main = [c for c in deck.main + deck.side if catalogue[c].kind == FUSION]
-    if fusions_in_main:
-        raise IllegalAction("fusion_deck", f"{who}: {catalogue.name(fusions_in_main[0])} is a "
-                            "Fusion Monster and belongs in the Fusion Deck")
-    if any(catalogue[c].kind != FUSION for c in deck.fusion):
-        raise IllegalAction("fusion_deck", f"{who}: the Fusion Deck holds only Fusion Monsters")
-    if len(deck.main) < profile.deck_min or (profile.deck_max and
-                                              len(deck.main) > profile.deck_max):
-        most = f"..{profile.deck_max}" if profile.deck_max else " or more"
-        raise IllegalAction("deck_size", f"{who}: {len(deck.main)} cards, the {profile.name} "
-                            f"rules need {profile.deck_min}{most}")
-    if profile.side_size is None and deck.side:
-        raise IllegalAction("side_deck_size", f"{who}: the {profile.name} rules have no side deck")
-    if deck.side and len(deck.side) != profile.side_size:
-        raise IllegalAction("side_deck_size", f"{who}: side deck of {len(deck.side)} cards, "
-                            f"it must be exactly {profile.side_size}")
-    for counted in (Counter(deck.main + deck.side), Counter(deck.fusion)):
-        card, copies = counted.most_common(1)[0] if counted else (0, 0)
-        if copies > profile.max_copies:
-            raise IllegalAction("max_copies", f"{who}: {copies} copies of {catalogue.name(card)}"
-                                f", at most {profile.max_copies} across deck and side deck")
+    problem = _problem(profile, catalogue, _located(deck))
+    if problem is not None:
+        rule, message, _ = problem
+        raise IllegalAction(rule, f"{who}: {message}")
 
 
-# A '#' starts a comment at the start of a line or after a space when it is not followed by a
-# digit ("Mystical Sheep #2" is a card name).
-_COMMENT = re.compile(r"(^|\s)#(?!\d).*$")
-_COUNT = re.compile(r"^([0-9]{1,9})\s*x\s+(.+)$", re.IGNORECASE)
-MAX_PART = 200  # more cards than any deck part may hold (the rules allow 40..60 in the main)
-SECTIONS = {"[main]": "main", "[side]": "side", "[fusion]": "fusion"}
+def _located(deck: DeckList) -> list[DeckLine]:
+    """A deck list's cards as deck-file entries (no line numbers)."""
+    parts = zip(SECTIONS, (deck.main, deck.side, deck.fusion), strict=True)
+    return [DeckLine(card, 0, part) for part, cards in parts for card in cards]
 
 
-def read_deck(path: Path | str, card_id: Callable[[str], int]) -> DeckList:
-    """Parse a deck file: one card (id or name) per line, ``3x NAME`` for copies, sections
-    ``[main]`` (the default), ``[side]`` and ``[fusion]``; ``#`` comments. Unknown cards raise
-    :class:`UserFileError` naming the line."""
-    text = read_text(path)
-    parts: dict[str, list[int]] = {"main": [], "side": [], "fusion": []}
-    section = "main"
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = _COMMENT.sub("", raw).strip()
-        if not line:
-            continue
-        if line.lower() in SECTIONS:
-            section = SECTIONS[line.lower()]
-            continue
-        count, name = 1, line
-        match = _COUNT.match(line)
-        if match:
-            count, name = int(match.group(1)), match.group(2).strip()
-            if not 1 <= count <= MAX_PART:
-                raise UserFileError(f"{path} line {number}", f"{count} copies (1..{MAX_PART})")
-        try:
-            ident = card_id(name)
-        except KeyError as exc:
-            raise UserFileError(f"{path} line {number}", str(exc.args[0])) from None
-        parts[section] += [ident] * count
-        if len(parts[section]) > MAX_PART:
-            raise UserFileError(f"{path} line {number}", f"more than {MAX_PART} cards in "
-                                                         f"the {section} deck")
-    return DeckList(tuple(parts["main"]), tuple(parts["side"]), tuple(parts["fusion"]))
+def _problem(profile: Profile, catalogue: Catalogue, cards: Sequence[DeckLine]
+                 ) -> tuple[str, str, DeckLine | None] | None:
+    """The first deck rule ``cards`` break, as (rule, message, the entry it is at or None
+    for the whole deck); None for a legal deck."""
+    for entry in cards:
+        part = {"main": "deck", "side": "side deck", "fusion": "fusion deck"}[entry.section]
+        if entry.card not in catalogue.cards:
+            return "unknown_card", f"{part} holds unknown card id {entry.card}", entry
+        if entry.section != "fusion" and catalogue[entry.card].kind == FUSION:
+            return "fusion_deck", (f"{catalogue.name(entry.card)} is a Fusion Monster and "
+                                   "belongs in the Fusion Deck"), entry
+        if entry.section == "fusion" and catalogue[entry.card].kind != FUSION:
+            return "fusion_deck", "the Fusion Deck holds only Fusion Monsters", entry
+    main, side, fusion = ([c for c in cards if c.section == s] for s in SECTIONS)
+    problem = size_problem(main, profile.deck_min, profile.deck_max)
+    if problem:
+        return "deck_size", f"{problem[0]} under the {profile.name} rules", problem[1]
+    if profile.side_size is None and side:
+        return "side_deck_size", f"the {profile.name} rules have no side deck", side[0]
+    problem = size_problem(side, profile.side_size, profile.side_size,
+                           "a side deck") if side else None
+    if problem:
+        return "side_deck_size", *problem
+    problem = (copies_problem(main + side, profile.max_copies, catalogue.name,
+                              " across deck and side deck")
+               or copies_problem(fusion, profile.max_copies, catalogue.name,
+                                 " in the Fusion Deck"))
+    if problem:
+        return "max_copies", *problem
+    return None
+
+
+def read_deck(path: Path | str, card_id: Callable[[str], int], profile: Profile,
+              catalogue: Catalogue) -> DeckList:
+    """A deck file (:mod:`emucore.duel.deckfile`: one card id or name per line, ``3x NAME``
+    for copies, sections ``[main]`` (the default), ``[side]`` and ``[fusion]``, ``#``
+    comments) that keeps the ``profile``'s deck rules. An unknown card is a
+    :class:`UserFileError`, a broken rule an :class:`IllegalAction`; both name the file and
+    the line."""
+    deck = read_deck_file(path, card_id, SECTIONS, f"{profile.name} decks")
+    problem = _problem(profile, catalogue, deck.cards)
+    if problem is not None:
+        rule, message, entry = problem
+        raise IllegalAction(rule, f"{deck.where(entry)}: {message}")
+    return DeckList(*(tuple(deck.ids(part)) for part in SECTIONS))

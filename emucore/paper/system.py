@@ -45,7 +45,7 @@ class PaperSystem:
         a JSON deck list or a DeckList."""
         if isinstance(spec, str) and spec not in self.decks and (
                 Path(spec).suffix or Path(spec).exists()):
-            return read_deck(spec, self.card_id)
+            return read_deck(spec, self.card_id, self.profile, self.catalogue)
         return self.stored_deck(spec)
 
     def stored_deck(self, spec: object) -> DeckList:
