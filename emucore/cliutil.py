@@ -186,7 +186,7 @@ def add_path(parser: argparse.ArgumentParser | argparse._ActionsContainer, *flag
 
 
 def add_output(parser: argparse.ArgumentParser, flag: str = "--out", required: bool = False,
-               help: str = "file to write", kind: str = "file", role: str = "output",
+               help: str = "file to write", *, kind: str, role: str = "output",
                **kwargs: Any) -> None:
     """An output-file (or, with ``role="output-folder"``, folder) option plus ``--force``:
     without it an existing file is never replaced (:func:`emucore.duel.files.check_output`)."""

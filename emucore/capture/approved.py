@@ -10,10 +10,11 @@ matches anything is noticed.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from emucore.duel.files import read_json
 
 LIST = Path(__file__).with_name("known_divergences.json")
 
@@ -35,6 +36,6 @@ def _pattern(glob: str) -> re.Pattern[str]:
 
 def load(system: str, path: Path = LIST) -> tuple[Divergence, ...]:
     """The approved divergences of ``system``."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = read_json(path)
     return tuple(Divergence(e["id"], e["system"], tuple(e["fields"]), e["reason"])
                  for e in data["divergences"] if e["system"] == system)

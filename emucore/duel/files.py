@@ -20,6 +20,7 @@ at once exactly one succeeds and the others are refused in one line.
 from __future__ import annotations
 
 import errno
+import itertools
 import json
 import os
 import shutil
@@ -351,22 +352,45 @@ def write_atomic(path: Path | str, data: bytes | str, *, replace: bool = True) -
 
 def _publish_new(tmp: str, target: Path, path: Path | str) -> None:
     """Give the finished temporary file ``tmp`` the name ``target``, which must not exist
-    (else :class:`UserFileError`): a hard link where the file system has them, else an
-    exclusive create of the name (the one atomic claim) and a rename onto it."""
-    exists = UserFileError(path, "already exists (pass --force to replace it)")
+    (else :class:`UserFileError`)."""
+    if not rename_new(Path(tmp), target):
+        raise UserFileError(path, "already exists (pass --force to replace it)")
+
+
+NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK)
+
+
+def rename_new(source: Path, target: Path) -> bool:
+    """Rename ``source`` to ``target`` unless that name is taken (then False), never
+    replacing a file: a hard link, then the old name removed; where the file system has no
+    hard links, an exclusive create of ``target`` (the atomic claim) and a rename onto it.
+    OS errors other than a taken name are raised."""
     try:
-        os.link(tmp, target)
-        return
+        os.link(source, target, follow_symlinks=False)
     except FileExistsError:
-        raise exists from None
+        return False
     except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+        if exc.errno not in NO_HARD_LINKS:
             raise
-    try:
-        os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-    except FileExistsError:
-        raise exists from None
-    os.replace(tmp, target)
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            return False
+        try:
+            os.replace(source, target)
+        except OSError:
+            target.unlink(missing_ok=True)  # our empty claim, nothing of the user's
+            raise
+        return True
+    source.unlink()
+    return True
+
+
+def move_aside(path: Path, label: str) -> Path:
+    """Rename the file ``path`` to the first free ``NAME.LABEL-N`` (N = 1, 2, ...), never
+    replacing a file; the new path. OS errors are raised."""
+    names = (path.with_name(f"{path.name}.{label}-{n}") for n in itertools.count(1))
+    return next(aside for aside in names if rename_new(path, aside))
 
 
 def _fsync_folder(folder: Path) -> None:

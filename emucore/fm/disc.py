@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from emucore.cliutil import add_path
 from emucore.duel.files import (
     UserFileError,
     check_output,
@@ -55,7 +56,8 @@ class DiscError(UserFileError):
 def add_disc_args(parser: argparse.ArgumentParser) -> None:
     """``--disc`` and ``--embedded-fallback``: every command that plays duels (``fm duel``,
     ``fm sim``, ``fm replay record``, ``plan route``)."""
-    parser.add_argument("--disc", type=Path, metavar="IMAGE",
+    add_path(parser, "--disc", role="input", kind="fm disc image or folder", type=Path,
+             metavar="IMAGE",
                         help="play with your own disc image's original AI programs and "
                              "duel_effects tables (or a folder holding hand.bin, field.bin "
                              "and duel_effects.bin)")

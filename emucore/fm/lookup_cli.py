@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _command(fsub, "deal", "both decks as a duel starts (Duel_ShuffleBothDecks)", _deal,
              duel_source)
     _command(fsub, "starter", "a new game's 40-card starter deck", _starter, _state_args,
-             lambda q: add_output(q, help="also write it as a deck file"))
+             lambda q: add_output(q, help="also write it as a deck file", kind="fm deck"))
     _command(fsub, "drop", "the card a win gives (Duel_SelectCardDrop)", _drop, _drop_args)
     _command(fsub, "rank", "score, rank, starchips and drop pool from the counters", _rank,
              _rank_args)

@@ -11,7 +11,7 @@ import os
 import sys
 
 from emucore import SYSTEMS
-from emucore.cliutil import UsageError, add_json_flag, add_output, emit, int_arg
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit, int_arg
 from emucore.commands import add_command
 from emucore.duel.files import check_output, write_atomic
 from emucore.frontend import recording
@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     play.add_argument("--mute", action="store_true", help="start with sound off (F9)")
     play.add_argument("--headless", action="store_true",
                       help="no window (SDL dummy driver), run --script unpaced and exit")
-    add_output(play, "--record", metavar="FILE",
+    add_output(play, "--record", metavar="FILE", kind="pad recording",
                help="write the session's pad log to FILE on exit (replay it with "
                     "--headless --script FILE)")
     play.add_argument("--write-bindings", action="store_true",
@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Run a system headless from its title screen, driven by an optional pad "
                     "script, and write the last frame as a PNG.")
     _common(shot)
-    add_output(shot, required=True, help="PNG file to write")
+    add_output(shot, required=True, help="PNG file to write", kind="PNG screenshot")
     shot.set_defaults(func=_screenshot)
 
 
@@ -49,7 +49,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--system", default="fm", help=f"one of {', '.join(SYSTEMS)}")
     parser.add_argument("--machine", choices=("psx", "gb"),
                         help="machine profile (default: the system's own)")
-    parser.add_argument("--script", help="pad log file: lines 'FRAME PAD1 [PAD2]'")
+    add_path(parser, "--script", role="input", kind="pad log",
+             help="pad log file: lines 'FRAME PAD1 [PAD2]'")
     parser.add_argument("--scale", type=int_arg("scale", 1, 10), default=3,
                         help="integer window scale (default 3)")
     parser.add_argument("--palette", help="palette name (gb: green or grey)")

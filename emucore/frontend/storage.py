@@ -18,8 +18,6 @@ and a rename onto it.
 
 from __future__ import annotations
 
-import errno
-import itertools
 import json
 import os
 import sys
@@ -27,12 +25,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from emucore.duel.files import UserFileError, os_problem, parse_json, read_text, write_atomic
+from emucore.duel.files import (
+    UserFileError,
+    move_aside,
+    os_problem,
+    parse_json,
+    read_text,
+    write_atomic,
+)
 from emucore.frontend import paths
 
 MAX_SAVE_BYTES = 4 << 20  # a save is a few KB
 CORRUPT, UNREADABLE = "corrupt", "unreadable"  # what :meth:`SaveFile._examine` finds wrong
-NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK)
 
 
 class SaveFile:
@@ -92,9 +96,7 @@ class SaveFile:
 
     def _move_aside(self) -> Path:
         """Rename the save to the first free ``NAME.corrupt-N``, never replacing a file."""
-        names = (self.path.with_name(f"{self.path.name}.corrupt-{n}")
-                 for n in itertools.count(1))
-        return next(aside for aside in names if _rename_to_free_name(self.path, aside))
+        return move_aside(self.path, "corrupt")
 
     def save(self, data: Any) -> bool:
         """Write atomically (temp file, fsync, rename): a crash or a power cut leaves the
@@ -140,28 +142,3 @@ class SaveFile:
         """What to tell the player after :meth:`save`: where a bad old save went (if one
         was moved aside), then why the save failed or, when it worked, ``done``."""
         return " ".join(text for text in (self.notice, self.error or done) if text)
-
-
-def _rename_to_free_name(source: Path, target: Path) -> bool:
-    """Rename ``source`` to ``target`` unless that name is taken (then False), never
-    replacing a file: a hard link, then the old name removed; where the file system has no
-    hard links, an exclusive create of ``target`` (the atomic claim) and a rename onto it."""
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except FileExistsError:
-        return False
-    except OSError as exc:
-        if exc.errno not in NO_HARD_LINKS:
-            raise
-        try:
-            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except FileExistsError:
-            return False
-        try:
-            os.replace(source, target)
-        except OSError:
-            target.unlink(missing_ok=True)  # our empty claim, nothing of the user's
-            raise
-        return True
-    source.unlink()
-    return True

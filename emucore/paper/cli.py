@@ -43,7 +43,8 @@ def register_system(sub: argparse._SubParsersAction, adapter: PaperAdapter,
                         epilog=deckfile.EPILOG)
     add_deck_arg(p, system, "deck", f"a built-in deck ({', '.join(system.decks)}) or "
                                     f"{deckfile.HELP}")
-    add_output(p, help="also write it as a deck file to edit (then: --deck0 FILE)")
+    add_output(p, help="also write it as a deck file to edit (then: --deck0 FILE)",
+               kind="paper deck")
     add_json_flag(p)
     p.set_defaults(func=lambda a: _deck(a, system))
     rp = gsub.add_parser("replay", help="record or verify a replay file (= emucore replay)")
@@ -81,7 +82,8 @@ def _duel_options(p: argparse.ArgumentParser, system: PaperSystem, ante: bool) -
                    help="who goes first (default: decided by the rules' random choice)")
     if ante:
         p.add_argument("--ante", action="store_true", help="play for the top cards (ante)")
-    p.add_argument("--script", help="JSON file: the list of actions to play")
+    add_path(p, "--script", role="input", kind="paper duel script (JSON)",
+             help="JSON file: the list of actions to play")
     p.add_argument("--auto", action="store_true",
                    help="after the script, let the computer play both sides to the end")
     add_json_flag(p)

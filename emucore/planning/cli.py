@@ -19,6 +19,7 @@ from emucore.cliutil import (
     UsageError,
     add_json_flag,
     add_output,
+    add_path,
     add_rng_start,
     emit,
     int_arg,
@@ -116,11 +117,11 @@ def _duelist(tables: FmTables, token: str) -> int:
 
 def _state_args(p: argparse.ArgumentParser, what: str) -> None:
     group = add_rng_start(p, what)
-    group.add_argument("--replay", type=Path,
+    add_path(group, "--replay", role="input", kind="fm replay", type=Path,
                        help="an fm replay: the drop roll's state at a step (see --step): "
                             "after the result outro's calls, before the roll; with "
                             "--last-turn the duel at that step")
-    group.add_argument("--snapshot", type=Path,
+    add_path(group, "--snapshot", role="input", kind="fm duel state image", type=Path,
                        help="a duel state image (FmDuel.snapshot() bytes), read as --replay's "
                             "step is")
     p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=None,
@@ -216,8 +217,9 @@ def _rank_args(p: argparse.ArgumentParser) -> None:
         p.add_argument(f"--{flag}", type=int_arg(flag), default=None,
                        help=f"{counter} now (default {default})")
     source = p.add_mutually_exclusive_group()
-    source.add_argument("--replay", type=Path, help="read the player's counters from an fm replay")
-    source.add_argument("--snapshot", type=Path,
+    add_path(source, "--replay", role="input", kind="fm replay", type=Path,
+             help="read the player's counters from an fm replay")
+    add_path(source, "--snapshot", role="input", kind="fm duel state image", type=Path,
                         help="read them from a duel state image (FmDuel.snapshot() bytes)")
     p.add_argument("--step", type=int_arg("step", -200_000, 200_000), default=-1,
                    help="replay step whose state to read (default the last)")
@@ -284,7 +286,7 @@ def _drops_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pool", choices=drops.DROP_POOLS, help="only this pool")
     p.add_argument("--top", type=int_arg("top", 1), default=None,
                    help="list at most this many per pool")
-    add_output(p, "--plot", metavar="FILE.png", help="also draw a bar chart")
+    add_output(p, "--plot", metavar="FILE.png", help="also draw a bar chart", kind="PNG chart")
 
 
 def _odds_json(o: drops.Odds, tables: FmTables) -> dict[str, Any]:
@@ -367,7 +369,8 @@ def _manip_args(p: argparse.ArgumentParser) -> None:
                    choices=[e.name for e in drops.EVENTS if e.at_will],
                    help="spend k only with these fixed-cost actions (repeat; default all: "
                         + ", ".join(e.name for e in drops.EVENTS if e.at_will) + ")")
-    p.add_argument("--disc", type=Path, metavar="IMAGE",
+    add_path(p, "--disc", role="input", kind="fm disc image or folder", type=Path,
+             metavar="IMAGE",
                    help="your own disc image (or a folder with its duel_effects.bin): the "
                         "animations' rand() calls from its duel_effects tables")
     last = p.add_argument_group("the last turn")
@@ -677,7 +680,8 @@ def _starter_text(o: dict[str, Any], tables: FmTables) -> str:
 def _seed_args(p: argparse.ArgumentParser) -> None:
     from emucore.fm.deck import SORT_ORDERS
 
-    p.add_argument("--deck", type=Path, required=True, help="the player's deck file")
+    add_path(p, "--deck", role="input", kind="fm deck", type=Path, required=True,
+             help="the player's deck file")
     p.add_argument("--sort", choices=SORT_ORDERS, default="none",
                    help="the last Build Deck sort (default none)")
     p.add_argument("--duelist", default="1", help="the opponent (id or name; default 1)")

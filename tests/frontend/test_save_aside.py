@@ -15,7 +15,7 @@ import os
 import pytest
 from frontend_fmdriver import choose, press, screen_name
 
-from emucore.frontend import storage
+from emucore.duel import files
 from emucore.frontend.storage import SaveFile
 from emucore.frontend.systems import dm1, fm
 from emucore.frontend.systems import ocg1999 as paper
@@ -135,7 +135,7 @@ def test_a_bad_save_that_cannot_be_moved_is_not_overwritten(tmp_path, monkeypatc
     def refuse(source, target):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(storage, "_rename_to_free_name", refuse)
+    monkeypatch.setattr(files, "rename_new", refuse)
     save = SaveFile("test", _check, folder=tmp_path)
     save.path.write_bytes(OLD)
     assert not save.save({"n": 1})
