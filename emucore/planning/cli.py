@@ -750,8 +750,8 @@ def _route_args(p: argparse.ArgumentParser) -> None:
 
 def _route_outputs(args: argparse.Namespace, out: Path) -> None:
     """Check every file a route run writes before any work: ``--out`` and ``--plot`` (not
-    an input, a symbolic link or a folder; an existing file only with ``--force``; in a
-    folder that exists: a mistyped path is refused, not created) and the journal
+    an input, a symbolic link, a folder or a device; an existing file only with ``--force``;
+    in a folder that exists: a mistyped path is refused, not created) and the journal
     ``OUT.part`` (not a link, a folder or an input; there only with ``--resume``)."""
     from emucore.planning.route_run import journal_path
 
@@ -759,7 +759,7 @@ def _route_outputs(args: argparse.Namespace, out: Path) -> None:
     for path in (out, args.plot):
         if path is not None:
             check_output(path, inputs, args.force)
-            _folder_of(path)
+            _output_place(path)
     check_output(journal, inputs, force=True)
     if args.plot is not None and any(os.path.realpath(args.plot) == os.path.realpath(p)
                                      for p in (out, journal)):
@@ -770,11 +770,15 @@ def _route_outputs(args: argparse.Namespace, out: Path) -> None:
                          "remove it")
 
 
-def _folder_of(path: Path) -> None:
-    """An output's folder must exist (:class:`UserFileError` naming the output)."""
+def _output_place(path: Path) -> None:
+    """An output's folder must exist, and what is there already must be a regular file: a
+    device or a FIFO is never replaced, not even with ``--force`` (:class:`UserFileError`
+    naming the output)."""
     try:
         if not stat.S_ISDIR(os.stat(path.parent).st_mode):
             raise UserFileError(path, f"{path.parent} is not a folder")
+        if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+            raise UserFileError(path, "not a regular file; not replaced")
     except FileNotFoundError:
         raise UserFileError(path, f"no folder {path.parent} (create it first)") from None
     except OSError as exc:

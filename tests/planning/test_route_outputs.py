@@ -12,6 +12,8 @@ outputs never replace a file without ``--force``.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import time
 from collections.abc import Iterator
 from itertools import islice
@@ -123,6 +125,18 @@ def test_a_folder_is_refused_before_the_work(tmp_path: Path, spec: Path,
     err = refused(capsys, spec, "--out", str(tmp_path / "outdir"))
     assert "outdir: is a folder, not a file" in err
     assert not (tmp_path / "outdir.part").exists()
+
+
+def test_a_device_or_a_fifo_is_never_replaced(tmp_path: Path, spec: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``--force`` replaces a file, never a FIFO or a device: a regular file was renamed
+    over it (as root, ``--out /dev/null --force`` would replace the device; only the FIFO
+    is tried here)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    err = refused(capsys, spec, "--out", str(fifo), "--force")
+    assert f"{fifo}: not a regular file; not replaced" in err
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and not (tmp_path / "fifo.part").exists()
 
 
 def test_out_and_plot_are_not_the_same_file(tmp_path: Path, spec: Path,
