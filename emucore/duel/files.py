@@ -548,3 +548,122 @@ def _image_problem(info: os.stat_result, smallest: int, largest: int) -> str | N
     if info.st_size > largest:
         return f"too large ({info.st_size} bytes, at most {largest})"
     return None
+
+
+# ---------------------------------------------------------------------------- journals
+MAX_JOURNAL_LINE = MAX_FILE_BYTES  # the longest record of a journal (one chunk of results)
+_JOURNAL_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_journal(path: Path | str, flags: int) -> int:
+    """``path`` opened with ``flags`` as a journal: never through a symbolic link, a regular
+    file only; any OS error a :class:`UserFileError` naming the file."""
+    if str(path) == "":
+        raise UserFileError("''", "empty file name")
+    try:
+        fd = os.open(path, flags | _JOURNAL_FLAGS, 0o666)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EEXIST) and os.path.islink(path):
+            raise UserFileError(path, "is a symbolic link; not used as a journal") from None
+        raise UserFileError(path, os_problem(exc)) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise UserFileError(path, "is a folder, not a file" if stat.S_ISDIR(info.st_mode)
+                            else "not a regular file")
+    return fd
+
+
+class Journal:
+    """An append-only journal of JSON records, one a line, that a long command keeps so a
+    stopped run can resume. ``new``: the file is created and must not exist yet (two runs
+    never share one); else it must exist, and a torn last line (a kill in mid-write) is cut
+    off. Opened with ``O_APPEND | O_NOFOLLOW`` (never through a symbolic link; every record
+    lands at the end), and every record is fsynced before :meth:`append` returns: a kill or
+    a power cut loses at most the record being written. Use it as a context manager."""
+
+    def __init__(self, path: Path | str, *, new: bool) -> None:
+        self.path = Path(path)
+        flags = os.O_RDWR | os.O_APPEND | (os.O_CREAT | os.O_EXCL if new else 0)
+        self._fd = _open_journal(path, flags)
+        try:
+            if new:
+                _fsync_folder(self.path.parent)
+            else:
+                self._cut_torn_line()
+        except OSError as exc:
+            self.close()
+            raise UserFileError(path, os_problem(exc)) from None
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    @property
+    def empty(self) -> bool:
+        """Whether the journal holds nothing yet (a new one, or one cut to nothing)."""
+        return os.fstat(self._fd).st_size == 0
+
+    def append(self, record: Any) -> None:
+        """Add ``record`` as one JSON line, on disk when this returns."""
+        line = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8")
+        if len(line) > MAX_JOURNAL_LINE:
+            raise UserFileError(self.path, f"a record of {len(line)} bytes is longer than a "
+                                           f"journal line may be ({MAX_JOURNAL_LINE})")
+        try:
+            rest = memoryview(line)
+            while rest:
+                rest = rest[os.write(self._fd, rest):]
+            os.fsync(self._fd)
+        except OSError as exc:
+            raise UserFileError(self.path, f"cannot write ({os_problem(exc)})") from None
+
+    def close(self) -> None:
+        """Close the file (again: nothing)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def _cut_torn_line(self) -> None:
+        """Cut the file after its last newline (every whole record ends with one), reading
+        back from the end a block at a time."""
+        size = end = os.fstat(self._fd).st_size
+        while end > 0:
+            begin = max(0, end - (1 << 16))
+            newline = os.pread(self._fd, end - begin, begin).rfind(b"\n")
+            if newline >= 0:
+                end = begin + newline + 1
+                break
+            end = begin
+        if end < size:
+            os.ftruncate(self._fd, end)
+            os.fsync(self._fd)
+
+
+def journal_records(path: Path | str, longest: int = MAX_JOURNAL_LINE
+                    ) -> Iterable[tuple[int, Any]]:
+    """The records of a journal as (line number, value), read one line at a time: a regular
+    file only (not a symbolic link, a FIFO or a folder), each line at most ``longest`` bytes
+    and parsed with :func:`parse_json`'s bounds. A last line without its newline (torn by a
+    kill) is left out; any other bad line is a :class:`UserFileError` naming the journal
+    and the line."""
+    with os.fdopen(_open_journal(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
+        number = 0
+        while True:
+            try:
+                line = stream.readline(longest + 1)
+            except OSError as exc:
+                raise UserFileError(path, os_problem(exc)) from None
+            number += 1
+            if not line.endswith(b"\n"):
+                if len(line) > longest:
+                    raise UserFileError(path, f"line {number}: longer than {longest} bytes")
+                return  # the end, or a last line torn by a kill
+            try:
+                text = line[:-1].decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise UserFileError(path, f"line {number}: not UTF-8 text (byte "
+                                          f"{exc.start})") from None
+            yield number, parse_json(text, f"{path}: line {number}")

@@ -34,6 +34,12 @@ def _pyplot() -> Any:
     return plt
 
 
+def check_available() -> None:
+    """Raise the one-line :class:`UsageError` now if charts cannot be drawn: a command that
+    draws one after a long search calls this before the search."""
+    _pyplot()
+
+
 def bar_chart_png(labels: Sequence[str], values: Sequence[float], *, title: str,
                   xlabel: str) -> bytes:
     """A horizontal bar chart as PNG bytes: one bar per label, top to bottom in order."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +27,7 @@ from emucore.cliutil import (
     rng_start,
 )
 from emucore.commands import add_command
-from emucore.duel.files import UserFileError, check_output, decimal, read_bytes
+from emucore.duel.files import UserFileError, check_output, decimal, os_problem, read_bytes
 from emucore.fm import rank
 from emucore.fm.disc import add_disc_args
 from emucore.fm.state import PHASE_OVER
@@ -736,10 +737,12 @@ def _seed_text(o: dict[str, Any]) -> str:
 # ----------------------------------------------------------------------------- route
 
 def _route_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("spec", type=Path, help="the route spec (.toml or .json; docs/planning.md)")
-    p.add_argument("--out", type=Path, default=None,
-                   help="routes file, one JSON line per route (default: the spec file's "
-                        "name with .routes.jsonl, in the current folder)")
+    add_path(p, "spec", role="input", kind="route spec", type=Path,
+             help="the route spec (.toml or .json; docs/planning.md)")
+    add_output(p, "--out", kind="routes file", type=Path, default=None,
+               help="routes file, one JSON line per route (default: the spec file's name "
+                    "with .routes.jsonl, in the current folder); the run's journal is "
+                    "OUT.part")
     p.add_argument("--jobs", type=int_arg("jobs", 1, 256), default=_cores(),
                    help="worker processes of the local Dask cluster; 1 runs in this process "
                         f"(default every core: {_cores()})")
@@ -747,9 +750,46 @@ def _route_args(p: argparse.ArgumentParser) -> None:
                    help="run on the Dask cluster at this scheduler (e.g. tcp://host:8786)")
     p.add_argument("--resume", action="store_true",
                    help="keep the chunks a stopped run finished (OUT.part) and do the rest")
-    p.add_argument("--plot", type=Path, metavar="FILE.png",
-                   help="also draw the outcome distribution of the simulated duels")
+    add_output(p, "--plot", kind="chart (PNG)", type=Path, metavar="FILE.png",
+               help="also draw the outcome distribution of the simulated duels")
     add_disc_args(p)
+
+
+def _route_outputs(args: argparse.Namespace, out: Path) -> None:
+    """Check every file a route run writes before any work: ``--out`` and ``--plot`` (not
+    an input, a symbolic link, a folder or a device; an existing file only with ``--force``;
+    in a folder that exists: a mistyped path is refused, not created) and the journal
+    ``OUT.part`` (not a link, a folder or an input; there only with ``--resume``)."""
+    from emucore.planning.route_run import journal_path
+
+    inputs, journal = (args.spec, args.disc), journal_path(out)
+    for path in (out, args.plot):
+        if path is not None:
+            check_output(path, inputs, args.force)
+            _output_place(path)
+    check_output(journal, inputs, force=True)
+    if args.plot is not None and any(os.path.realpath(args.plot) == os.path.realpath(p)
+                                     for p in (out, journal)):
+        raise UsageError(f"--plot {args.plot} is the routes file or its journal; name "
+                         "another file")
+    if os.path.lexists(journal) and not args.resume:
+        raise UsageError(f"{journal} holds a stopped run: add --resume to finish it, or "
+                         "remove it")
+
+
+def _output_place(path: Path) -> None:
+    """An output's folder must exist, and what is there already must be a regular file: a
+    device or a FIFO is never replaced, not even with ``--force`` (:class:`UserFileError`
+    naming the output)."""
+    try:
+        if not stat.S_ISDIR(os.stat(path.parent).st_mode):
+            raise UserFileError(path, f"{path.parent} is not a folder")
+        if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+            raise UserFileError(path, "not a regular file; not replaced")
+    except FileNotFoundError:
+        raise UserFileError(path, f"no folder {path.parent} (create it first)") from None
+    except OSError as exc:
+        raise UserFileError(path, os_problem(exc)) from None
 
 
 def _route_disc(args: argparse.Namespace) -> route.DiscData | None:
@@ -768,36 +808,27 @@ def _route_disc(args: argparse.Namespace) -> route.DiscData | None:
 def _route(args: argparse.Namespace) -> int:
     from emucore.planning import route_run, route_spec
 
-    tables = _fm()
-    try:
-        spec = route_spec.load(args.spec, tables)
-    except OSError as exc:
-        raise UserFileError(args.spec, f"cannot read ({exc.__class__.__name__})") from None
-    except ValueError as exc:
-        raise UserFileError(args.spec, str(exc)) from None
+    spec = route_spec.load(args.spec, _fm())
     out = args.out or Path(f"{args.spec.stem}.routes.jsonl")
-    if out.resolve() == args.spec.resolve():
-        raise UsageError(f"--out {out} is the spec itself; name another file")
-    if args.disc and out.resolve() == args.disc.resolve():
-        raise UsageError(f"--out {out} is the disc image itself; name another file")
-    if not args.resume and route_run.journal_path(out).exists():
-        raise UsageError(f"{route_run.journal_path(out)} holds a stopped run: add --resume "
-                         "to finish it, or remove it")
+    _route_outputs(args, out)
+    if args.plot:
+        chart.check_available()
     disc = _route_disc(args)
-    show = sys.stderr.isatty()
+
+    def search(found: Callable[[Any], Any]) -> route_run.RunResult:
+        return route_run.run(spec, out, found, args.resume, sys.stderr.isatty(), disc,
+                             args.force)
+
     if args.jobs == 1 and not args.scheduler:
-        result = route_run.run(spec, out,
-                               lambda todo: route_run.serial_chunks(spec, todo, disc),
-                               args.resume, show, disc)
+        result = search(lambda todo: route_run.serial_chunks(spec, todo, disc))
     else:
         with route_run.dask_client(args.jobs, args.scheduler) as client:
-            result = route_run.run(
-                spec, out, lambda todo: route_run.cluster_chunks(client, spec, todo, disc),
-                args.resume, show, disc)
+            result = search(lambda todo: route_run.cluster_chunks(client, spec, todo, disc))
     outcomes = result.outcomes().most_common()
     if args.plot and result.finished:
         chart.write_bar_chart(args.plot, [k for k, _ in outcomes], [n for _, n in outcomes],
-                              title=f"Duel outcomes: {spec.name}", xlabel="duels")
+                              title=f"Duel outcomes: {spec.name}", xlabel="duels",
+                              force=args.force)
     kept = result.kept()
     out_json = {"spec": spec.name, "from": spec.start, "count": spec.count,
                 "finished": result.finished, "chunks": len(result.parts),
@@ -809,7 +840,7 @@ def _route(args: argparse.Namespace) -> int:
                 "indices_per_second": round(result.searched / result.seconds, 2)
                 if result.seconds else None,
                 "output": str(out) if result.finished else None,
-                "journal": None if result.finished else str(route_run.journal_path(out)),
+                "journal": None if result.journal is None else str(result.journal),
                 "plot": str(args.plot) if args.plot and result.finished else None}
     emit(args, out_json, _route_text)
     return 0 if result.finished else 2  # interrupted: the house's only codes are 0, 1, 2
@@ -822,5 +853,6 @@ def _route_text(o: dict[str, Any]) -> str:
     lines += [f"  link {k['link']} ({k['kind']}): {k['indices']:,} starts kept"
               for k in o["kept"]]
     lines.append(f"routes in {o['output']}" if o["finished"]
-                 else f"stopped: finished chunks in {o['journal']}")
+                 else f"stopped: finished chunks in {o['journal']}" if o["journal"]
+                 else "stopped before any chunk finished")
     return "\n".join(lines)

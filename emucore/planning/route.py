@@ -28,12 +28,14 @@ the index and the frames link by link (a total order, so every run writes the sa
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from emucore import tables as loader
+from emucore.duel.files import quoted, want_dict, want_int, want_int_list
 from emucore.fm import deck as fm_deck
 from emucore.fm.ai.disc import Programs
 from emucore.fm.ai.sim import play_duel
@@ -43,10 +45,13 @@ from emucore.fm.setup import FmSetup
 from emucore.hw import psyq_rand
 from emucore.planning import starter
 from emucore.planning.route_spec import (
+    INDEX_LIMIT,
     OPENING_DRAWS,
+    WAIT_LIMIT,
     DuelLink,
     RouteSpec,
     StarterLink,
+    frame_choices,
     rank_at_least,
 )
 from emucore.tables.fm import FmTables
@@ -83,6 +88,9 @@ class Partial:
     steps: tuple[dict[str, Any], ...] = ()
 
 
+CHUNK_KEYS = {"start", "count", "kept", "duels", "outcomes", "routes"}  # a journal's record
+
+
 @dataclass
 class Chunk:
     """What one chunk of start indices gave: its routes and the counts the summary adds."""
@@ -99,9 +107,53 @@ class Chunk:
                 "duels": self.duels, "outcomes": self.outcomes, "routes": self.routes}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Chunk:
-        return cls(data["start"], data["count"], data["kept"], data["duels"],
-                   data["outcomes"], data["routes"])
+    def from_json(cls, data: Any, spec: RouteSpec) -> Chunk:
+        """A chunk as a journal recorded it, checked against ``spec`` (ValueError naming the
+        field): one of the spec's chunks, a count per link, and routes whose cost order
+        (:func:`cost_key`) can be computed."""
+        data = want_dict(data, "a chunk record")
+        unknown = sorted(set(data) - CHUNK_KEYS)
+        if unknown:
+            raise ValueError(f"unknown key {quoted(unknown[0])} in a chunk record")
+        start = want_int(data.get("start"), "start", 0, INDEX_LIMIT - 1)
+        count = want_int(data.get("count"), "count", 1, INDEX_LIMIT)
+        if chunk_at(spec, start) != count:
+            raise ValueError(f"start {start} with count {count} is not a chunk of this spec")
+        most = count * frame_choices(spec.links)  # the tries of the chunk
+        kept = want_int_list(data.get("kept"), "kept", 0, count, len(spec.links))
+        if len(kept) != len(spec.links):
+            raise ValueError(f"kept holds {len(kept)} counts, not one per link "
+                             f"({len(spec.links)})")
+        duels = want_int(data.get("duels"), "duels", 0, most * len(spec.links))
+        outcomes = {key: want_int(n, f"outcomes {quoted(key)}", 0, duels)
+                    for key, n in want_dict(data.get("outcomes"), "outcomes").items()}
+        routes = data.get("routes")
+        if not isinstance(routes, list) or len(routes) > most:
+            raise ValueError(f"routes must be a list of at most {most} routes")
+        return cls(start, count, kept, duels, outcomes,
+                   [_checked_route(r, f"routes entry {i}", spec, start, count)
+                    for i, r in enumerate(routes, 1)])
+
+
+def _checked_route(data: Any, what: str, spec: RouteSpec, start: int, count: int
+                   ) -> dict[str, Any]:
+    """A journal's route, checked where :func:`cost_key` reads it: a start index of its
+    chunk (None from a state), one frame count per duel link, the cost's frames and turns."""
+    data = want_dict(data, what)
+    index = data.get("index")
+    if spec.state is None:
+        want_int(index, f"{what}: index", start, start + count - 1)
+    elif index is not None:
+        raise ValueError(f"{what}: index must be null (the spec starts from a state)")
+    links = spec.duel_links
+    frames = want_int_list(data.get("frames"), f"{what}: frames", 0, WAIT_LIMIT, links)
+    if len(frames) != links:
+        raise ValueError(f"{what}: frames holds {len(frames)} counts, not one per duel link "
+                         f"({links})")
+    cost = want_dict(data.get("cost"), f"{what}: cost")
+    want_int(cost.get("frames"), f"{what}: cost: frames", 0, WAIT_LIMIT * links)
+    want_int(cost.get("turns"), f"{what}: cost: turns", 0, INDEX_LIMIT)
+    return data
 
 
 def search_chunk(spec: RouteSpec, start: int, count: int, disc: DiscData | None = None
@@ -214,12 +266,30 @@ def cost_key(route: dict[str, Any]) -> tuple[Any, ...]:
     return (route["cost"]["frames"], route["cost"]["turns"], index, route["frames"])
 
 
-def chunks(spec: RouteSpec) -> list[tuple[int, int]]:
-    """The ``(start, count)`` chunks of a spec's range, in order."""
+def chunks(spec: RouteSpec) -> Iterator[tuple[int, int]]:
+    """The ``(start, count)`` chunks of a spec's range, in order, made one at a time: a range
+    of 2^32 indices in chunks of one is 2^32 chunks, never a list."""
     if spec.state is not None:
-        return [(0, 1)]
-    return [(base, min(spec.chunk, spec.start + spec.count - base))
-            for base in range(spec.start, spec.start + spec.count, spec.chunk)]
+        yield 0, 1
+        return
+    end = spec.start + spec.count
+    for base in range(spec.start, end, spec.chunk):
+        yield base, min(spec.chunk, end - base)
+
+
+def chunk_count(spec: RouteSpec) -> int:
+    """How many chunks :func:`chunks` makes."""
+    return 1 if spec.state is not None else -(-spec.count // spec.chunk)
+
+
+def chunk_at(spec: RouteSpec, start: int) -> int | None:
+    """The count of the spec's chunk that begins at ``start`` (None: no chunk begins there)."""
+    if spec.state is not None:
+        return 1 if start == 0 else None
+    offset = start - spec.start
+    if not 0 <= offset < spec.count or offset % spec.chunk:
+        return None
+    return min(spec.chunk, spec.count - offset)
 
 
 def per_link_kept(parts: list[Chunk], links: int) -> list[int]:

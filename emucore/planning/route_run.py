@@ -2,12 +2,18 @@
 streamed to a journal so a killed run loses no finished chunk.
 
 The journal ``OUT.part`` is JSON lines: a header (the spec and its chunking), then one line
-per finished chunk, appended and flushed to disk as each chunk finishes, in whatever order
-they finish. ``--resume`` reads it back (a torn last line from a kill is cut off), checks the
-header matches, and submits only the chunks not in it. When every chunk is done, the routes
-of all chunks are sorted by :func:`emucore.planning.route.cost_key` and written atomically to
-``OUT`` (one JSON line per route), and the journal is removed. The final file depends on the
-spec alone, not on the order chunks finished in or on how many times the run was stopped.
+per finished chunk, appended and fsynced as each chunk finishes, in whatever order they
+finish. It is written and read only through the journal edge
+(:class:`emucore.duel.files.Journal`, :func:`emucore.duel.files.journal_records`).
+``--resume`` reads it back (a torn last line from a kill is left out, then cut off), checks
+the header and every chunk against the spec, and submits only the chunks not in it. When
+every chunk is done, the routes of all chunks are sorted by
+:func:`emucore.planning.route.cost_key` and written atomically to ``OUT`` (one JSON line per
+route), and the journal is removed. The final file depends on the spec alone, not on the
+order chunks finished in or on how many times the run was stopped. A run that ends
+unfinished keeps the journal when it holds a finished chunk, and says how to resume; with
+nothing to resume it removes it. The chunks are made one at a time and handed to the
+searcher as an iterator, so nothing grows with the size of the range before work starts.
 
 Dask (``dask.distributed``) is imported only when a cluster is used, so ``emucore`` starts
 fast. Without ``--scheduler``, ``--jobs N`` > 1 starts a local cluster of N one-thread worker
@@ -28,9 +34,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from emucore.duel.files import UserFileError, write_atomic
+from emucore.cliutil import UsageError
+from emucore.duel.files import Journal, UserFileError, journal_records, write_atomic
 from emucore.planning import route
 from emucore.planning.progress import Progress
 from emucore.planning.route_spec import RouteSpec
@@ -49,6 +56,7 @@ class RunResult:
     resumed: int  # chunks read back from the journal
     seconds: float
     finished: bool
+    journal: Path | None = None  # the journal a stopped run left to resume from
 
     @property
     def routes(self) -> int:
@@ -83,44 +91,29 @@ def _header(spec: RouteSpec, disc: route.DiscData | None = None) -> dict[str, An
 
 def read_journal(path: Path, spec: RouteSpec, disc: route.DiscData | None = None
                  ) -> list[route.Chunk]:
-    """The chunks a stopped run finished; the file is cut after its last whole line."""
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    end = data.rfind(b"\n") + 1
-    lines = data[:end].splitlines()
-    if not lines or json.loads(lines[0]) != _header(spec, disc):
-        raise UserFileError(path, "was written for another spec, chunk size, engine "
-                                  "version or disc; remove it or drop --resume")
-    if end < len(data):
-        with path.open("r+b") as f:
-            f.truncate(end)
-    return [route.Chunk.from_json(json.loads(line)) for line in lines[1:]]
+    """The chunks a stopped run finished, read through the reading edge
+    (:func:`emucore.duel.files.journal_records`: a torn last line is left out). The header
+    must be this run's, and each chunk one of the spec's, once; a bad line is one
+    :class:`UserFileError` naming the journal and the line."""
+    done: dict[int, route.Chunk] = {}
+    for number, record in journal_records(path):
+        if number == 1:
+            if record != _header(spec, disc):
+                raise UserFileError(path, "line 1: was written for another spec, chunk size, "
+                                          "engine version or disc; remove it or drop --resume")
+            continue
+        try:
+            chunk = route.Chunk.from_json(record, spec)
+        except ValueError as exc:
+            raise UserFileError(path, f"line {number}: {exc}") from None
+        if chunk.start in done:
+            raise UserFileError(path, f"line {number}: the chunk at {chunk.start} is on an "
+                                      "earlier line too")
+        done[chunk.start] = chunk
+    return list(done.values())
 
 
-class Journal:
-    """The append-only record of finished chunks."""
-
-    def __init__(self, path: Path, spec: RouteSpec, fresh: bool,
-                 disc: route.DiscData | None = None) -> None:
-        self.path = path
-        self.file: IO[str] = path.open("w" if fresh else "a", encoding="utf-8")
-        if fresh:
-            self._line(_header(spec, disc))
-
-    def add(self, chunk: route.Chunk) -> None:
-        self._line(chunk.to_json())
-
-    def _line(self, data: dict[str, Any]) -> None:
-        self.file.write(json.dumps(data, separators=(",", ":")) + "\n")
-        self.file.flush()
-        os.fsync(self.file.fileno())
-
-    def close(self) -> None:
-        self.file.close()
-
-
-def serial_chunks(spec: RouteSpec, todo: list[tuple[int, int]],
+def serial_chunks(spec: RouteSpec, todo: Iterable[tuple[int, int]],
                   disc: route.DiscData | None = None) -> Iterator[route.Chunk]:
     """The chunks searched one after another in this process."""
     for start, count in todo:
@@ -161,7 +154,7 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def cluster_chunks(client: Any, spec: RouteSpec, todo: list[tuple[int, int]],
+def cluster_chunks(client: Any, spec: RouteSpec, todo: Iterable[tuple[int, int]],
                    disc: route.DiscData | None = None) -> Iterator[route.Chunk]:
     """The chunks searched on a Dask cluster, yielded as they finish; at most
     :data:`WINDOW_PER_WORKER` per worker are in flight. Stopping the iterator cancels the
@@ -171,8 +164,10 @@ def cluster_chunks(client: Any, spec: RouteSpec, todo: list[tuple[int, int]],
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     pending = iter(todo)
-    spec_future = client.scatter(spec, broadcast=True)
-    disc_future = client.scatter(disc, broadcast=True) if disc is not None else None
+    # hash=False: a key of its own for each search, so a second search of the same spec on
+    # one client never meets the first one's copy being released ("lost dependencies")
+    spec_future = client.scatter(spec, broadcast=True, hash=False)
+    disc_future = None if disc is None else client.scatter(disc, broadcast=True, hash=False)
 
     inflight: set[Any] = set()
 
@@ -195,43 +190,79 @@ def cluster_chunks(client: Any, spec: RouteSpec, todo: list[tuple[int, int]],
         client.cancel(list(inflight))
 
 
-def run(spec: RouteSpec, out: Path, found: Callable[[list[tuple[int, int]]],
+def run(spec: RouteSpec, out: Path, found: Callable[[Iterator[tuple[int, int]]],
                                                     Iterable[route.Chunk]],
         resume: bool = False, show_progress: bool = False,
-        disc: route.DiscData | None = None) -> RunResult:
+        disc: route.DiscData | None = None, force: bool = False) -> RunResult:
     """Search every chunk of ``spec`` not yet in the journal with ``found`` (serial or
-    cluster), stream each to the journal, and write ``out`` when all are done. A
-    ``KeyboardInterrupt`` stops the run with the journal intact (``finished`` False).
-    ``disc``: what ``--disc`` gave the duels, recorded in the journal's header."""
+    cluster; it gets the chunks to do one at a time), stream each to the journal, and write
+    ``out`` when all are done (replacing a file only with ``force``). A
+    ``KeyboardInterrupt`` stops the run (``finished`` False). Whenever a run ends unfinished,
+    the journal is kept if it holds a finished chunk (the message says how to resume) and
+    removed if not. ``disc``: what ``--disc`` gave the duels, recorded in the header."""
     journal_file = journal_path(out)
-    done = read_journal(journal_file, spec, disc) if resume else []
+    resuming = resume and os.path.lexists(journal_file)
+    done = read_journal(journal_file, spec, disc) if resuming else []
     finished_starts = {c.start for c in done}
-    all_chunks = route.chunks(spec)
-    todo = [c for c in all_chunks if c[0] not in finished_starts]
-    progress = Progress(len(todo), "chunks", enabled=show_progress)
+    todo = (c for c in route.chunks(spec) if c[0] not in finished_starts)
     parts = list(done)
+    total = route.chunk_count(spec)
     started = time.perf_counter()
-    journal = Journal(journal_file, spec, fresh=not done, disc=disc)
+    journal = Journal(journal_file, new=not resuming)
     finished = False
     try:
-        for chunk in found(todo):
-            journal.add(chunk)
-            parts.append(chunk)
+        with journal:
+            if journal.empty:
+                journal.append(_header(spec, disc))
+            _record(journal, found(todo), parts, Progress(total - len(done), "chunks",
+                                                          enabled=show_progress))
+        _publish(out, parts, force)
+        finished = True
+        journal_file.unlink()
+    except KeyboardInterrupt:
+        left = _keep_or_remove(journal_file, parts, total, resuming)
+        print(f"emucore: stopped; {left}", file=sys.stderr)
+    except Exception as exc:
+        left = _keep_or_remove(journal_file, parts, total, resuming)
+        if isinstance(exc, UserFileError | UsageError):
+            raise UsageError(f"{exc}; {left}") from None
+        print(f"emucore: {left}", file=sys.stderr)
+        raise
+    kept = None if finished or not os.path.lexists(journal_file) else journal_file
+    return RunResult(spec, parts, total, len(done), time.perf_counter() - started, finished,
+                     kept)
+
+
+def _record(journal: Journal, found: Iterable[route.Chunk], parts: list[route.Chunk],
+            progress: Progress) -> None:
+    """Append each chunk ``found`` yields to ``parts`` and to the journal (a stop in mid-append
+    leaves a torn line, cut off when resumed); stop ``found`` (cancelling a cluster's chunks
+    in flight) however this ends."""
+    chunks = iter(found)
+    try:
+        for chunk in chunks:
+            parts.append(chunk)  # first: a stop during the append keeps the journal
+            journal.append(chunk.to_json())
             progress.note = f"{sum(len(c.routes) for c in parts)} routes"
             progress.advance(1)
-        finished = True
-    except KeyboardInterrupt:
-        pass
     finally:
-        journal.close()
+        getattr(chunks, "close", lambda: None)()
         progress.finish()
-    if finished:
-        routes = sorted((r for c in parts for r in c.routes), key=route.cost_key)
-        write_atomic(out, "".join(json.dumps(r, separators=(",", ":")) + "\n"
-                                  for r in routes).encode())
-        journal_file.unlink()
-    elapsed = time.perf_counter() - started
-    if not finished:
-        print(f"emucore: stopped; {len(parts)} of {len(all_chunks)} chunks kept in "
-              f"{journal_file} (run again with --resume)", file=sys.stderr)
-    return RunResult(spec, parts, len(all_chunks), len(done), elapsed, finished)
+
+
+def _publish(out: Path, parts: list[route.Chunk], force: bool) -> None:
+    """Every route of every chunk, in cost order, written atomically to ``out``."""
+    routes = sorted((r for c in parts for r in c.routes), key=route.cost_key)
+    write_atomic(out, "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in routes),
+                 replace=force)
+
+
+def _keep_or_remove(journal_file: Path, parts: list[route.Chunk], total: int,
+                    resuming: bool) -> str:
+    """The journal of an unfinished run kept when it holds finished chunks (or was there
+    before this run), removed when there is nothing to resume; what was done, in words."""
+    if parts or resuming:
+        return (f"{len(parts)} of {total} chunks kept in {journal_file} "
+                "(run again with --resume)")
+    journal_file.unlink(missing_ok=True)
+    return "no chunk had finished; nothing kept"

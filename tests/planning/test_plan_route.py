@@ -13,10 +13,12 @@ them the script's own), the CPU's chosen by the embedded AI.
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -30,10 +32,12 @@ from emucore.fm.replay import ADAPTER, ENGINE_VERSION
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw import psyq_rand
 from emucore.planning import route, route_spec, starter
+from emucore.planning.cli import _route_text
 from emucore.planning.route_run import journal_path
 
 FM = tables.load("fm")
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "routes"
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples" / "routes"
 SPECS = sorted(p.name for p in EXAMPLES.iterdir())
 
 
@@ -47,9 +51,38 @@ def lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
+def doc_example(name: str) -> str:
+    """The bullet of docs/planning.md's list of examples that describes ``name``, its
+    whitespace collapsed."""
+    text = (REPO / "docs" / "planning.md").read_text()
+    examples = text[text.index("### The examples (`examples/routes/`)"):]
+    found = re.search(rf"^- `{re.escape(name)}`:(.*?)(?=^- |^\S)", examples, re.M | re.S)
+    assert found, f"docs/planning.md lists no example {name}"
+    return " ".join(found.group(1).split())
+
+
+def check_doc_figures(name: str, summary: dict, first: dict) -> None:
+    """docs/planning.md quotes the summary line the command prints (the seconds left out),
+    the starts the starter link kept, and the first route of the file."""
+    bullet = doc_example(name)
+    printed = _route_text(summary).splitlines()[0]
+    quoted = re.search(r"`([^`]+ duels simulated, )\.\.\.\)`", bullet)
+    assert quoted and printed.startswith(quoted.group(1)), (printed, bullet)
+    kept = re.search(r"([\d,]+) starts kept by the starter link", bullet)
+    if kept:
+        assert int(kept.group(1).replace(",", "")) == summary["kept"][0]["indices"]
+    route_figures = re.search(r"first route: (?:index (\d+)|the state), (\d+) frames?, "
+                              r"(\d+) turns, ([SABCD]-(?:POW|TEC))", bullet)
+    assert route_figures, bullet
+    index, frames, turns, rank = route_figures.groups()
+    assert (first["index"], first["cost"], first["ranks"][0]) == (
+        None if index is None else int(index), {"frames": int(frames), "turns": int(turns)},
+        rank)
+
+
 def small_spec(tmp_path: Path, count: int) -> Path:
     """The two-duels example on fewer indices (12 chunks of 64)."""
-    data = route_spec.tomllib.loads((EXAMPLES / "two-duels.toml").read_text())
+    data = tomllib.loads((EXAMPLES / "two-duels.toml").read_text())
     data["start"]["count"], data["chunk"] = count, 64
     path = tmp_path / "small.json"
     path.write_text(json.dumps(data))
@@ -81,7 +114,9 @@ def test_example_routes_replay_on_the_engine(name: str, tmp_path: Path,
     """Every route of every example: its starter deck is the engine's deck for its index
     and holds the wanted cards; each duel, played again from the route's state plus its
     frames, gives the recorded outcome; the route meets its link's demands; the file is in
-    cost order and every line names the engine and RNG versions; ``--plot`` writes a PNG."""
+    cost order and every line names the engine and RNG versions; ``--plot`` writes a PNG;
+    docs/planning.md's figures for the example are what the command prints (the doc said
+    181 routes where the command printed another number)."""
     spec = route_spec.load(EXAMPLES / name, FM)
     out = tmp_path / "routes.jsonl"
     chart = tmp_path / "outcomes.png"
@@ -90,6 +125,7 @@ def test_example_routes_replay_on_the_engine(name: str, tmp_path: Path,
     assert summary["plot"] == str(chart) and chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert summary["finished"] and summary["routes"] == len(routes) > 0
     assert sum(summary["outcomes"].values()) == summary["duels"]
+    check_doc_figures(name, summary, routes[0])
     first = spec.links[0]
     if spec.state is None:  # the lane filter keeps exactly the decks the exact deal holds
         decks = starter.decks_at(range(spec.start, spec.start + spec.count), FM)
@@ -197,8 +233,8 @@ def test_interrupted_run_stops_cleanly(tmp_path: Path) -> None:
     ('{"start": {"from": 0, "count": 5}, "link": [{"kind": "starter", "has": ["Nope"]}]}',
      "link 1"),
     ('{"start": {"from": 0, "count": 5}, "link": [{"kind": "starter"}, {"kind": "duel", '
-     '"duelist": 1, "frames": [3, 1]}]}', "frames must be"),
-    ('{"start": {"from": 0}, "link": [{"kind": "starter"}]}', "count must be"),
+     '"duelist": 1, "frames": [3, 1]}]}', "link 2: frames [3, 1]: lowest must not exceed"),
+    ('{"start": {"from": 0}, "link": [{"kind": "starter"}]}', "start: count is missing"),
     ("{", "not valid JSON"),
     ('{"start": {"state": 1}, "link": [{"kind": "starter"}, {"kind": "duel", "duelist": 1, '
      '"player": "script"}]}', "needs script = [actions]"),
@@ -227,7 +263,7 @@ def test_rank_floor_is_per_side() -> None:
 def test_out_may_not_be_the_spec(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = small_spec(tmp_path, 64)
     assert main(["plan", "route", str(spec), "--out", str(spec), "--jobs", "1"]) == 2
-    assert "is the spec itself" in capsys.readouterr().err
+    assert "is also an input of this command" in capsys.readouterr().err
 
 
 def test_script_without_fallback_stops_where_the_script_does() -> None:

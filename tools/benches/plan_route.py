@@ -39,7 +39,7 @@ def _rate(client, start: int, count: int, folder: Path) -> tuple[float, float]:
                             tables.load("fm"))
     began, cpu = time.perf_counter(), _cpu(client)
     route_run.run(spec, folder / f"{start}.jsonl",
-                  lambda todo: route_run.cluster_chunks(client, spec, todo))
+                  lambda todo: route_run.cluster_chunks(client, spec, todo), force=True)
     return count / (time.perf_counter() - began), (_cpu(client) - cpu) * 1e3 / count
 
 
