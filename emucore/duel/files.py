@@ -667,3 +667,12 @@ def journal_records(path: Path | str, longest: int = MAX_JOURNAL_LINE
                 raise UserFileError(path, f"line {number}: not UTF-8 text (byte "
                                           f"{exc.start})") from None
             yield number, parse_json(text, f"{path}: line {number}")
+
+
+def remove_journal(path: Path | str) -> None:
+    """Remove a journal there is nothing left to resume from (a finished run's, or one no
+    chunk was written to); a missing one is fine, any other problem one line."""
+    try:
+        Path(path).unlink(missing_ok=True)
+    except OSError as exc:
+        raise UserFileError(path, f"cannot remove ({os_problem(exc)})") from None

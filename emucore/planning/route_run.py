@@ -37,7 +37,13 @@ from pathlib import Path
 from typing import Any
 
 from emucore.cliutil import UsageError
-from emucore.duel.files import Journal, UserFileError, journal_records, write_atomic
+from emucore.duel.files import (
+    Journal,
+    UserFileError,
+    journal_records,
+    remove_journal,
+    write_atomic,
+)
 from emucore.planning import route
 from emucore.planning.progress import Progress
 from emucore.planning.route_spec import RouteSpec
@@ -218,7 +224,7 @@ def run(spec: RouteSpec, out: Path, found: Callable[[Iterator[tuple[int, int]]],
                                                           enabled=show_progress))
         _publish(out, parts, force)
         finished = True
-        journal_file.unlink()
+        remove_journal(journal_file)
     except KeyboardInterrupt:
         left = _keep_or_remove(journal_file, parts, total, resuming)
         print(f"emucore: stopped; {left}", file=sys.stderr)
@@ -264,5 +270,5 @@ def _keep_or_remove(journal_file: Path, parts: list[route.Chunk], total: int,
     if parts or resuming:
         return (f"{len(parts)} of {total} chunks kept in {journal_file} "
                 "(run again with --resume)")
-    journal_file.unlink(missing_ok=True)
+    remove_journal(journal_file)
     return "no chunk had finished; nothing kept"
