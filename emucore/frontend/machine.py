@@ -34,6 +34,14 @@ GB_CPU_CLOCK = 4_194_304
 GB_FRAME_CLOCKS = 70_224
 GB_FRAME_RATE = Fraction(GB_CPU_CLOCK, GB_FRAME_CLOCKS)
 
+# --- Pacing of what a player watches -------------------------------------------------------
+# A choice of emucore's, not the original's: a computer's action and its line stay on screen
+# this many frames (about 1.5 s, time to read a line of a dozen words) before the next one;
+# confirm skips the wait, and the options' fast-animations switch divides it (and every
+# animation's length) by FAST_DIVISOR.
+ACTION_FRAMES = {"psx": 90, "gb": 90}
+FAST_DIVISOR = 3
+
 
 @dataclass(frozen=True)
 class Machine:
@@ -47,11 +55,17 @@ class Machine:
     colours: dict[str, int]  # colour role name -> palette index, what screens draw with
     colour_depth: str  # what the palette entries mean on the machine
     art: dict[str, tuple[int, ...]]  # card-art ramp name -> 4 palette indices, dark first
+    action_frames: int  # frames a computer's action stays shown (ACTION_FRAMES)
 
     @property
     def frame_ns(self) -> Fraction:
         """Length of one frame in nanoseconds, exact."""
         return Fraction(1_000_000_000) / self.frame_rate
+
+    def paced(self, frames: int, fast: bool) -> int:
+        """``frames`` as played: divided by :data:`FAST_DIVISOR` (at least 1) when the
+        fast-animations switch is on."""
+        return max(1, frames // FAST_DIVISOR) if fast else frames
 
     @property
     def default_palette(self) -> str:
@@ -72,7 +86,8 @@ def _build(name: str) -> Machine:
              "gb": (160, 144, GB_FRAME_RATE, "4 shades")}
     width, height, rate, depth = sizes[name]
     art = {ramp: tuple(indices) for ramp, indices in data["art"].items()}
-    return Machine(name, width, height, rate, palettes, dict(data["colours"]), depth, art)
+    return Machine(name, width, height, rate, palettes, dict(data["colours"]), depth, art,
+                   ACTION_FRAMES[name])
 
 
 MACHINE_NAMES = ("psx", "gb")

@@ -9,6 +9,7 @@ from frontend_fmdriver import press, wait
 
 from emucore.fm.actions import Battle, LifeChange, Placed, TerrainChange
 from emucore.frontend import tour
+from emucore.frontend.machine import FAST_DIVISOR
 from emucore.frontend.systems.fm import animation as anim
 from emucore.frontend.systems.fm.view import apply
 
@@ -42,7 +43,7 @@ def test_a_battle_plays_what_the_engine_charged(screen_app):
     flash = anim.start(screen, event, fast=False, pieces=("star_flash", *charged))
     assert flash.frames == playing.frames + anim.FRAMES["star_flash"]
     fast = anim.start(screen, event, fast=True, pieces=charged)
-    assert fast.frames == playing.frames // anim.FAST
+    assert fast.frames == playing.frames // FAST_DIVISOR
 
 
 def test_lp_counts_down_to_the_new_value(screen_app):

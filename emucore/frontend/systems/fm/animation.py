@@ -8,7 +8,7 @@ frame number, so pad-log replays stay deterministic.
 Frame counts: the timeline fixes few of them (the result outro's hold, 0x258 frames, which a
 button skips); every other count is our choice, named in :data:`FRAMES`. Cross skips the
 animations still queued (the original lets the player skip its messages and outro); the
-fast-animation option divides every count by ``FAST``.
+fast-animation option divides every count by ``machine.FAST_DIVISOR``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from emucore.fm import timeline
 from emucore.frontend.app import App
 from emucore.frontend.cards import SMALL, back_image, card_image
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
+from emucore.frontend.machine import FAST_DIVISOR
 from emucore.frontend.systems.fm.common import card_face
 
 if TYPE_CHECKING:
@@ -46,7 +47,6 @@ FRAMES = {
     "turn": 44,  # the turn banner slides in, holds, slides out
     "showcase": 36,  # a magic, trap or ritual card shown big
 }
-FAST = 3  # the fast-animation option divides every count by this
 SHAKE = 2  # pixels a losing card shakes (DuelScene_UpdateBattle: (rand() & 3) - 2)
 CONFETTI = timeline.CONFETTI_WITH_OPPONENT * 4  # pieces of the outro (7 sprites, 4 each)
 
@@ -99,7 +99,7 @@ def start(screen: DuelScreen, event: Any, fast: bool,
     if not frames:
         return None
     if fast:
-        frames = max(1, frames // FAST)
+        frames = max(1, frames // FAST_DIVISOR)
     return Playing(event, frames, pieces=pieces, **extra)
 
 

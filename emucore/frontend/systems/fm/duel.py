@@ -154,7 +154,7 @@ class DuelScreen(FmScreen):
             self.log = (self.log + [message.text])[-LOG_LINES * 2:]
             if message.sound:
                 app.sound.play(message.sound)
-            frames = max(frames, anim.FRAMES["message"] // (anim.FAST if fast else 1))
+            frames = max(frames, app.machine.paced(anim.FRAMES["message"], fast))
         self.timer = frames
         return frames > 0
 
