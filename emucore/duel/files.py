@@ -414,10 +414,14 @@ def _umask() -> int:
 
 
 def check_output(path: Path | str, inputs: Iterable[Path | str | None] = (),
-                 force: bool = False) -> Path:
-    """Refuse an output path that would lose a user's file: empty, one of the command's
-    ``inputs``, a symbolic link (even a dangling one), a folder, or an existing file without
-    ``force``. Returns the path. Call it before the work, so nothing is wasted."""
+                 force: bool = False, makes_folder: bool = False) -> Path:
+    """Refuse an output path that would lose a user's file or could not be written: empty,
+    one of the command's ``inputs``, a symbolic link (even a dangling one), a folder, a device
+    or a FIFO (not even with ``force``: a rename would replace the node, and as root even
+    ``/dev/null``), an existing file without ``force``, or a place whose folder does not exist
+    (a mistyped path is refused, not created), unless ``makes_folder``: a file of an
+    output-folder argument, whose folder the write creates. Returns the path. Call it before
+    the work, so nothing is wasted."""
     if str(path) == "":
         raise UserFileError("''", "empty output file name")
     target = Path(path)
@@ -430,8 +434,15 @@ def check_output(path: Path | str, inputs: Iterable[Path | str | None] = (),
             raise UserFileError(target, "is a symbolic link; not replaced (remove it first)")
         if target.is_dir():
             raise UserFileError(target, "is a folder, not a file")
+        if os.path.lexists(target) and not stat.S_ISREG(os.lstat(target).st_mode):
+            raise UserFileError(target, "is not a regular file; not replaced")
         if target.exists() and not force:
             raise UserFileError(target, "already exists (pass --force to replace it)")
+        folder = target.parent
+        if os.path.lexists(folder) and not folder.is_dir():
+            raise UserFileError(target, f"{folder} is not a folder")
+        if not makes_folder and not os.path.lexists(folder):
+            raise UserFileError(target, f"no folder {folder} (create it first)")
     except OSError as exc:
         raise UserFileError(target, os_problem(exc)) from None
     return target

@@ -233,7 +233,7 @@ def overlay_output(out: Path | str, source: Path | str | None, force: bool) -> P
     except OSError as exc:
         raise UserFileError(folder, os_problem(exc)) from None
     inputs = [source, Path(source) / OVERLAY_FILE] if source is not None else []
-    return check_output(folder / OVERLAY_FILE, inputs, force)
+    return check_output(folder / OVERLAY_FILE, inputs, force, makes_folder=True)
 
 
 def write_overlay(image: bytes, out: Path | str, source: Path | str | None,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +26,7 @@ from emucore.cliutil import (
     rng_start,
 )
 from emucore.commands import add_command
-from emucore.duel.files import UserFileError, check_output, decimal, os_problem, read_bytes
+from emucore.duel.files import UserFileError, check_output, decimal, read_bytes
 from emucore.fm import rank
 from emucore.fm.disc import add_disc_args
 from emucore.fm.state import PHASE_OVER
@@ -766,7 +765,6 @@ def _route_outputs(args: argparse.Namespace, out: Path) -> None:
     for path in (out, args.plot):
         if path is not None:
             check_output(path, inputs, args.force)
-            _output_place(path)
     check_output(journal, inputs, force=True)
     if args.plot is not None and any(os.path.realpath(args.plot) == os.path.realpath(p)
                                      for p in (out, journal)):
@@ -775,21 +773,6 @@ def _route_outputs(args: argparse.Namespace, out: Path) -> None:
     if os.path.lexists(journal) and not args.resume:
         raise UsageError(f"{journal} holds a stopped run: add --resume to finish it, or "
                          "remove it")
-
-
-def _output_place(path: Path) -> None:
-    """An output's folder must exist, and what is there already must be a regular file: a
-    device or a FIFO is never replaced, not even with ``--force`` (:class:`UserFileError`
-    naming the output)."""
-    try:
-        if not stat.S_ISDIR(os.stat(path.parent).st_mode):
-            raise UserFileError(path, f"{path.parent} is not a folder")
-        if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
-            raise UserFileError(path, "not a regular file; not replaced")
-    except FileNotFoundError:
-        raise UserFileError(path, f"no folder {path.parent} (create it first)") from None
-    except OSError as exc:
-        raise UserFileError(path, os_problem(exc)) from None
 
 
 def _route_disc(args: argparse.Namespace) -> route.DiscData | None:

@@ -155,6 +155,25 @@ def test_outputs_refuse_inputs_existing_files_and_symlinks(tmp_path, capsys):
     assert not (tmp_path / "elsewhere.json").exists()
 
 
+def test_force_never_replaces_a_fifo_and_a_missing_folder_is_not_created(tmp_path, capsys):
+    """Every command's ``--force`` replaces a regular file only: a FIFO given as ``--out`` is
+    refused in one line and is still a FIFO (a rename would have put a file in its place; as
+    root the same path replaced ``/dev/null``), and an output in a folder that does not exist
+    is refused before any work, the folder not created (source: the README's promise that an
+    output never replaces what is not a file; found by hand on ``fm starter`` and ``replay
+    record``, which renamed a file over the FIFO)."""
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for argv in (("fm", "starter", "--index", "0"), ("replay", "record", "dm1")):
+        refused(capsys, *argv, "--out", fifo, "--force", words="not a regular file")
+        assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+        refused(capsys, *argv, "--out", tmp_path / "typo" / "x.out",
+                words="no folder")
+        assert not (tmp_path / "typo").exists()
+
+
 @pytest.mark.parametrize("where", ["", "folder", "file/under", "/proc/nope.json",
                                    "x" * 300 + ".json"])
 def test_unwritable_output_paths(tmp_path, capsys, where):

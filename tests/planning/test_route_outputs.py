@@ -135,7 +135,7 @@ def test_a_device_or_a_fifo_is_never_replaced(tmp_path: Path, spec: Path,
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     err = refused(capsys, spec, "--out", str(fifo), "--force")
-    assert f"{fifo}: not a regular file; not replaced" in err
+    assert f"{fifo}: is not a regular file; not replaced" in err
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and not (tmp_path / "fifo.part").exists()
 
 

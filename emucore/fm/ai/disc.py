@@ -131,7 +131,8 @@ def write_programs(programs: Programs, out: Path | str, force: bool = False) -> 
     with ``force``, never the files they were read from)."""
     out = Path(out)
     for name in PROGRAM_FILES:
-        check_output(out / name, [programs.source, Path(programs.source) / name], force)
+        check_output(out / name, [programs.source, Path(programs.source) / name], force,
+                     makes_folder=True)
     written = []
     for name, chunk in zip(PROGRAM_FILES, (programs.hand, programs.field), strict=True):
         write_atomic(out / name, chunk, replace=force)
