@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Sequence
@@ -92,6 +93,8 @@ def command_words(argv: Sequence[str]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: parse, run, turn user mistakes into one line and exit code 2."""
     os.environ.setdefault(*BLAS_THREADS)  # before any command imports numpy
+    if argv is None:  # a process of its own (not a call from Python): stop as on Ctrl-C
+        signal.signal(signal.SIGTERM, _stop)
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser([command_words(argv)])
     args = parser.parse_args(argv)
@@ -99,6 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     return run_parsed(args)
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM (a shell's ``kill``, a job scheduler's stop, a container's shutdown) ends a
+    command as Ctrl-C does: temporary files removed, a route's journal kept with how to
+    resume, one line and exit 2, where the default action would end it mid-write."""
+    raise KeyboardInterrupt
 
 
 def is_user_error(exc: BaseException) -> bool:

@@ -166,7 +166,8 @@ def cluster_chunks(client: Any, spec: RouteSpec, todo: Iterable[tuple[int, int]]
     :data:`WINDOW_PER_WORKER` per worker are in flight. Stopping the iterator cancels the
     rest. ``disc`` (the tables and programs of ``--disc``) goes to every worker as data,
     once, with the spec."""
-    from distributed import as_completed
+    from distributed import KilledWorker, as_completed
+    from distributed.comm import CommClosedError
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     pending = iter(todo)
@@ -186,7 +187,14 @@ def cluster_chunks(client: Any, spec: RouteSpec, todo: Iterable[tuple[int, int]]
     running = as_completed([submit(p) for p in islice(pending, WINDOW_PER_WORKER * workers)])
     try:
         for future in running:
-            chunk = future.result()
+            try:
+                chunk = future.result()
+            except KilledWorker as exc:
+                where = getattr(exc.last_worker, "address", "a worker")
+                raise UsageError(f"a Dask worker died searching a chunk (the last on "
+                                 f"{where}; out of memory?)") from None
+            except CommClosedError:
+                raise UsageError("the Dask scheduler went away during the search") from None
             inflight.discard(future)
             following = next(pending, None)
             if following is not None:

@@ -207,9 +207,11 @@ def test_resume_refuses_a_journal_of_another_spec(tmp_path: Path,
     assert "--resume" in capsys.readouterr().err and not out.exists()
 
 
-def test_interrupted_run_stops_cleanly(tmp_path: Path) -> None:
-    """Ctrl-C (SIGINT) ends the run with exit 2 (issue 17: the only codes are 0, 1 and 2), one
-    line on stderr, the journal kept."""
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_interrupted_run_stops_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
+    """Ctrl-C (SIGINT) or a ``kill`` (SIGTERM) ends the run with exit 2 (issue 17: the only
+    codes are 0, 1 and 2), one line on stderr saying how to resume, the journal kept (SIGTERM
+    killed the process mid-run before, no line said what was kept)."""
     spec = small_spec(tmp_path, 768)
     out = tmp_path / "stopped.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "emucore.cli", "plan", "route", str(spec),
@@ -220,9 +222,9 @@ def test_interrupted_run_stops_cleanly(tmp_path: Path) -> None:
     while time.monotonic() < deadline and (
             not journal.exists() or journal.read_text().count("\n") < 2):
         time.sleep(0.02)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(stop)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 2 and "Traceback" not in err
+    assert proc.returncode == 2 and "Traceback" not in err and len(err.splitlines()) == 1
     assert "--resume" in err and journal.exists() and not out.exists()
 
 

@@ -20,6 +20,7 @@ import tracemalloc
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -250,6 +251,34 @@ def test_a_cluster_gets_a_few_chunks_per_worker_at_a_time() -> None:
             # chunk first)
             assert sorted(c.start for c in route_run.cluster_chunks(client, small,
                                                                     route.chunks(small))) == [0, 2]
+
+
+def test_a_worker_that_dies_is_one_line_and_the_journal_is_kept(tmp_path, monkeypatch) -> None:
+    """A Dask worker killed under a chunk (out of memory, a machine gone) ends the run with
+    one line saying so and how to resume, and the chunks finished before it stay in the
+    journal (found by hand: a KilledWorker came out as a traceback). The death is staged by a
+    chunk that raises Dask's own KilledWorker on an in-process cluster."""
+    from distributed import Client, KilledWorker, LocalCluster
+
+    from emucore.cliutil import UsageError
+
+    search = route.search_chunk
+
+    def dies_on_the_second(spec, start, count, disc=None):
+        if start > 0:
+            raise KilledWorker(f"search_chunk-{start}", SimpleNamespace(address="tcp://w:1"), 3)
+        return search(spec, start, count, disc)
+
+    monkeypatch.setattr(route, "search_chunk", dies_on_the_second)
+    spec = starter_only(4, 2)
+    out = tmp_path / "o.jsonl"
+    with (LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                       dashboard_address=None) as cluster, Client(cluster) as client,
+          pytest.raises(UsageError, match="a Dask worker died") as caught):
+        route_run.run(spec, out, lambda todo: route_run.cluster_chunks(client, spec, todo))
+    assert "--resume" in str(caught.value) and "\n" not in str(caught.value)
+    journal = route_run.journal_path(out)
+    assert len(route_run.read_journal(journal, spec, None)) == 1 and not out.exists()
 
 
 def test_docs_name_the_limits_the_code_has() -> None:
