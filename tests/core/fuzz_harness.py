@@ -19,6 +19,7 @@ import io
 import itertools
 import json
 import os
+import stat
 from collections import Counter
 from pathlib import Path
 
@@ -126,12 +127,18 @@ def mutated_lines(draw: st.DrawFn, base: str) -> str:
 
 # ------------------------------------------------------------------------------ harness
 def tree(folder: Path) -> dict[str, bytes | None]:
+    """What ``folder`` holds: a regular file's bytes; None for a link or a folder; for a FIFO
+    or a device a mark of its kind (reading one would block), so a file put in its place
+    counts as a changed input."""
     out: dict[str, bytes | None] = {}
     for p in sorted(folder.rglob("*")):
-        if p.is_symlink() or p.is_dir():
+        mode = p.lstat().st_mode
+        if stat.S_ISLNK(mode) or stat.S_ISDIR(mode):
             out[str(p.relative_to(folder))] = None
-        else:
+        elif stat.S_ISREG(mode):
             out[str(p.relative_to(folder))] = p.read_bytes()
+        else:
+            out[str(p.relative_to(folder))] = f"<not a file: {stat.S_IFMT(mode):o}>".encode()
     return out
 
 
