@@ -68,12 +68,25 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
                                   "wait:120"]),
         # ending every turn at once, the player loses on LP in the 10th
         ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 10]),
+        # the computer has just set a card face-down: "CPU sets a card", no name
+        ("cpu_set", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross", "wait:309"]),
+        ("long_name", "psx", [*_PAPER_DUEL, "wait:200", "right", "right"]),
+        ("pause_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc"]),
+        ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
         ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "up"]),
         ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 6]),  # lost on LP
+        # the player summons a monster the computer's cannot beat: it sets one face-down
+        ("cpu_set", "psx", [*_PAPER_DUEL, "wait:200", "cross", "cross", "wait:100",
+                            *_PAPER_END_TURN[:3], "wait:303", "cross", "cross", "wait:100",
+                            *_PAPER_END_TURN[:3], "wait:85"]),
+        ("long_name", "psx", [*_PAPER_DUEL, "wait:200", "right", "cross", "cross", "wait:30",
+                              "up", "left"]),
+        ("pause_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc"]),
+        ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
     ),
 }
 

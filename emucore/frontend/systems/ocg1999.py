@@ -228,10 +228,11 @@ class ResultScreen(Screen):
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
         cx = fb.width // 2
+        fb.box(30, 28, fb.width - 60, 120, app.colour("panel"), app.colour("highlight"))
         colour = {0: "highlight", DRAW: "text"}.get(self.winner if self.humans == {0} else 0,
                                                     "text_dim")
         fb.text_centred(cx, 40, self.outcome(), app.colour(colour), app.colour("black"))
-        draw_centred(fb, cx, 60, self.how(), fb.width - 40, app.colour("text"))
+        draw_centred(fb, cx, 60, self.how(), fb.width - 70, app.colour("text"))
         names = ("You", "Computer") if self.humans == {0} else ("Player 1", "Player 2")
         sides = self.duel.state.sides
         for i, side in enumerate(sides):
