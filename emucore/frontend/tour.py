@@ -73,6 +73,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("long_name", "psx", [*_PAPER_DUEL, "wait:200", "right", "right"]),
         ("pause_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc"]),
         ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
+        # mid-attack: the attacker lunges, the LP count down and flash
+        ("cpu_attack", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross", "wait:415"]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),

@@ -248,6 +248,10 @@ def test_forfeit_from_the_pause_menu_is_a_recorded_loss(headless_app, system):
     app.switch(DuelScreen(game, duel, {0}))
     app.pause()
     assert "Forfeit" in app.paused.items
+    app.fb.text_rects = []
+    app.paused.draw(app, app.fb)
+    assert "Forfeit" in [t.strip() for _, t in app.fb.text_rects]
+    assert layout.problems(app.fb.text_rects, (0, 0, 320, 240)) == []
     result = app.paused.under.forfeit(app)
     assert isinstance(result, screens.ResultScreen)
     assert game.record["losses"] == 1

@@ -504,12 +504,15 @@ class DuelScreen(Screen):
         before = self.shown.lp_before[side]
         return round(before + (lp - before) * min(1.0, self.shown.t * 2))
 
-    def _sliding(self, side: int, row: str, zone: int) -> bool:
-        """Whether a card just placed in this zone is still on its way (drawn by the
-        motion, not in its zone)."""
-        return self.shown is not None and self.shown.t < SLIDE and any(
-            e.kind == EventKind.PLACED and (e.side, e.row, e.zone) == (side, row, zone)
-            for e in self.shown.events)
+    def _moving(self, side: int, row: str, zone: int) -> bool:
+        """Whether the card in this zone is drawn by the motion, not in its zone: a card
+        just placed still on its way, or an attacker lunging."""
+        if self.shown is None:
+            return False
+        return any((e.kind == EventKind.PLACED and self.shown.t < SLIDE
+                    and (e.side, e.row, e.zone) == (side, row, zone)) or
+                   (e.kind == EventKind.ATTACK and row == "monster"
+                    and (e.side, e.zone) == (side, zone)) for e in self.shown.events)
 
     def _draw_row(self, app: App, fb: Framebuffer, row: str) -> None:
         side = 1 - self.viewer if row.startswith("foe_") else self.viewer
@@ -519,11 +522,9 @@ class DuelScreen(Screen):
             x, y = self._xy(row, col)
             selected = self._selected(row, col)
             occupant = cards[col]
-            if occupant is None or self._sliding(side, kind, col):
+            if occupant is None or self._moving(side, kind, col):
                 draw_empty(app, fb, x, y, SMALL, selected)
                 continue
-            if kind == "monster":
-                y += self._lunge(side, col)
             self._draw_occupant(app, fb, x, y, occupant, kind, selected)
 
     def _draw_occupant(self, app: App, fb: Framebuffer, x: int, y: int, occupant, kind: str,
@@ -538,29 +539,36 @@ class DuelScreen(Screen):
         if getattr(occupant, "spent", False):
             fb.remap(x, y, *SMALL, dim_lut(app.machine))
 
-    def _lunge(self, side: int, zone: int) -> int:
-        """How far the monster in ``zone`` is pushed towards its target now (an attack)."""
-        if self.shown is None:
-            return 0
-        for e in self.shown.events:
-            if e.kind == EventKind.ATTACK and (e.side, e.zone) == (side, zone):
-                towards = -1 if side == self.viewer else 1
-                return round(towards * LUNGE * math.sin(math.pi * min(1.0, self.shown.t * 2)))
-        return 0
+    def _draw_lunge(self, app: App, fb: Framebuffer, e: Event, t: float) -> None:
+        """An attacker pushed towards its target and back over the first half of the wait,
+        drawn over the rows."""
+        occupant = self.duel.state.sides[e.side].monsters[e.zone]
+        if occupant is None:  # it fell in the battle
+            return
+        x, y = self._xy(self._row_of(e.side, "monster"), e.zone)
+        towards = -1 if e.side == self.viewer else 1
+        y += round(towards * LUNGE * math.sin(math.pi * min(1.0, t * 2)))
+        self._draw_occupant(app, fb, x, y, occupant, "monster")
 
     def _draw_motion(self, app: App, fb: Framebuffer, shown: Shown) -> None:
         """The moving parts of a shown action: a placed card sliding from its owner's hand
-        to its zone, and a flashing frame on every zone an event touched (a flip, a card
-        taking effect, an attack's target, a card destroyed)."""
+        to its zone, an attacker's lunge, and a flashing frame on every zone an event
+        touched (a flip, a card taking effect, an attack's target) and on LP that change."""
         t = shown.t
         flash = int(t * 12) % 2 == 0 and t < 0.75
         for e in shown.events:
             if e.kind == EventKind.PLACED and t < SLIDE:
                 self._draw_slide(app, fb, e, t / SLIDE)
+            elif e.kind == EventKind.ATTACK:
+                self._draw_lunge(app, fb, e, t)
             for side, row, zone in _touched(e):
                 if flash:
                     x, y = self._xy(self._row_of(side, row), zone)
                     fb.frame(x - 2, y - 2, SMALL[0] + 4, SMALL[1] + 4, app.colour("cursor"))
+            if flash and e.kind == EventKind.LIFE:
+                y = 2 if e.side != self.viewer else BAR_Y
+                fb.frame(ZONE_X + 4 * CELL_W - 2, y - 2, text_width("LP 00000") + 4,
+                         CELL_H + 2, app.colour("cursor"))
 
     def _draw_slide(self, app: App, fb: Framebuffer, e: Event, t: float) -> None:
         occupant = getattr(self.duel.state.sides[e.side],
