@@ -90,7 +90,7 @@ def _split(name: str, seen_names: set[str], at_end: bool) -> bool:
                for n in seen_names)
 
 
-def _play_turns(app, system, turns: int, announce=None) -> tuple[Leaks, int]:
+def _play_turns(app, system, turns: int) -> tuple[Leaks, int]:
     """Duels of the computer (side 1) against a scripted player (side 0, the computer's own
     rule pressed through the screen) until the computer has played ``turns`` turns; every
     string drawn in a frame and every log line is checked for a name the player may not
