@@ -280,9 +280,11 @@ class DuelScreen(Screen):
 
     def forfeit(self, app: App) -> Screen:
         """Give up (from the pause menu): the human at the pad (the acting one, else the
-        first) loses; the result screen follows and counts it as a loss."""
-        self.forfeited = self.viewer
-        app.sound.play("lose")
+        first) loses; the result screen follows and counts it as a loss (a duel already
+        decided keeps its result)."""
+        if not self.duel.over:
+            self.forfeited = self.viewer
+            app.sound.play("lose")
         return self._result()
 
     @property
