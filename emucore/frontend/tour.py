@@ -75,6 +75,9 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
         # mid-attack: the attacker lunges, the LP count down and flash
         ("cpu_attack", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross", "wait:415"]),
+        # two players: player 1 ends the turn, player 2 is asked to take the pad (their key)
+        ("hand_over", "psx", ["down", "cross", "cross", "down", "cross", "wait:60", "cross",
+                              *_PAPER_END_TURN[:3], "wait:60"]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),

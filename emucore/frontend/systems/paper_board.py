@@ -594,7 +594,7 @@ class DuelScreen(Screen):
 
     def _selected(self, row: str, col: int) -> bool:
         return (self.duel.acting_side in self.humans and not self.choices and row == self.row
-                and col == self.col and self.shown is None)
+                and col == self.col and self.shown is None and not self.handing_over)
 
     def _face(self, card: int):
         return paper_face(self.duel.catalogue, card)
@@ -652,6 +652,8 @@ class DuelScreen(Screen):
             return ["Duel over", "Cross: result"]
         if self.shown is not None:
             return ["Computer's turn", "Cross: go on"]
+        if self.handing_over:
+            return [f"Player {self.duel.acting_side + 1} to play", "Pass them the pad"]
         if self.duel.acting_side not in self.humans:
             return ["Computer's turn"]
         if self.choices:
@@ -673,6 +675,7 @@ class DuelScreen(Screen):
                         width - CELL_W - 8, app.colour("text"))
 
     def _draw_banner(self, app: App, fb: Framebuffer, text: str) -> None:
+        text = fit(text, FIELD_W - 4)[0]  # a rebound key's long name stays on the field
         y = (ROW_Y["foe_monsters"] + ROW_Y["monsters"]) // 2 + SMALL[1] // 2 - CELL_H
         fb.fill(0, y, FIELD_W, 2 * CELL_H, app.colour("black"))
         fb.fill(0, y + 1, FIELD_W, 1, app.colour("highlight"))
