@@ -109,7 +109,9 @@ def refusal_sentence(rule: str, kind: str) -> str | None:
 
 
 def action_label(duel: PaperDuel, action: Action) -> str:
-    """A short line naming one of the player's own choices the way a player would say it."""
+    """A short line naming one of the player's own choices the way a player would say it
+    (the list of a card's choices is opened on the card, so an attack or a switch names only
+    what it does)."""
     cat, st = duel.catalogue, duel.state
     me = st.sides[duel.acting_side]
     if isinstance(action, Summon):
@@ -121,10 +123,15 @@ def action_label(duel: PaperDuel, action: Action) -> str:
         card = me.hand[action.hand] if isinstance(action, Activate) else \
             me.spells[action.zone].card
         return f"{cat.name(card)} {_targets_label(duel, card, action.targets)}".rstrip()
-    if isinstance(action, ChangePosition):
-        return f"Switch {cat.name(me.monsters[action.zone].card)}"
+    if isinstance(action, ChangePosition):  # the list is opened on the monster itself
+        m = me.monsters[action.zone]
+        return f"Switch to {'defence' if m.attack else 'attack'}" + \
+            ("" if m.face_up else " (turn it up)")
     if isinstance(action, Attack):
-        return attack_line(duel, action)
+        if action.target == DIRECT:
+            return "Attack directly"
+        foe = st.sides[1 - st.active].monsters[action.target]
+        return f"Attack {cat.name(foe.card) if foe.face_up else 'a set monster'}"
     if isinstance(action, NextPhase) and duel.phase == "draw":
         return "Skip the draw"
     return {NextPhase: "Next phase", EndTurn: "End turn", Draw: "Draw a card",
