@@ -68,12 +68,30 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
                                   "wait:120"]),
         # ending every turn at once, the player loses on LP in the 10th
         ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 10]),
+        # the computer has just set a card face-down: "CPU sets a card", no name
+        ("cpu_set", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross", "wait:309"]),
+        ("long_name", "psx", [*_PAPER_DUEL, "wait:200", "right", "right"]),
+        ("pause_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc"]),
+        ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
+        # mid-attack: the attacker lunges, the LP count down and flash
+        ("cpu_attack", "psx", [*_PAPER_DUEL, "wait:200", "start", "down", "cross", "wait:415"]),
+        # two players: player 1 ends the turn, player 2 is asked to take the pad (their key)
+        ("hand_over", "psx", ["down", "cross", "cross", "down", "cross", "wait:60", "cross",
+                              *_PAPER_END_TURN[:3], "wait:60"]),
     ),
     "tcglite": (
         ("title", "psx", ["wait:2"]),
         ("duel", "psx", _PAPER_DUEL),
         ("duel_board", "psx", [*_PAPER_DUEL, "wait:200", "up"]),
         ("result", "psx", [*_PAPER_DUEL, "wait:200", *_PAPER_END_TURN * 6]),  # lost on LP
+        # the player summons a monster the computer's cannot beat: it sets one face-down
+        ("cpu_set", "psx", [*_PAPER_DUEL, "wait:200", "cross", "cross", "wait:100",
+                            *_PAPER_END_TURN[:3], "wait:303", "cross", "cross", "wait:100",
+                            *_PAPER_END_TURN[:3], "wait:85"]),
+        ("long_name", "psx", [*_PAPER_DUEL, "wait:200", "right", "cross", "cross", "wait:30",
+                              "up", "left"]),
+        ("pause_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc"]),
+        ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
     ),
 }
 

@@ -158,11 +158,16 @@ class PaperDuel(Duel):
         return events
 
     def is_legal(self, action: Action) -> bool:
+        return self.refusal(action) is None
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why the rules refuse ``action`` now (its named rule), or None when it is legal;
+        nothing changes either way (a screen asks this to say why a card has no play)."""
         try:
             self._rule(action)[0](self, action)
-        except IllegalAction:
-            return False
-        return True
+        except IllegalAction as exc:
+            return exc
+        return None
 
     def legal_actions(self) -> list[Action]:
         if self.over:

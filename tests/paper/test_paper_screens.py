@@ -70,10 +70,10 @@ def test_vs_computer_duel_played_from_the_pad(app):
     turn = duel.state.turn
     end_turn(app, screen)
     assert duel.state.turn == turn + 1 and duel.acting_side == 1
-    assert any(line.startswith("CPU: ") for line in screen.log) or duel.acting_side == 1
-    settle(app, screen)  # the computer plays its turn step by step, each action announced
+    noted = screen.noted
+    settle(app, screen)  # the computer plays its turn step by step, each action logged
     assert duel.acting_side == 0 or duel.over
-    assert any(line.startswith("CPU: ") for line in screen.log)
+    assert screen.noted > noted
 
 
 def test_the_cursor_lists_what_a_hand_card_can_do(app):
@@ -87,7 +87,7 @@ def test_the_cursor_lists_what_a_hand_card_can_do(app):
         press(app, "cross")
         if screen.choices:
             break
-        assert app.notices[-1] == "Nothing to do with this card now."
+        assert app.notices[-1] in {f"{t}." for t in paper_board.REFUSALS.values()}
     assert screen.choices and all(getattr(a, "hand", None) == col for a in screen.choices)
     before = len(hand)
     press(app, "cross")  # the first thing this card can do

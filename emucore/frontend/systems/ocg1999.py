@@ -17,10 +17,11 @@ from typing import Any
 from emucore.duel.files import is_int
 from emucore.duel.protocol import DRAW, IllegalAction
 from emucore.frontend.app import App, Screen
-from emucore.frontend.framebuffer import Framebuffer
+from emucore.frontend.framebuffer import CELL_H, Framebuffer
+from emucore.frontend.layout import fit
 from emucore.frontend.storage import SaveFile
 from emucore.frontend.systems.paper_board import DuelScreen
-from emucore.frontend.widgets import Menu, message_box, reason_text, refusal
+from emucore.frontend.widgets import Menu, reason_text, refusal
 from emucore.ocg1999.match import Match, computer_swaps
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.engine import PaperDuel
@@ -82,6 +83,11 @@ def title_screen(app: App) -> Screen:
     return paper_title_screen(app, OCG)
 
 
+# What each paper system is, one line under its title.
+SUBTITLES = {"ocg1999": "The Starter Box Official Rules of 1999: monsters, magic and traps",
+             "tcglite": "The 2002 starter decks' monsters under simplified TCG rules"}
+
+
 class TitleScreen(Screen):
     def __init__(self, game: PaperGame) -> None:
         self.game = game
@@ -104,11 +110,15 @@ class TitleScreen(Screen):
         title = {"ocg1999": "1999 OFFICIAL RULES", "tcglite": "SIMPLIFIED TCG"}
         fb.text_centred(cx, 40, title.get(self.game.system.name, self.game.system.name),
                         app.colour("text"))
-        fb.text_centred(cx, 54, "an emucore recreation", app.colour("text_dim"))
+        draw_centred(fb, cx, 56, SUBTITLES.get(self.game.system.name, "A paper card game"),
+                     fb.width - 40, app.colour("text"))
+        fb.text_centred(cx, 82, "an emucore recreation", app.colour("text_dim"))
         r = self.game.record
-        fb.text_centred(cx, 72, f"vs computer: {r['wins']}W {r['losses']}L {r['draws']}D",
+        fb.text_centred(cx, 94, f"vs computer: {r['wins']}W {r['losses']}L {r['draws']}D",
                         app.colour("text_dim"))
-        self.menu.draw(app, fb, cx - 70, 110, 140)
+        self.menu.draw(app, fb, cx - 70, 116, 140)
+        fb.text_centred(cx, fb.height - 24, "Up/Down: choose  Cross: start",
+                        app.colour("highlight"))
 
 
 class DeckSelect(Screen):
@@ -150,16 +160,28 @@ class DeckSelect(Screen):
                         f"fusion {len(deck.fusion)}", app.colour("text_dim"))
 
 
+# How a paper duel ended, in a player's words (the engine's ``end_reason`` names).
+END_REASONS = {"lp": "LP reached 0", "deckout": "a deck ran out", "deck_out": "a deck ran out",
+               "turn_limit": "the turn limit was reached", "exodia": "all five Exodia pieces",
+               "both_lp": "both players' LP reached 0", "forfeit": "forfeit"}
+
+
 class ResultScreen(Screen):
-    """The end of a duel: the winner; in a match, the score and the next duel."""
+    """The end of a duel: the outcome, how it ended (LP 0, deck out, turn limit, forfeit),
+    the LP and what to press; in a match, the score and the next duel. A duel given up from
+    the pause menu (``forfeited``: the side that gave up) counts as that side's loss and, in
+    a match, gives up the match."""
 
     def __init__(self, game: PaperGame, duel: PaperDuel, humans: set[int],
-                 match: Match | None) -> None:
+                 match: Match | None, forfeited: int | None = None) -> None:
         self.game, self.duel, self.humans, self.match = game, duel, humans, match
-        if match is not None:
+        self.forfeited = forfeited
+        self.winner = duel.winner if forfeited is None else 1 - forfeited
+        self.reason = duel.end_reason if forfeited is None else "forfeit"
+        if match is not None and forfeited is None:
             match.finish()
         if humans == {0}:
-            game.count(duel.winner)
+            game.count(self.winner)
 
     def enter(self, app: App) -> None:
         """After a duel against the computer, tell the player what saving the record found
@@ -167,10 +189,15 @@ class ResultScreen(Screen):
         if self.humans == {0} and (report := self.game.save_file.report()):
             app.notify(report)
 
+    @property
+    def match_goes_on(self) -> bool:
+        return self.match is not None and self.forfeited is None and not self.match.over
+
     def update(self, app: App) -> Screen | None:
-        if not (app.pad.pressed("confirm") or app.pad.pressed("start")):
+        if not any(p.pressed("confirm") or p.pressed("start") for p in app.pads):
             return self
-        if self.match is not None and not self.match.over:
+        app.sound.play("confirm")
+        if self.match_goes_on:
             for side in (0, 1):
                 if side not in self.humans:
                     for out_card, in_card in computer_swaps(self.match, side):
@@ -178,21 +205,60 @@ class ResultScreen(Screen):
             return SideDeckScreen(self.game, self.match, self.humans, sorted(self.humans))
         return TitleScreen(self.game)
 
+    def outcome(self) -> str:
+        """The headline: who won, from the player's side against the computer."""
+        if self.humans == {0}:
+            return {0: "YOU WIN", 1: "YOU LOSE"}.get(self.winner, "DRAW")
+        return "DRAW" if self.winner == DRAW else f"PLAYER {self.winner + 1} WINS"
+
+    def how(self) -> str:
+        """How the duel ended, in a player's words."""
+        if self.forfeited is not None:
+            who = "You" if self.humans == {0} else f"Player {self.forfeited + 1}"
+            return f"{who} gave up the duel (forfeit)"
+        reason = END_REASONS.get(self.reason or "") or reason_text(self.reason).lower()
+        if self.reason == "lp":
+            loser = next((i for i, s in enumerate(self.duel.state.sides) if s.lp <= 0), None)
+            if loser is not None:
+                name = "Your" if self.humans == {0} and loser == 0 else \
+                    "The computer's" if self.humans == {0} else f"Player {loser + 1}'s"
+                return f"{name} LP reached 0"
+        return f"The duel ended: {reason}"
+
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
-        winner = self.duel.winner
-        outcome = "DRAW" if winner == DRAW else f"PLAYER {winner + 1} WINS"
-        if self.humans == {0}:
-            outcome = {0: "YOU WIN", 1: "YOU LOSE"}.get(winner, "DRAW")
-        lp = " / ".join(str(s.lp) for s in self.duel.state.sides)
-        lines = [outcome, f"By {reason_text(self.duel.end_reason)}", f"LP {lp}"]
+        cx = fb.width // 2
+        fb.box(30, 28, fb.width - 60, 120, app.colour("panel"), app.colour("highlight"))
+        colour = {0: "highlight", DRAW: "text"}.get(self.winner if self.humans == {0} else 0,
+                                                    "text_dim")
+        fb.text_centred(cx, 40, self.outcome(), app.colour(colour), app.colour("black"))
+        draw_centred(fb, cx, 60, self.how(), fb.width - 70, app.colour("text"))
+        names = ("You", "Computer") if self.humans == {0} else ("Player 1", "Player 2")
+        sides = self.duel.state.sides
+        for i, side in enumerate(sides):
+            fb.text_centred(cx, 86 + i * CELL_H, f"{names[i]}: LP {side.lp}",
+                            app.colour("text"))
+        lines = [f"Turns played: {self.duel.state.turn}"]
         if self.match is not None:
             score = " ".join({0: "P1", 1: "P2", DRAW: "draw"}[r] for r in self.match.results)
-            lines.append(f"match: {score}")
-            if self.match.over:
-                lines.append("match drawn" if self.match.winner == DRAW
-                             else f"match won by player {self.match.winner + 1}")
-        message_box(app, fb, "\n".join(lines), width=220)
+            lines.append(f"Match: {score or '-'}")
+            if self.forfeited is not None:
+                lines.append("The match is given up")
+            elif self.match.over:
+                lines.append("Match drawn" if self.match.winner == DRAW
+                             else f"Match won by player {self.match.winner + 1}")
+        for i, line in enumerate(lines):
+            fb.text_centred(cx, 112 + i * CELL_H, line, app.colour("text_dim"))
+        then = "side decks, then the next duel" if self.match_goes_on else "back to the title"
+        draw_centred(fb, cx, fb.height - 24, f"Cross: {then}", fb.width - 20,
+                     app.colour("highlight"))
+
+
+def draw_centred(fb: Framebuffer, cx: int, y: int, text: str, width: int, colour: int,
+                 lines: int = 2) -> None:
+    """``text`` wrapped at spaces into ``width`` pixels, each line centred on ``cx``."""
+    for i, line in enumerate(fit(text, width, lines)):
+        fb.text_centred(cx, y + i * CELL_H, line, colour)
 
 
 class SideDeckScreen(Screen):

@@ -4,18 +4,27 @@ cursor large in the panel with the log and the prompt.
 
 Left/Right/Up/Down move a cursor over the hand and the zones; Cross on a card lists what the
 rules allow with it now (summon, set, activate, attack each target, change position) and
-Cross again plays the choice; Start lists the turn's own actions (draw, next phase, end turn,
-no answer). A banner names each new turn and phase. The computer plays step by step: each of
-its actions is announced in the log for ``CPU_FRAMES`` before the board changes. Everything
-goes through the Duel protocol; in two-player play each side reads its own pad, the
-opponent's hand is never shown, and a player's hand stays face down until that player (whose
-turn or answer it is) presses Cross on their own pad.
+Cross again plays the choice; a card with no play says why, in the words of the rule that
+refuses it (:data:`REFUSALS`). Start lists the turn's own actions (draw, next phase, end
+turn, no answer). A banner names each new turn and phase. The computer plays step by step:
+each of its actions moves on the board (a card slides in, a card flashes as it is flipped or
+takes effect, an attacker lunges, LP count down) while its lines stay lit in the log for the
+machine's ``action_frames`` (Cross skips the rest of the wait, fast animations shorten it).
+The lines name only what the player at the table sees: a card set face-down is "a card" ("a
+monster" in a monster zone) until it is turned up. Everything goes through the Duel
+protocol; in two-player play each side reads its own pad, the opponent's hand is never
+shown, and a player's hand stays face down until that player (whose turn or answer it is)
+presses Cross on their own pad.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 from emucore.duel.protocol import Action, Event, EventKind
 from emucore.frontend.app import App, Screen
+from emucore.frontend.bindings import keyboard_table
 from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card, draw_empty
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer, text_width
 from emucore.frontend.layout import draw_fitted, fit
@@ -36,10 +45,10 @@ from emucore.paper.actions import (
     Set,
     Summon,
 )
+from emucore.paper.cards import MAGIC, MONSTER
 from emucore.paper.engine import PaperDuel
 from emucore.paper.state import ZONES
 
-CPU_FRAMES = 40  # the computer's action is announced this long before it happens
 BANNER_FRAMES = 40  # a turn or phase banner (Cross skips)
 PHASE_NAMES = {"draw": "DRAW PHASE", "standby": "STANDBY PHASE", "main": "MAIN PHASE",
                "main1": "MAIN PHASE 1", "battle": "BATTLE PHASE", "main2": "MAIN PHASE 2",
@@ -48,12 +57,61 @@ ZONE_X, ZONE_STEP = 6, 35
 ROW_Y = {"foe_spells": 12, "foe_monsters": 54, "monsters": 100, "spells": 142, "hand": 194}
 SIDEWAYS_SHIFT = (SMALL[1] - SMALL[0]) // 2
 FIELD_W, PANEL_X, BAR_Y = 180, 186, 184
-LOG_LINES = 5
+LOG_LINES = 5  # rows of the log in the panel (an entry wraps over as many as it needs)
+LOG_KEEP = 10  # entries kept
 MENU_ROWS = 8
+CARD_ACTIONS = (Summon, Set, Activate, ActivateSet, ChangePosition, Attack)
+LUNGE = 10  # pixels an attacker moves towards its target
+SLIDE = 0.4  # share of an action's wait a card takes to slide into its zone
+
+# A refused card play in the player's words, by the engine's rule name (and, where one rule
+# covers several plays, the kind of action tried). Rules the screen never probes are absent:
+# the engine's own sentence is shown for them.
+REFUSALS = {
+    ("phase", "attack"): "Monsters attack in the battle phase (Start: next phase)",
+    ("phase", "summon"): "Monsters are placed in a main phase",
+    ("phase", "activate"): "Magic and trap cards are played in a main phase",
+    ("phase", "set"): "Magic and trap cards are set in a main phase",
+    ("phase", "activate_set"): "This set card cannot be turned up in this phase",
+    ("phase", "change_position"): "Positions change in a main phase",
+    "first_turn_attack": "No monster attacks on the first turn",
+    "attack_position": "Only a face-up monster in attack position attacks",
+    "attack_once": "This monster has already attacked this turn",
+    "direct_attack": "Attack the opponent's monsters first",
+    "one_monster_per_turn": "You have already placed a monster this turn",
+    "monster_zones_full": "All five monster zones are taken",
+    "magic_zones_full": "All five magic/trap zones are taken",
+    "one_magic_per_turn": "You have already played a magic card this turn",
+    "one_trap_per_turn": "You have already set a trap card this turn",
+    "position_change": "These rules have no position changes",
+    "position_summoned_turn": "A monster keeps its position on the turn it was placed",
+    "position_once_per_turn": "This monster has already changed position this turn",
+    "position_after_attack": "A monster that attacked keeps its position this turn",
+    "position_locked": "A face-up trap holds this monster in defence",
+    "no_target": "This card has no target now",
+    "targets": "This card has no target now",
+    "equip_type": "No face-up monster of yours is of the type this card powers up",
+    "fusion_materials": "Polymerization needs two of your monsters that fuse",
+    "fusion_deck": "That Fusion Monster is not in your Fusion Deck",
+    "trap_condition": "This trap answers an opponent's attack or summon: set it",
+    "response_window": "Answer the attack or summon first: a set trap, or Start to let it be",
+    "no_effect": "This card does nothing in these rules",
+    "no_monster": "No monster of yours is here",
+    "no_set_card": "No set card of yours is here",
+    "no_such_card": "No card of yours is here",
+}
+
+
+def refusal_sentence(rule: str, kind: str) -> str | None:
+    """The sentence for a refused play (rule name, action kind), None for a rule the
+    table does not word."""
+    return REFUSALS.get((rule, kind)) or REFUSALS.get(rule)
 
 
 def action_label(duel: PaperDuel, action: Action) -> str:
-    """A short line naming an action the way a player would say it."""
+    """A short line naming one of the player's own choices the way a player would say it
+    (the list of a card's choices is opened on the card, so an attack or a switch names only
+    what it does)."""
     cat, st = duel.catalogue, duel.state
     me = st.sides[duel.acting_side]
     if isinstance(action, Summon):
@@ -65,18 +123,30 @@ def action_label(duel: PaperDuel, action: Action) -> str:
         card = me.hand[action.hand] if isinstance(action, Activate) else \
             me.spells[action.zone].card
         return f"{cat.name(card)} {_targets_label(duel, card, action.targets)}".rstrip()
-    if isinstance(action, ChangePosition):
-        return f"Switch {cat.name(me.monsters[action.zone].card)}"
+    if isinstance(action, ChangePosition):  # the list is opened on the monster itself
+        m = me.monsters[action.zone]
+        return f"Switch to {'defence' if m.attack else 'attack'}" + \
+            ("" if m.face_up else " (turn it up)")
     if isinstance(action, Attack):
-        mine = cat.name(me.monsters[action.zone].card)
         if action.target == DIRECT:
-            return f"{mine} attacks directly"
+            return "Attack directly"
         foe = st.sides[1 - st.active].monsters[action.target]
-        return f"{mine} attacks {cat.name(foe.card) if foe.face_up else 'a set card'}"
+        return f"Attack {cat.name(foe.card) if foe.face_up else 'a set monster'}"
     if isinstance(action, NextPhase) and duel.phase == "draw":
         return "Skip the draw"
     return {NextPhase: "Next phase", EndTurn: "End turn", Draw: "Draw a card",
             Pass: "No answer"}.get(type(action), action.kind)
+
+
+def attack_line(duel: PaperDuel, action: Attack) -> str:
+    """An attack as both players see it: the attacker is face-up; a face-down target is
+    "a set monster"."""
+    st, name = duel.state, duel.catalogue.name
+    mine = name(st.sides[st.active].monsters[action.zone].card)
+    if action.target == DIRECT:
+        return f"{mine} attacks directly"
+    foe = st.sides[1 - st.active].monsters[action.target]
+    return f"{mine} attacks {name(foe.card) if foe.face_up else 'a set monster'}"
 
 
 def _targets_label(duel: PaperDuel, card: int, targets: tuple[int, ...]) -> str:
@@ -93,15 +163,32 @@ def _targets_label(duel: PaperDuel, card: int, targets: tuple[int, ...]) -> str:
     return ""
 
 
+def before_line(duel: PaperDuel, action: Action, who: str) -> str | None:
+    """The line an action gets before its events' lines, from the board before it: an
+    attack, or a face-up monster's change of position (a face-down one's flip names it in
+    its own event line). Only what both players see is named."""
+    if isinstance(action, Attack):
+        return attack_line(duel, action)
+    if isinstance(action, ChangePosition):
+        m = duel.state.sides[duel.state.active].monsters[action.zone]
+        if m.face_up:
+            to = "defence" if m.attack else "attack"
+            return f"{who} puts {duel.catalogue.name(m.card)} in {to} position"
+    return None
+
+
 def describe(duel: PaperDuel, event: Event, players: tuple[str, str]) -> str | None:
-    """A line for the log, or None for events not worth one."""
+    """A line for the log, or None for events not worth one. A face-down card is never
+    named: in the original the opponent sees only that a card went to a zone."""
     name = duel.catalogue.name
     who = players[getattr(event, "side", 0)]
     lines = {
-        EventKind.PLACED: lambda e: f"{who} summons {name(e.card)}" if e.face_up and
-        e.row == "monster" else f"{who} sets a card" if not e.face_up else None,
+        EventKind.PLACED: lambda e: (f"{who} summons {name(e.card)}" if e.row == "monster"
+                                     else None) if e.face_up else
+        f"{who} sets a monster" if e.row == "monster" else f"{who} sets a card",
         EventKind.MAGIC: lambda e: f"{who} plays {name(e.card)}",
         EventKind.TRAP: lambda e: f"{who} springs {name(e.card)}",
+        EventKind.FLIP: lambda e: f"{name(e.card)} is turned face-up",
         "response": lambda e: f"{who} may answer",
         EventKind.DESTROYED: lambda e: f"{name(e.card)} destroyed",
         EventKind.LIFE: lambda e: f"{who} LP {e.delta:+d} -> {e.lp}",
@@ -112,21 +199,42 @@ def describe(duel: PaperDuel, event: Event, players: tuple[str, str]) -> str | N
     return text(event) if text else None
 
 
+@dataclass
+class Shown:
+    """A computer's action being shown: its events (for the motion), how many log entries
+    are its lines, the card the panel shows, the LP each side had before, the frames it
+    stays and the frames left."""
+
+    events: list[Event]
+    lines: int
+    card: int | None
+    lp_before: tuple[int, int]
+    frames: int
+    left: int
+
+    @property
+    def t(self) -> float:
+        """How far the motion has gone, 0 to 1."""
+        return 1 - self.left / self.frames
+
+
 class DuelScreen(Screen):
     """A duel; sides in ``humans`` are played from their pads, the rest by the computer."""
 
     def __init__(self, game, duel: PaperDuel, humans: set[int], match=None) -> None:
         self.game, self.duel, self.humans, self.match = game, duel, humans, match
         self.log: list[str] = ["Duel start"]
+        self.noted = 0  # entries ever logged (the shown action's are the newest)
         self.wait = 0
         self.row, self.col = "hand", 0
         self.choices: list[Action] = []  # the open list of actions (empty: none open)
         self.choice = self.top = 0
-        self.planned: Action | None = None  # the computer's announced action
+        self.shown: Shown | None = None  # the computer's action on show
         self.banner: tuple[str, int] | None = None  # (text, frames left)
         self.seen: tuple = ()
         self.handed: int | None = None  # two players: whose eyes the hand is shown to
-        self._check_banner()
+        self.forfeited: int | None = None  # the side that gave up (pause menu)
+        self._check_banner(None)
 
     # --- the loop ---------------------------------------------------------------------------
     @property
@@ -142,16 +250,21 @@ class DuelScreen(Screen):
 
     def update(self, app: App) -> Screen | None:
         duel = self.duel
+        skip = any(p.pressed("confirm") for p in app.pads)
         if self.banner is not None:
             text, left = self.banner
-            skip = any(p.pressed("confirm") for p in app.pads)
             self.banner = None if left <= 1 or skip else (text, left - 1)
+            return self
+        if self.shown is not None:
+            self.shown.left = 0 if skip else self.shown.left - 1
+            if self.shown.left <= 0:
+                self.shown = None
+                self._check_banner(app)
             return self
         if duel.over:
             self.wait += 1
             if self.wait > 30 or app.pads[min(self.humans)].pressed("confirm"):
-                from emucore.frontend.systems.ocg1999 import ResultScreen
-                return ResultScreen(self.game, duel, self.humans, self.match)
+                return self._result()
             return self
         if duel.acting_side not in self.humans:
             self._computer(app)
@@ -168,6 +281,19 @@ class DuelScreen(Screen):
             self._cursor(app, pad)
         return self
 
+    def _result(self) -> Screen:
+        from emucore.frontend.systems.ocg1999 import ResultScreen
+        return ResultScreen(self.game, self.duel, self.humans, self.match, self.forfeited)
+
+    def forfeit(self, app: App) -> Screen:
+        """Give up (from the pause menu): the human at the pad (the acting one, else the
+        first) loses; the result screen follows and counts it as a loss (a duel already
+        decided keeps its result)."""
+        if not self.duel.over:
+            self.forfeited = self.viewer
+            app.sound.play("lose")
+        return self._result()
+
     @property
     def handing_over(self) -> bool:
         """Two players: the other player must take the pad (their turn, or an answer to a
@@ -176,17 +302,36 @@ class DuelScreen(Screen):
                 and self.handed != self.duel.acting_side)
 
     def _computer(self, app: App) -> None:
-        """Announce the computer's next action, then play it CPU_FRAMES later."""
-        if self.planned is None:
-            self.planned = ai.choose(self.duel)
-            self._note(f"{self._label(self.duel.acting_side)}: "
-                       f"{action_label(self.duel, self.planned)}")
-            self.wait = CPU_FRAMES
+        """The computer's next action, played at once and then shown: a card action (or an
+        answer) with its motion and lines for ``action_frames``, a move to the next phase
+        through the phase banner alone."""
+        duel = self.duel
+        action = ai.choose(duel)
+        card = self._public_card(action)
+        lp_before = (duel.state.sides[0].lp, duel.state.sides[1].lp)
+        count = self.noted
+        events = self._act(app, action, banner=False)
+        if events is None:
             return
-        self.wait -= 1
-        if self.wait <= 0:
-            action, self.planned = self.planned, None
-            self._act(app, action)
+        if not isinstance(action, CARD_ACTIONS):
+            self._check_banner(app)
+            return
+        frames = app.machine.paced(app.machine.action_frames,
+                                   bool(app.toggles.get("fast_animations")))
+        self.shown = Shown(events, self.noted - count, card, lp_before, frames, frames)
+
+    def _public_card(self, action: Action) -> int | None:
+        """The card a computer's action shows in the panel once it is played: the one it
+        turns face-up or attacks with; None when it stays face-down."""
+        side = self.duel.state.sides[self.duel.acting_side]
+        if isinstance(action, Summon) and action.position == ATTACK or \
+                isinstance(action, Activate):
+            return side.hand[action.hand]
+        if isinstance(action, ActivateSet):
+            return side.spells[action.zone].card
+        if isinstance(action, Attack | ChangePosition):
+            return side.monsters[action.zone].card
+        return None
 
     def _cursor(self, app: App, pad) -> None:
         rows = self.rows
@@ -200,7 +345,7 @@ class DuelScreen(Screen):
             app.sound.play("move")
         self.col = max(0, min(width - 1, self.col))
         if pad.pressed("confirm"):
-            self._open(app, self._card_actions(), "Nothing to do with this card now.")
+            self._open(app, self._card_actions(), self._why_not())
         elif pad.pressed("start"):
             self._open(app, [a for a in self.duel.legal_actions()
                              if isinstance(a, NextPhase | EndTurn | Draw | Pass)],
@@ -226,6 +371,34 @@ class DuelScreen(Screen):
             return [a for a in legal if isinstance(a, ActivateSet) and a.zone == col]
         return []
 
+    def _why_not(self) -> str:
+        """Why the card under the cursor has no play now: the engine's refusal of the play a
+        player would try with it, in the words of :data:`REFUSALS`."""
+        if self.row.startswith("foe_"):
+            return "That is your opponent's card: choose one of yours."
+        for action in self._tries():
+            refused = self.duel.refusal(action)
+            if refused is not None:
+                sentence = refusal_sentence(refused.rule, action.kind)
+                return f"{sentence}." if sentence else _engine_sentence(refused)
+        return "This card has no play now."
+
+    def _tries(self) -> list[Action]:
+        """The plays a player would try first with the card under the cursor."""
+        col, duel = self.col, self.duel
+        if self.row == "hand":
+            hand = self._hand()
+            if col >= len(hand):
+                return []
+            kind = duel.catalogue[hand[col]].kind
+            return [Summon(col, ATTACK)] if kind == MONSTER else \
+                [Activate(col)] if kind == MAGIC else [Set(col)]
+        if self.row == "monsters":
+            foes = duel.state.sides[1 - duel.state.active].monsters
+            target = next((z for z in range(ZONES) if foes[z] is not None), DIRECT)
+            return [Attack(col, target), ChangePosition(col)]
+        return [ActivateSet(col)]
+
     def _choose(self, app: App, pad) -> None:
         if pad.repeat("up") or pad.repeat("down"):
             self.choice = (self.choice + (-1 if pad.held("up") else 1)) % len(self.choices)
@@ -238,24 +411,31 @@ class DuelScreen(Screen):
             action, self.choices = self.choices[self.choice], []
             self._act(app, action)
 
-    def _act(self, app: App, action: Action) -> None:
+    def _act(self, app: App, action: Action, banner: bool = True) -> list[Event] | None:
+        """Play ``action`` and log its lines; None when the rules refused it."""
+        players = tuple(self._label(side) for side in (0, 1))
+        first = before_line(self.duel, action, players[self.duel.acting_side])
         events = try_step(app, self.duel, action)
         if events is None:
-            return
+            return None
         app.sound.play("battle" if isinstance(action, Attack) else "confirm")
-        players = tuple(self._label(side) for side in (0, 1))
+        if first:
+            self._note(first)
         for event in events:
             line = describe(self.duel, event, players)
             if line:
                 self._note(line)
         self.col = min(self.col, max(0, len(self._hand()) - 1)) if self.row == "hand" else \
             self.col
-        self._check_banner()
+        if banner:
+            self._check_banner(app)
+        return events
 
     def _note(self, line: str) -> None:
-        self.log = (self.log + [line])[-LOG_LINES * 2:]
+        self.log = (self.log + [line])[-LOG_KEEP:]
+        self.noted += 1
 
-    def _check_banner(self) -> None:
+    def _check_banner(self, app: App | None) -> None:
         """A banner when the turn or the phase has changed since the last look."""
         duel = self.duel
         now = (duel.state.turn, duel.acting_side, duel.phase)
@@ -265,7 +445,9 @@ class DuelScreen(Screen):
             text = f"TURN {now[0]}: {self._label(now[1])}"
         else:
             text = PHASE_NAMES.get(now[2], now[2].upper())
-        self.seen, self.banner = now, (text, BANNER_FRAMES)
+        fast = bool(app and app.toggles.get("fast_animations"))
+        frames = app.machine.paced(BANNER_FRAMES, fast) if app else BANNER_FRAMES
+        self.seen, self.banner = now, (text, frames)
 
     def _label(self, side: int) -> str:
         return f"P{side + 1}" if side in self.humans else "CPU"
@@ -281,6 +463,11 @@ class DuelScreen(Screen):
             return ZONE_X + col * step, ROW_Y["hand"]
         return ZONE_X + col * ZONE_STEP, ROW_Y[row]
 
+    def _row_of(self, side: int, row: str) -> str:
+        """The screen row of ``side``'s "monster" or "magic" zones."""
+        name = "monsters" if row == "monster" else "spells"
+        return name if side == self.viewer else f"foe_{name}"
+
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
         me = self.viewer
@@ -291,43 +478,115 @@ class DuelScreen(Screen):
                 self._draw_hand(app, fb)
             else:
                 self._draw_row(app, fb, row)
+        if self.shown is not None:
+            self._draw_motion(app, fb, self.shown)
         self._panel(app, fb)
         if self.choices:
             self._draw_choices(app, fb)
         if self.banner is not None:
             self._draw_banner(app, fb, self.banner[0])
         elif self.handing_over:
-            side = self.duel.acting_side + 1
-            self._draw_banner(app, fb, f"PLAYER {side}: CROSS")
+            self._draw_banner(app, fb, self._hand_over_prompt(app))
+
+    def _hand_over_prompt(self, app: App) -> str:
+        """Whose pad takes the turn, with that player's own key for Cross."""
+        side = self.duel.acting_side
+        keys = dict(keyboard_table(app.machine.name, str(side + 1), app.bindings.raw))
+        key = keys.get("cross", [""])[0]
+        return f"PLAYER {side + 1}: PRESS CROSS" + (f" ({key.upper()})" if key else "")
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.duel.state.sides[side]
         fb.text(ZONE_X, y, self._label(side), app.colour("text"))
-        fb.text(ZONE_X + 4 * CELL_W, y, f"LP {s.lp:>5}", app.colour("highlight"))
+        fb.text(ZONE_X + 4 * CELL_W, y, f"LP {self._shown_lp(side, s.lp):>5}",
+                app.colour("highlight"))
         fb.text_right(FIELD_W - 2, y, f"DK{len(s.deck):2d} GY{len(s.grave):2d}",
                       app.colour("text_dim"))
         if self.duel.acting_side == side and not self.duel.over:
             fb.text(0, y, "\u25b6", app.colour("cursor"))
 
+    def _shown_lp(self, side: int, lp: int) -> int:
+        """LP as counted while an action is shown: from the old value to the new one over the
+        first half of the wait."""
+        if self.shown is None:
+            return lp
+        before = self.shown.lp_before[side]
+        return round(before + (lp - before) * min(1.0, self.shown.t * 2))
+
+    def _moving(self, side: int, row: str, zone: int) -> bool:
+        """Whether the card in this zone is drawn by the motion, not in its zone: a card
+        just placed still on its way, or an attacker lunging."""
+        if self.shown is None:
+            return False
+        return any((e.kind == EventKind.PLACED and self.shown.t < SLIDE
+                    and (e.side, e.row, e.zone) == (side, row, zone)) or
+                   (e.kind == EventKind.ATTACK and row == "monster"
+                    and (e.side, e.zone) == (side, zone)) for e in self.shown.events)
+
     def _draw_row(self, app: App, fb: Framebuffer, row: str) -> None:
         side = 1 - self.viewer if row.startswith("foe_") else self.viewer
         cards = getattr(self.duel.state.sides[side], row.removeprefix("foe_"))
+        kind = "monster" if row.endswith("monsters") else "magic"
         for col in range(ZONES):
             x, y = self._xy(row, col)
             selected = self._selected(row, col)
             occupant = cards[col]
-            if occupant is None:
+            if occupant is None or self._moving(side, kind, col):
                 draw_empty(app, fb, x, y, SMALL, selected)
                 continue
-            sideways = row.endswith("monsters") and not occupant.attack
-            if sideways:
-                x, y = x - SIDEWAYS_SHIFT, y + SIDEWAYS_SHIFT
-            if occupant.face_up:
-                draw_card(app, fb, x, y, self._face(occupant.card), SMALL, selected, sideways)
-            else:
-                draw_back(app, fb, x, y, SMALL, selected, sideways)
-            if getattr(occupant, "spent", False):
-                fb.remap(x, y, *SMALL, dim_lut(app.machine))
+            self._draw_occupant(app, fb, x, y, occupant, kind, selected)
+
+    def _draw_occupant(self, app: App, fb: Framebuffer, x: int, y: int, occupant, kind: str,
+                       selected: bool = False) -> None:
+        sideways = kind == "monster" and not occupant.attack
+        if sideways:
+            x, y = x - SIDEWAYS_SHIFT, y + SIDEWAYS_SHIFT
+        if occupant.face_up:
+            draw_card(app, fb, x, y, self._face(occupant.card), SMALL, selected, sideways)
+        else:
+            draw_back(app, fb, x, y, SMALL, selected, sideways)
+        if getattr(occupant, "spent", False):
+            fb.remap(x, y, *SMALL, dim_lut(app.machine))
+
+    def _draw_lunge(self, app: App, fb: Framebuffer, e: Event, t: float) -> None:
+        """An attacker pushed towards its target and back over the first half of the wait,
+        drawn over the rows."""
+        occupant = self.duel.state.sides[e.side].monsters[e.zone]
+        if occupant is None:  # it fell in the battle
+            return
+        x, y = self._xy(self._row_of(e.side, "monster"), e.zone)
+        towards = -1 if e.side == self.viewer else 1
+        y += round(towards * LUNGE * math.sin(math.pi * min(1.0, t * 2)))
+        self._draw_occupant(app, fb, x, y, occupant, "monster")
+
+    def _draw_motion(self, app: App, fb: Framebuffer, shown: Shown) -> None:
+        """The moving parts of a shown action: a placed card sliding from its owner's hand
+        to its zone, an attacker's lunge, and a flashing frame on every zone an event
+        touched (a flip, a card taking effect, an attack's target) and on LP that change."""
+        t = shown.t
+        flash = int(t * 12) % 2 == 0 and t < 0.75
+        for e in shown.events:
+            if e.kind == EventKind.PLACED and t < SLIDE:
+                self._draw_slide(app, fb, e, t / SLIDE)
+            elif e.kind == EventKind.ATTACK:
+                self._draw_lunge(app, fb, e, t)
+            for side, row, zone in _touched(e):
+                if flash:
+                    x, y = self._xy(self._row_of(side, row), zone)
+                    fb.frame(x - 2, y - 2, SMALL[0] + 4, SMALL[1] + 4, app.colour("cursor"))
+            if flash and e.kind == EventKind.LIFE:
+                y = 2 if e.side != self.viewer else BAR_Y
+                fb.frame(ZONE_X + 4 * CELL_W - 2, y - 2, text_width("LP 00000") + 4,
+                         CELL_H + 2, app.colour("cursor"))
+
+    def _draw_slide(self, app: App, fb: Framebuffer, e: Event, t: float) -> None:
+        occupant = getattr(self.duel.state.sides[e.side],
+                           "monsters" if e.row == "monster" else "spells")[e.zone]
+        if occupant is None:
+            return
+        x1, y1 = self._xy(self._row_of(e.side, e.row), e.zone)
+        y0 = ROW_Y["hand"] if e.side == self.viewer else -SMALL[1]
+        self._draw_occupant(app, fb, x1, round(y0 + (y1 - y0) * t), occupant, e.row)
 
     def _draw_hand(self, app: App, fb: Framebuffer) -> None:
         visible = self.viewer in self.humans and not self.handing_over
@@ -342,13 +601,18 @@ class DuelScreen(Screen):
 
     def _selected(self, row: str, col: int) -> bool:
         return (self.duel.acting_side in self.humans and not self.choices and row == self.row
-                and col == self.col)
+                and col == self.col and self.shown is None and not self.handing_over)
 
     def _face(self, card: int):
         return paper_face(self.duel.catalogue, card)
 
     def _focus(self) -> int | None:
-        """The card under the cursor, if the player may see it."""
+        """The card the panel shows: the one a shown computer action turned up or attacked
+        with, else the one under the cursor if the player may see it."""
+        if self.shown is not None:
+            return self.shown.card
+        if self.duel.acting_side not in self.humans or self.handing_over:
+            return None
         if self.row == "hand":
             hand = self._hand()
             return hand[self.col] if self.col < len(hand) else None
@@ -360,8 +624,7 @@ class DuelScreen(Screen):
 
     def _panel(self, app: App, fb: Framebuffer) -> None:
         x = PANEL_X
-        focus = self._focus() if self.duel.acting_side in self.humans and \
-            not self.handing_over else None
+        focus = self._focus()
         if focus is not None:
             draw_card(app, fb, x, 4, self._face(focus), LARGE)
         else:
@@ -370,9 +633,9 @@ class DuelScreen(Screen):
         phase = PHASE_NAMES.get(self.duel.phase, self.duel.phase.upper()).title()
         fb.text(x, 124, f"T{self.duel.state.turn} {phase}", app.colour("text_dim"))
         width = fb.width - x - 2
-        lines = [ln for text in self.log[-LOG_LINES:] for ln in fit(text, width, 2)]
-        for i, line in enumerate(lines[-LOG_LINES:]):
-            fb.text(x, 136 + i * CELL_H, line, app.colour("text"))
+        lit = self.shown.lines if self.shown is not None else 0
+        for i, (line, new) in enumerate(self._log_rows(width, lit)):
+            fb.text(x, 136 + i * CELL_H, line, app.colour("highlight" if new else "text"))
         if field:
             draw_fitted(fb, x, 136 + LOG_LINES * CELL_H,
                         f"Field: {self.duel.catalogue.name(field)}", width, app.colour("text_dim"))
@@ -380,9 +643,24 @@ class DuelScreen(Screen):
             draw_fitted(fb, x, 196 + i * CELL_H, line, width,
                         app.colour("highlight" if i == 0 else "text_dim"))
 
+    def _log_rows(self, width: int, lit: int) -> list[tuple[str, bool]]:
+        """The newest log entries that fit the log's rows whole, wrapped at spaces (a word
+        is never cut), as (row, part of the shown action's lines)."""
+        rows: list[tuple[str, bool]] = []
+        for age, entry in enumerate(reversed(self.log)):
+            wrapped = fit(entry, width, LOG_LINES)
+            if len(rows) + len(wrapped) > LOG_LINES:
+                break
+            rows = [(line, age < lit) for line in wrapped] + rows
+        return rows
+
     def _prompt(self) -> list[str]:
         if self.duel.over:
             return ["Duel over", "Cross: result"]
+        if self.shown is not None:
+            return ["Computer's turn", "Cross: go on"]
+        if self.handing_over:
+            return [f"Player {self.duel.acting_side + 1} to play", "Pass them the pad"]
         if self.duel.acting_side not in self.humans:
             return ["Computer's turn"]
         if self.choices:
@@ -404,9 +682,28 @@ class DuelScreen(Screen):
                         width - CELL_W - 8, app.colour("text"))
 
     def _draw_banner(self, app: App, fb: Framebuffer, text: str) -> None:
+        text = fit(text, FIELD_W - 4)[0]  # a rebound key's long name stays on the field
         y = (ROW_Y["foe_monsters"] + ROW_Y["monsters"]) // 2 + SMALL[1] // 2 - CELL_H
         fb.fill(0, y, FIELD_W, 2 * CELL_H, app.colour("black"))
         fb.fill(0, y + 1, FIELD_W, 1, app.colour("highlight"))
         fb.fill(0, y + 2 * CELL_H - 2, FIELD_W, 1, app.colour("highlight"))
         fb.text((FIELD_W - text_width(text)) // 2, y + CELL_H // 2, text,
                 app.colour("highlight"))
+
+
+def _touched(e: Event) -> list[tuple[int, str, int]]:
+    """The (side, "monster"/"magic", zone) places an event acts on, for the motion's flash."""
+    kind = e.kind
+    if kind == EventKind.ATTACK:
+        return [] if e.target == DIRECT else [(1 - e.side, "monster", e.target)]
+    if kind in (EventKind.FLIP, EventKind.POSITION):
+        return [(e.side, "monster", e.zone)]
+    if kind in (EventKind.MAGIC, EventKind.TRAP):
+        return [(e.side, "magic", e.zone)]
+    return []
+
+
+def _engine_sentence(refused) -> str:
+    """A refusal the table does not word: the engine's own sentence."""
+    from emucore.frontend.widgets import refusal
+    return refusal(refused)

@@ -4,9 +4,11 @@ monster's silhouette is its type's, magic and trap cards their kind's, and the o
 magic or trap card says in our own words what the engine does with it (read from the card's
 ``effect`` and ``amount`` in the system's table).
 
-Choices where the table says nothing: a monster without a type (tcglite lists none) takes
-the silhouette ``TYPES[id % 20]``; the figure and ground colours are the star ramps picked
-by the card number (``id % 10``, ``id // 10 % 10``), as the paper cards have no guardian stars.
+Choices where the table says nothing: a monster without a type (tcglite lists none) shows
+no type name and takes one neutral emblem (:data:`NO_TYPE_SHAPE`, a shape no monster type
+uses), so its picture claims no type it does not have; the figure and ground colours are the
+star ramps picked by the card number (``id % 10``, ``id // 10 % 10``), as the paper cards
+have no guardian stars.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ TYPES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
 RAMPS = ("mars", "jupiter", "saturn", "uranus", "pluto", "neptune", "mercury", "sun", "moon",
          "venus")
 _BY_KEY = {t.lower().replace("-", "").replace(" ", ""): t for t in TYPES}
+NO_TYPE_SHAPE = "Ritual"  # the abstract emblem: the paper systems have no ritual cards
 
 
 def effect_line(card: CardDef) -> str:
@@ -43,15 +46,24 @@ def effect_line(card: CardDef) -> str:
     }.get(card.effect, "")
 
 
+def monster_type(card: CardDef) -> str:
+    """The monster type the card data gives, as printed ("Beast-Warrior"), or "" when the
+    data has none (never one made up)."""
+    key = card.monster_type.lower().replace("-", "").replace(" ", "")
+    return _BY_KEY.get(key, card.monster_type.title()) if key else ""
+
+
 def paper_face(catalogue: Catalogue, card_id: int) -> CardFace:
     """The face of a paper card."""
     card = catalogue[card_id]
     if card.is_monster:
-        shape = _BY_KEY.get(card.monster_type.replace("-", "").replace(" ", ""),
-                            TYPES[card_id % len(TYPES)])
+        type_name = monster_type(card)
+        shape = type_name if type_name in TYPES else NO_TYPE_SHAPE
         art = ArtFacts(shape, RAMPS[card_id % 10], RAMPS[card_id // 10 % 10], card_id)
+        label = " ".join(part for part in (type_name, "Fusion" if card.kind == "fusion"
+                                           else "") if part)
         return CardFace(card.name, "monster", card.atk, card.defense, card.level, card_id, art,
-                        shape if card.kind != "fusion" else f"{shape} fusion")
+                        label)
     kind = {"equip": "equip", "field": "field"}.get(card.effect, card.kind)
     art = ArtFacts(kind.capitalize(), kind, kind, card_id)
     return CardFace(card.name, kind, number=card_id, art=art, type_name=card.kind,
