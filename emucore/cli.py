@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_parsed(args)
 
 
-def _stop(signum: int, frame: object) -> None:
+def _stop(*_signal: object) -> None:
     """SIGTERM (a shell's ``kill``, a job scheduler's stop, a container's shutdown) ends a
     command as Ctrl-C does: temporary files removed, a route's journal kept with how to
     resume, one line and exit 2, where the default action would end it mid-write."""
