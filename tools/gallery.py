@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="emucore-gallery-") as saves:
         for system, name, app in tour(Path(saves), args.system):
             path = args.out / f"{system}-{name}.png"
-            app.screen.draw(app, app.fb)  # the screen alone, without a passing notice
+            (app.paused or app.screen).draw(app, app.fb)  # without a passing notice
             app.screenshot(path, args.scale)
             print(path)
     return 0
