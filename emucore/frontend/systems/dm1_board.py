@@ -151,9 +151,10 @@ class Beat:
         return -1 if self.event.kind != EventKind.BATTLE or target == DIRECT else target
 
 
-def beats(t: Any, events: list[Event], pre: Board, post: Board, acting: int) -> list[Beat]:
-    """The beats of one step of side ``acting``: every event, its line read on the board as
-    shown at that moment (so a face-down card stays unnamed), and whether it waits."""
+def beats(t: Any, events: list[Event], pre: Board, post: Board) -> list[Beat]:
+    """The beats of one step: every event, its line read on the board as shown at that
+    moment (so a face-down card stays unnamed), and whether it waits (the computer's
+    events, and the outcomes of the player's)."""
     out: list[Beat] = []
     board = pre
     for event in events:
@@ -165,7 +166,7 @@ def beats(t: Any, events: list[Event], pre: Board, post: Board, acting: int) -> 
         said = describe(t, event, board)
         if said is not None:
             line, motion = said
-            wait = bool(motion) and (acting == 1 or motion in OUTCOMES)
+            wait = bool(motion) and (getattr(event, "side", 0) == 1 or motion in OUTCOMES)
             out.append(Beat(line, motion, wait, event, board, after))
         elif out:
             out[-1] = replace(out[-1], after=after)  # a silent change: part of the last beat

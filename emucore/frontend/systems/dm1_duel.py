@@ -73,7 +73,7 @@ class DuelScreen(Dm1Screen):
         self.show_log = False
         self.post = self.board = Board.of(duel)  # the engine's board; the board shown
         self.queue: deque[Beat] = deque(beats(game.t, duel.opening_events, self.post,
-                                              self.post, 0))
+                                              self.post))
         self.beat: Beat | None = None  # the beat playing, ``timer`` of ``frames`` left
         self.timer = self.frames = 0
         self.log: deque[str] = deque(maxlen=LOG_KEEP)
@@ -146,7 +146,7 @@ class DuelScreen(Dm1Screen):
         if acting == 0:
             app.sound.play("confirm")
         self.post = Board.of(self.duel)
-        self.queue.extend(beats(self.game.t, events, pre, self.post, acting))
+        self.queue.extend(beats(self.game.t, events, pre, self.post))
         self.mode, self.cursor, self.options = "hand", 0, []
 
     def _step(self, app: App, action: Action) -> list[Event] | None:

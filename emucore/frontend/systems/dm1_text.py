@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 # What each magic effect does, for the card's text; the fields come from the card's row of the
 # tables (amount, lock_turns, the transform pair, the sealed type, the field's types).
 EFFECT_TEXT = {
-    "equip": "Raises one of your monsters a level. {users} monsters can use it.",
+    "equip": "Levels up one of your monsters ({users} can use it).",
     "transform": "Turns your {transform_from} into {transform_to}.",
     "force_attack": "The opponent's monsters switch to attack and must attack next turn.",
     "seal_type": "{sealed_type} monsters on the field can no longer attack.",
-    "field": "Field. Stronger: {boosted}.{weakened}",
+    "field": "Field: stronger {boosted}{weakened}.",
     "destroy_all": "Destroys all monsters on the field.",
     "destroy_opponent": "Destroys all of the opponent's monsters.",
     "heal": "You gain {amount} LP.",
@@ -90,7 +90,7 @@ def effect_text(t: Any, card: int) -> str:
         i = list(table["field_card"]).index(card)
         weakened = str(table["weakened"][i])
         fields["boosted"] = _types(str(table["boosted"][i]))
-        fields["weakened"] = f" Weaker: {_types(weakened)}." if weakened else ""
+        fields["weakened"] = f"; weaker {_types(weakened)}" if weakened else ""
     return EFFECT_TEXT[effect].format(**fields)
 
 
