@@ -315,3 +315,14 @@ def test_nothing_shown_or_logged_names_a_card_the_player_cannot_see(tmp_path):
         before = turn
         for text in [t for _, t in app.fb.text_rects] + list(screen.log) + app.notices:
             assert not watch.leaks(text), (text, watch.leaks(text))
+
+
+@pytest.mark.parametrize("name", ["duel_six_cards", "duel_computer"])
+def test_golden_dm1_duel_frames(name, tmp_path):
+    """Source: the frames of the tour's six-card hand and of the computer's attack mid-way,
+    looked at in docs/gallery/ (dm1-duel_six_cards.png, dm1-duel_computer.png)."""
+    from frontend_golden import check
+
+    app = tour.visit("dm1", "gb", _stop(name), tmp_path)
+    app.screen.draw(app, app.fb)
+    check(f"dm1_{name}", app.fb.digest())

@@ -278,7 +278,8 @@ class DeckEdit(Dm1Screen):
         names = self.game.t.names
         self.lists = [sorted(self.game.deck), self.spare()]
         for menu, cards in zip(self.menus, self.lists, strict=True):
-            menu.items = [f"{c:03d} {names[c]}" for c in cards] or ["(none)"]
+            menu.items = [f"{c:03d} {fit(names[c], LIST_NAME_W)[0]}" for c in cards] or \
+                ["(none)"]
             menu.cursor = min(menu.cursor, len(menu.items) - 1)
 
     def update(self, app: App) -> Screen | None:
@@ -319,6 +320,7 @@ class DeckEdit(Dm1Screen):
 
 
 CARD_LINE_W = 154  # pixels of the panel line card_line fills
+LIST_NAME_W = 35  # pixels a name has in a deck-edit list row (after its number)
 
 
 def card_line(game: Dm1Game, card: int) -> str:

@@ -42,8 +42,9 @@ TERRAIN_NAMES = ("", "Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami")
 ZONE_W, ZONE_H, ZONE_STEP, ZONE_X = 29, 24, 31, 2
 ZONE_Y = (46, 10)  # per side: the player's row, the computer's row
 CARD_W, CARD_H = 26, 20  # a hand card: six side by side fit the 160-pixel screen
-HAND_X, HAND_Y, HAND_STEP = 2, 82, 26
+HAND_X, HAND_Y, HAND_STEP = 2, 83, 26
 BAND_Y = 36  # the line between the two rows of zones
+STATUS_Y = 71  # the player's LP, the turn and the terrain
 PANEL_Y, PANEL_ROWS, PANEL_W = 106, 4, 154
 LOG_KEEP = 16  # lines the log keeps
 LOG_ENTRY_ROWS = 3  # rows one log line may wrap to
@@ -87,7 +88,10 @@ class DuelScreen(Dm1Screen):
         if duel.over:
             return self._result(forfeited=False)
         if duel.acting_side == 1:
-            self.play(app, ai.choose_action(duel))
+            # Choice: should the rules refuse the computer's choice, it takes the first legal
+            # action instead (the notice names the refused rule), so the duel never stalls.
+            if not self.play(app, ai.choose_action(duel)):
+                self.play(app, duel.legal_actions()[0])
             return self
         if app.pad.pressed("select"):
             self.show_log, self.log_back = not self.show_log, 0
@@ -136,18 +140,19 @@ class DuelScreen(Dm1Screen):
         self.board = self.post
         return skipped
 
-    def play(self, app: App, action: Action) -> None:
+    def play(self, app: App, action: Action) -> bool:
         """Step the duel with the acting side's action and queue what happened; a refused
-        action says why in a notice and changes nothing."""
+        action says why in a notice, changes nothing and returns False."""
         acting, pre = self.duel.acting_side, self.post
         events = self._step(app, action)
         if events is None:
-            return
+            return False
         if acting == 0:
             app.sound.play("confirm")
         self.post = Board.of(self.duel)
         self.queue.extend(beats(self.game.t, events, pre, self.post))
         self.mode, self.cursor, self.options = "hand", 0, []
+        return True
 
     def _step(self, app: App, action: Action) -> list[Event] | None:
         try:
@@ -243,8 +248,8 @@ class DuelScreen(Dm1Screen):
         lp = f"LP{self._lp(1):>5}"
         draw_fitted(fb, 2, 1, name, fb.width - 8 - text_width(lp), c("text"))
         fb.text_right(fb.width - 2, 1, lp, c("text"))
-        fb.text(2, 72, f"YOU LP{self._lp(0):>5}  T{board.turn}", c("text"))
-        fb.text_right(fb.width - 2, 72, TERRAIN_NAMES[board.field], c("text_dim"))
+        fb.text(2, STATUS_Y, f"YOU LP{self._lp(0):>5}  T{board.turn}", c("text"))
+        fb.text_right(fb.width - 2, STATUS_Y, TERRAIN_NAMES[board.field], c("text_dim"))
         for side in (1, 0):
             for zone in range(ZONES):
                 self._zone(app, fb, side, zone)
