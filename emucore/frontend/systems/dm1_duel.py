@@ -257,7 +257,8 @@ class DuelScreen(Dm1Screen):
         self._band(app, fb)
         for i, (card, rect) in enumerate(zip(board.hand, hand_rects(len(board.hand)),
                                              strict=True)):
-            chosen = self._waiting_for_pad() and self.mode == "hand" and self.cursor == i
+            chosen = (self._waiting_for_pad() and not self.show_log and self.mode == "hand"
+                      and self.cursor == i)
             self._card(app, fb, rect, card, chosen)
         self._panel(app, fb)
 
