@@ -230,9 +230,20 @@ class Dm1Duel(Duel):
 
     def may_attack(self, side: int, zone: int) -> bool:
         """Whether the monster may attack now (first turn, Swords and seals prevent it)."""
+        return self.attack_block(side, zone) is None
+
+    def attack_block(self, side: int, zone: int) -> str | None:
+        """Why the monster may not attack now, by name (``"first-turn"``, ``"locked"`` by
+        Swords of Revealing Light, ``"sealed"`` by Dragon Capture Jar), or None when it may:
+        the screens say the reason in words."""
         v = self.v
-        return (v.turn[0] > 1 and not v.lock_turns[side]
-                and not v.zone_flags[side * ZONES + zone] & SEALED)
+        if v.turn[0] <= 1:
+            return "first-turn"
+        if v.lock_turns[side]:
+            return "locked"
+        if v.zone_flags[side * ZONES + zone] & SEALED:
+            return "sealed"
+        return None
 
     def attack_targets(self, side: int) -> list[int]:
         """Where an attack of ``side`` may go: the opponent's monsters, else ``DIRECT``."""

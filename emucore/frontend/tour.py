@@ -56,8 +56,15 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("opponents", "gb", [*_DM1_MENU, "a"]),
         ("deck_edit", "gb", [*_DM1_MENU, "down", "a"]),
         ("duel", "gb", _DM1_DUEL),
-        ("result", "gb", [*_DM1_DUEL, *["start", "wait:40"] * 4]),  # passing every turn loses
+        # passing every turn loses; the last wait lets the result's prompt appear
+        ("result", "gb", [*_DM1_DUEL, *["start", "wait:1000"] * 3, "wait:60"]),
         ("pause", "gb", [*_DM1_MENU, "esc"]),
+        ("duel_six_cards", "gb", [*_DM1_DUEL, "start", "wait:600", *["right"] * 5]),
+        ("duel_computer", "gb", [*_DM1_DUEL, "start", "wait:200"]),  # its attack plays
+        ("duel_long_name", "gb", [*_DM1_DUEL, "right", "right"]),
+        ("duel_order", "gb", [*_DM1_DUEL, "right", "a", "a", "wait:2"]),  # turn 1: no attack
+        ("pause_forfeit", "gb", [*_DM1_DUEL, "esc", "down"]),
+        ("forfeit_result", "gb", [*_DM1_DUEL, "esc", "down", "a", "a", "wait:60"]),
     ),
     "ocg1999": (
         ("title", "psx", ["wait:2"]),

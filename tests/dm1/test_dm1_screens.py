@@ -12,6 +12,7 @@ from emucore.dm1.state import ORDERS
 from emucore.frontend.app import App
 from emucore.frontend.pad import word_from_buttons
 from emucore.frontend.systems import dm1 as screens
+from emucore.frontend.systems.dm1_duel import DuelScreen
 
 IDLE = 0
 
@@ -65,7 +66,7 @@ def test_a_duel_played_by_the_pad(app):
     press(app, "a")  # Duel
     press(app, "a")  # first stage-1 opponent
     duel_screen = app.screen
-    assert isinstance(duel_screen, screens.DuelScreen)
+    assert isinstance(duel_screen, DuelScreen)
     duel = duel_screen.duel
     hand = duel.hand_cards(0)
     first_monster = next(i for i, c in enumerate(hand) if duel.t.is_monster(c))
@@ -79,7 +80,7 @@ def test_a_duel_played_by_the_pad(app):
     press(app, "down")
     press(app, "a")  # Def.
     assert duel.acting_side == 1
-    for _ in range(screens.CPU_FRAMES * 10):
+    for _ in range(app.machine.action_frames * 10):  # the computer's turn, step by step
         app.step((IDLE, IDLE))
         if duel.acting_side == 0:
             break
@@ -95,7 +96,7 @@ def test_start_passes_the_play(app):
     hand = duel.hand_cards(0)
     press(app, "start")
     assert duel.hand_cards(0) == hand and duel.acting_side == 1
-    assert app.screen.message == "You: no card played"
+    assert "You play no card." in app.screen.log
 
 
 def test_a_finished_duel_shows_the_result_and_counts_the_win(app):
@@ -104,13 +105,14 @@ def test_a_finished_duel_shows_the_result_and_counts_the_win(app):
     seed = next(s for s in range(50) if _winner(game, s) == 0)
     duel = Dm1Duel(game.deck, opponent=10, seed=seed)
     ai.play_out(duel)
-    app.switch(screens.DuelScreen(game, 10, duel))
+    app.switch(DuelScreen(game, 10, duel))
     before = sum(game.trunk.values())
     press(app, "a")
     assert isinstance(app.screen, screens.ResultScreen)
     won = app.screen.won
     assert game.wins[10] == 1 and sum(game.trunk.values()) == before + 1
     assert game.t.drops[10, won.drop] > 0 and won.reward is None
+    press(app, "a", idle=screens.RESULT_HOLD)  # presses count once the result has shown
     press(app, "a")
     assert isinstance(app.screen, screens.MainMenu)
 
@@ -205,7 +207,7 @@ def test_cancelling_a_target_choice_returns_to_the_order_panel(app):
     Order actions in the panel's labels (TypeError in DuelScreen._panel)."""
     game = new_game(app)
     duel = next(d for s in range(50) if (d := _two_targets(game, s)) is not None)
-    screen = screens.DuelScreen(game, 0, duel)
+    screen = DuelScreen(game, 0, duel)
     app.switch(screen)
     app.step((IDLE, IDLE))
     press(app, "a")  # Atk. -> more than one target: the target mode

@@ -1,10 +1,8 @@
 """Duel Monsters (Game Boy) screens on the gb machine (160x144, 4 shades).
 
 Title -> main menu -> opponent select (by stage) / deck edit (40 cards from the trunk) -> the
-duel (hand, five zones a side, LP, field; a zone for each play, or START to pass; the
-attack/defend choice and target for every monster each turn) -> result (win/lose, the card
-dropped, a milestone reward). The duel is driven only through the Duel protocol; the computer
-plays side 1 with :func:`emucore.dm1.ai.choose_action`.
+duel (:mod:`emucore.frontend.systems.dm1_duel`) -> result (win/lose and why, the card
+dropped, a milestone reward).
 
 A new game's deck, the drop after a win and the rewards at 10, 20 ... 100 wins follow
 :mod:`emucore.dm1.progress` (the new deck on the menu's stream, the drop on the duel's own
@@ -19,26 +17,26 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from emucore.dm1 import ai, decks, magic, progress, rng
-from emucore.dm1.actions import DIRECT, NO_TARGET, Magic, Pass, Summon
+from emucore.dm1 import decks, progress, rng
 from emucore.dm1.duel import Dm1Duel, default_tables
-from emucore.dm1.state import ATTACK, DECK_SIZE, FACE_UP, ORDERS, PLAY, ZONES
+from emucore.dm1.state import DECK_SIZE
 from emucore.duel.files import decimal, is_int
-from emucore.duel.protocol import DRAW, Event, EventKind
+from emucore.duel.protocol import DRAW
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
 from emucore.frontend.layout import draw_fitted, fit
 from emucore.frontend.portraits import SIZE, portrait, seed_of
 from emucore.frontend.storage import SaveFile
-from emucore.frontend.widgets import Menu, message_box, reason_text, try_step
+from emucore.frontend.systems.dm1_text import card_details, card_name, end_text
+from emucore.frontend.widgets import Menu, wrap
 
 MACHINE = "gb"
 SAVE_VERSION = 1
 WINS_TO_ADVANCE = 5
 TRUNK_CAP = 255
-CPU_FRAMES = 12  # frames between the computer's actions, so a player can follow them
+RESULT_HOLD = 45  # frames the result shows before a press leaves it
+RESULT_COLUMNS = 23  # characters a result line wraps at (the box is 150 pixels wide)
 OPPONENT_LIST_W = 116  # the opponent list; the selected one's portrait stands to its right
-TERRAIN_NAMES = ("", "Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami")
 
 
 def validate_save(data: Any) -> None:
@@ -113,10 +111,11 @@ class Dm1Game:
             stage += 1
         return stage
 
-    def finish(self, opponent: int, duel: Dm1Duel) -> progress.Winnings | None:
-        """Count a finished duel; after a win the drop and any milestone reward go to the
-        trunk. Returns what was won (None when the duel was not won)."""
-        if duel.winner != 0:
+    def finish(self, opponent: int, duel: Dm1Duel,
+               forfeited: bool = False) -> progress.Winnings | None:
+        """Count a finished (or forfeited: lost) duel; after a win the drop and any milestone
+        reward go to the trunk. Returns what was won (None when the duel was not won)."""
+        if forfeited or duel.winner != 0:
             self.rng = duel.v.rng_state[0]  # the stream goes on after a loss too
             return None
         won = progress.after_win(self.t, self.wins, opponent, duel.draw_random)
@@ -250,6 +249,7 @@ class OpponentSelect(Dm1Screen):
         if choice is not None:
             opponent = self.order[choice]["id"]
             duel = Dm1Duel(self.game.deck, opponent=opponent, seed=self.game.rng)
+            from emucore.frontend.systems.dm1_duel import DuelScreen  # it builds on this module
             return DuelScreen(self.game, opponent, duel)
         return self
 
@@ -278,7 +278,8 @@ class DeckEdit(Dm1Screen):
         names = self.game.t.names
         self.lists = [sorted(self.game.deck), self.spare()]
         for menu, cards in zip(self.menus, self.lists, strict=True):
-            menu.items = [f"{c:03d} {names[c]}" for c in cards] or ["(none)"]
+            menu.items = [f"{c:03d} {fit(names[c], LIST_NAME_W)[0]}" for c in cards] or \
+                ["(none)"]
             menu.cursor = min(menu.cursor, len(menu.items) - 1)
 
     def update(self, app: App) -> Screen | None:
@@ -312,249 +313,68 @@ class DeckEdit(Dm1Screen):
         cards = self.lists[self.side]
         if cards:
             card = cards[self.menus[self.side].cursor]
-            fb.text(2, 122, card_line(self.game, card), app.colour("text"))
+            fb.text(2, 117, card_line(self.game, card), app.colour("text"))
+            details = card_details(self.game.t, card)
+            draw_fitted(fb, 2, 117 + CELL_H, details[-1], CARD_LINE_W, app.colour("text_dim"),
+                        2)
 
 
 CARD_LINE_W = 154  # pixels of the panel line card_line fills
+LIST_NAME_W = 35  # pixels a name has in a deck-edit list row (after its number)
 
 
 def card_line(game: Dm1Game, card: int) -> str:
-    """One line about a card: name and stats (monster) or effect (magic); the name is
+    """One line about a card: name and stats (monster) or "Magic"; the name is
     shortened by the layout abbreviation rule so the line fits CARD_LINE_W."""
     info = game.t.card_info(card)
-    tail = (f"{info['atk']}/{info['defense']}" if info["kind"] == "monster"
-            else info["effect"])
+    tail = f"{info['atk']}/{info['defense']}" if info["kind"] == "monster" else "Magic"
     name = fit(info["name"], CARD_LINE_W - text_width(f" {tail}") - 1)[0]
     return f"{name} {tail}"
 
 
-def describe(game: Dm1Game, event: Event) -> str | None:
-    """A short line for the message bar, or None for events not worth a line."""
-    names = game.t.names
-    who = ("You", "CPU")
-    kind = event.kind
-    if kind == EventKind.FUSION:
-        return f"{who[event.side]}: fusion -> {names[event.result]}"
-    if kind == EventKind.PLACED:
-        return f"{who[event.side]}: summon {names[event.card]}" if event.side == 0 else \
-            "CPU: summon"
-    if kind == "pass":
-        return f"{who[event.side]}: no card played"
-    if kind in (EventKind.MAGIC, EventKind.EQUIP):
-        return f"{who[event.side]}: {names[event.card]}" + ("" if event.took_effect else
-                                                             " (no effect)")
-    if kind == EventKind.BATTLE:
-        return f"{who[event.side]} attack {event.attack_value}" + (
-            " direct" if event.target == DIRECT else f" vs {event.defend_value}")
-    if kind == EventKind.ENDED:
-        return "Duel over"
-    return None
-
-
-class DuelScreen(Dm1Screen):
-    """The duel: side 0 by the pad, side 1 by the computer."""
-
-    def __init__(self, game: Dm1Game, opponent: int, duel: Dm1Duel) -> None:
-        super().__init__(game)
-        self.opponent, self.duel = opponent, duel
-        self.mode, self.cursor, self.pick = "hand", 0, -1
-        self.options: list[Any] = []
-        self.message, self.wait = "Your turn", 0
-
-    # --- input -----------------------------------------------------------------------------
-    def update(self, app: App) -> Screen | None:
-        duel = self.duel
-        if duel.over:
-            self.wait += 1
-            if self.wait > 30 or app.pad.pressed("confirm"):
-                won = self.game.finish(self.opponent, duel)
-                return ResultScreen(self.game, self.opponent, duel, won)
-            return self
-        if duel.acting_side == 1:
-            self.wait += 1
-            if self.wait >= CPU_FRAMES:
-                self.wait = 0
-                self._act(app, ai.choose_action(duel))
-            return self
-        if app.pad.pressed("cancel") and self.mode in ("zone", "target"):
-            # The options of the mode left behind (zones, Order actions) are not labels.
-            self.mode, self.cursor, self.options = \
-                "hand" if self.mode == "zone" else "order", 0, []
-            return self
-        if duel.v.phase[0] == PLAY:
-            self._play_input(app)
-        elif duel.v.phase[0] == ORDERS:
-            self._order_input(app)
-        return self
-
-    def _move(self, app: App, count: int, keys: tuple[str, str] = ("left", "right")) -> None:
-        if count and (app.pad.repeat(keys[0]) or app.pad.repeat(keys[1])):
-            self.cursor = (self.cursor + (-1 if app.pad.held(keys[0]) else 1)) % count
-            app.sound.play("move")
-
-    def _play_input(self, app: App) -> None:
-        duel, hand = self.duel, self.duel.hand_cards(0)
-        if self.mode not in ("hand", "zone"):
-            self.mode, self.cursor = "hand", 0
-        if self.mode == "hand":
-            if app.pad.pressed("start"):
-                self._act(app, Pass())
-                return
-            self._move(app, len(hand))
-            self.cursor = min(self.cursor, len(hand) - 1)
-            if not app.pad.pressed("confirm"):
-                return
-            self.pick, card = self.cursor, hand[self.cursor]
-            if duel.t.is_monster(card):
-                self.options = list(range(ZONES))
-            else:
-                self.options = magic.targets(duel, card)
-            if self.options == [NO_TARGET]:
-                self._act(app, Magic(self.pick, NO_TARGET))
-            else:
-                self.mode, self.cursor = "zone", 0
-            return
-        self._move(app, len(self.options))
-        if app.pad.pressed("confirm"):
-            zone = self.options[self.cursor]
-            card = hand[self.pick]
-            self._act(app, Summon(self.pick, zone) if duel.t.is_monster(card)
-                      else Magic(self.pick, zone))
-
-    def _order_input(self, app: App) -> None:
-        legal = self.duel.legal_actions()
-        if self.mode != "target":
-            if self.mode != "order":
-                self.mode, self.cursor = "order", 0
-            self.options = ["Atk.", "Def."] if any(not a.attack for a in legal) else ["Atk."]
-            self._move(app, len(self.options), ("up", "down"))
-            if not app.pad.pressed("confirm"):
-                return
-            if self.options[self.cursor] == "Def.":
-                self._act(app, next(a for a in legal if not a.attack))
-                return
-            attacks = [a for a in legal if a.attack]
-            if len(attacks) == 1:
-                self._act(app, attacks[0])
-            else:
-                self.mode, self.cursor, self.options = "target", 0, attacks
-            return
-        self._move(app, len(self.options))
-        if app.pad.pressed("confirm"):
-            self._act(app, self.options[self.cursor])
-
-    def _act(self, app: App, action: Any) -> None:
-        events = try_step(app, self.duel, action)
-        if events is None:
-            return
-        app.sound.play("confirm")
-        lines = [line for e in events if (line := describe(self.game, e))]
-        if lines:
-            self.message = lines[-1]
-        self.mode, self.cursor = "hand", 0
-
-    # --- drawing ----------------------------------------------------------------------------
-    def draw(self, app: App, fb: Framebuffer) -> None:
-        duel, c = self.duel, app.colour
-        fb.clear(c("bg"))
-        name = self.game.t.opponent(self.opponent)["rom_name"]
-        lp = f"LP{duel.lp(1):>5}"
-        draw_fitted(fb, 2, 1, name, fb.width - 8 - text_width(lp), c("text"))
-        fb.text_right(fb.width - 2, 1, lp, c("text"))
-        draw_fitted(fb, 2, 36, self.message, fb.width - 4, c("text_dim"))
-        fb.text(2, 72, f"YOU LP{duel.lp(0):>5}  T{duel.v.turn[0]}", c("text"))
-        fb.text_right(fb.width - 2, 72, TERRAIN_NAMES[duel.v.field[0]], c("text_dim"))
-        target_zones = [a.target for a in self.options] if self.mode == "target" else []
-        for side, y in ((1, 10), (0, 46)):
-            for z in range(ZONES):
-                chosen = (side == 1 and self.mode == "target"
-                          and target_zones[self.cursor] == z) or (
-                    side == 0 and self._own_zone_cursor() == z)
-                self._zone(app, fb, side, z, 2 + z * 31, y, chosen)
-        for i, card in enumerate(duel.hand_cards(0)):
-            chosen = self.mode == "hand" and self.cursor == i and duel.acting_side == 0
-            self._card(app, fb, 2 + i * 31, 82, card, chosen)
-        self._panel(app, fb)
-
-    def _own_zone_cursor(self) -> int:
-        if self.mode == "zone" and self.options:
-            return self.options[self.cursor]
-        if self.mode in ("order", "target") and self.duel.v.phase[0] == ORDERS:
-            return self.duel.next_to_order()
-        return -1
-
-    def _zone(self, app: App, fb: Framebuffer, side: int, zone: int, x: int, y: int,
-              chosen: bool) -> None:
-        c, duel = app.colour, self.duel
-        fb.box(x, y, 29, 24, c("zone"), c("cursor") if chosen else c("text_dim"))
-        if chosen:
-            fb.frame(x, y, 29, 24, c("cursor"), 2)
-        card = duel.zone_card(side, zone)
-        if not card:
-            return
-        hidden = side == 1 and not duel.v.zone_flags[side * ZONES + zone] & FACE_UP
-        stance = "A" if duel.zone_stance(side, zone) == ATTACK else "D"
-        level = duel.zone_level(side, zone)
-        fb.text(x + 3, y + 3, "??" if hidden else f"{duel.zone_attack(side, zone):>4}",
-                c("text"))
-        fb.text(x + 3, y + 13, stance + ("" if hidden or not level else f"{level:+d}"),
-                c("text"))
-
-    def _card(self, app: App, fb: Framebuffer, x: int, y: int, card: int, chosen: bool) -> None:
-        c = app.colour
-        monster = self.duel.t.is_monster(card)
-        fb.box(x, y, 29, 20, c("card_face") if monster else c("magic"), c("text"))
-        if chosen:
-            fb.frame(x, y, 29, 20, c("cursor"), 2)
-        label = str(self.duel.atk[0][1][card]) if monster else "MG"  # at most 4 digits
-        fb.text(x + 3, y + 7, label, c("text"))
-
-    def _panel(self, app: App, fb: Framebuffer) -> None:
-        c, duel = app.colour, self.duel
-        fb.box(0, 106, 160, 38, c("panel"), c("text"))
-        if duel.acting_side == 1:
-            fb.text(3, 110, "CPU's turn", c("text"))
-            return
-        hand = duel.hand_cards(0)
-        if self.mode in ("hand", "zone") and hand and duel.v.phase[0] == PLAY:
-            index = self.pick if self.mode == "zone" else min(self.cursor, len(hand) - 1)
-            fb.text(3, 110, card_line(self.game, hand[index]), c("text"))
-            fb.text(3, 122, "A: play  START: pass" if self.mode == "hand" else
-                    "<> zone  A: ok  B: back", c("text_dim"))
-        elif self.mode == "order":
-            zone = duel.next_to_order()
-            fb.text(3, 110, card_line(self.game, duel.zone_card(0, zone)), c("text"))
-            for i, label in enumerate(self.options):
-                fb.text(12, 121 + i * 10, label, c("text"))
-                if i == self.cursor:
-                    fb.text(3, 121 + i * 10, "\u25b6", c("cursor"))
-        elif self.mode == "target":
-            fb.text(3, 110, "Attack which monster?", c("text"))
-            fb.text(3, 122, "<> target  A: attack", c("text_dim"))
-
-
 class ResultScreen(Dm1Screen):
+    """The outcome, why the duel ended, the LP, the wins against this opponent and what was
+    won; presses count only after :data:`RESULT_HOLD` frames, so a button still held from the
+    duel does not skip it."""
+
     def __init__(self, game: Dm1Game, opponent: int, duel: Dm1Duel,
-                 won: progress.Winnings | None) -> None:
+                 won: progress.Winnings | None, forfeited: bool = False) -> None:
         super().__init__(game)
-        self.opponent, self.duel, self.won = opponent, duel, won
+        self.opponent, self.duel, self.won, self.forfeited = opponent, duel, won, forfeited
+        self.shown = 0  # frames shown so far
 
     def update(self, app: App) -> Screen | None:
         self.game.tick()
-        if app.pad.pressed("confirm") or app.pad.pressed("start"):
+        self.shown += 1
+        if self.shown > RESULT_HOLD and (app.pad.pressed("confirm") or
+                                         app.pad.pressed("start")):
+            app.sound.play("confirm")
             return MainMenu(self.game)
         return self
 
-    def draw(self, app: App, fb: Framebuffer) -> None:
-        fb.clear(app.colour("bg"))
-        draw_face(app, fb, (fb.width - SIZE) // 2, 4, self.opponent)
-        outcome = {0: "YOU WIN", 1: "YOU LOSE", DRAW: "DRAW"}[self.duel.winner]
-        lines = [outcome, f"By {reason_text(self.duel.end_reason)}",
-                 f"LP {self.duel.lp(0)} / {self.duel.lp(1)}",
+    def lines(self) -> list[str]:
+        """The result's text, one paragraph per item."""
+        duel = self.duel
+        outcome = "YOU LOSE" if self.forfeited else \
+            {0: "YOU WIN", 1: "YOU LOSE", DRAW: "DRAW"}[duel.winner]
+        lines = [outcome, end_text(duel.winner, duel.end_reason, self.forfeited),
+                 f"LP {duel.lp(0)} / {duel.lp(1)}",
                  f"Wins vs this duelist: {self.game.wins[self.opponent]}"]
         if self.won is not None:
-            names = self.game.t.names
-            lines.append(f"Card won: {names[self.won.drop]}")
+            lines.append(f"Card won: {card_name(self.game.t, self.won.drop)}")
             if self.won.reward is not None:
-                lines.append(f"{self.won.wins} wins! {names[self.won.reward]}")
-        message_box(app, fb, "\n".join(lines), width=150)
+                lines.append(f"{self.won.wins} wins! {card_name(self.game.t, self.won.reward)}")
+        return lines
+
+    def draw(self, app: App, fb: Framebuffer) -> None:
+        c = app.colour
+        fb.clear(c("bg"))
+        draw_face(app, fb, (fb.width - SIZE) // 2, 4, self.opponent)
+        rows = [row for line in self.lines() for row in wrap(line, RESULT_COLUMNS)]
+        top = SIZE + 10
+        fb.box(5, top, fb.width - 10, len(rows) * CELL_H + 8, c("panel"), c("text"))
+        for i, row in enumerate(rows):
+            fb.text(9, top + 5 + i * CELL_H, row, c("text"))
+        if self.shown > RESULT_HOLD:
+            fb.text_centred(fb.width // 2, fb.height - CELL_H - 1, "A: continue",
+                            c("text_dim"))
