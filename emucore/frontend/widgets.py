@@ -112,14 +112,3 @@ def wrap(text: str, columns: int) -> list[str]:
                 line = f"{line} {word}" if line else word
         lines.append(line)
     return lines
-
-
-def message_box(app: App, fb: Framebuffer, text: str, width: int | None = None) -> None:
-    """A centred panel with wrapped text."""
-    width = width or fb.width * 3 // 4
-    lines = wrap(text, (width - 8) // CELL_W)
-    height = len(lines) * CELL_H + 8
-    x, y = (fb.width - width) // 2, (fb.height - height) // 2
-    fb.box(x, y, width, height, app.colour("panel"), app.colour("text"))
-    for i, line in enumerate(lines):
-        fb.text(x + 4, y + 5 + i * CELL_H, line, app.colour("text"))
