@@ -182,3 +182,28 @@ def test_a_menu_draws_the_gauges_of_its_labels_as_blocks():
     (x, y, w, _), _ = fb.text_rects[-1]
     left = x + w + 1 + CELL_W  # after "Sound" and the two spaces
     assert (fb.pixels[y:y + 7, left:left + 3 * CELL_W - 1] == 7).all()
+
+
+def test_gallery_photographs_a_stop_with_a_look_copy_and_the_open_pause_menu(tmp_path,
+                                                                            capsys):
+    """Source: tools/gallery.py's promise: one PNG per chosen stop at --scale, a 3x copy in
+    --look, what the player sees (the pause menu over its duel: the pause stop's picture is
+    not the duel's), and one-line refusals of unknown stops."""
+    import sys
+
+    import pygame
+    sys.path.insert(0, str(ROOT / "tools"))
+    import gallery
+    out, look = tmp_path / "out", tmp_path / "look"
+    for stop in ("duel", "pause"):
+        assert gallery.main(["--system", "fm", "--stop", stop, "--scale", "1", "--out",
+                             str(out), "--look", str(look)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["fm-duel.png", "fm-pause.png"]
+    assert sorted(p.name for p in look.iterdir()) == ["fm-duel.png", "fm-pause.png"]
+    assert pygame.image.load(str(out / "fm-pause.png")).get_size() == (320, 240)
+    assert pygame.image.load(str(look / "fm-pause.png")).get_size() == (960, 720)
+    duel, paused = (pygame.surfarray.array3d(pygame.image.load(str(out / f)))
+                    for f in ("fm-duel.png", "fm-pause.png"))
+    assert not np.array_equal(duel, paused)
+    assert gallery.main(["--system", "dm1", "--stop", "library", "--out", str(out)]) == 2
+    assert "no stop 'library'" in capsys.readouterr().err
