@@ -6,6 +6,8 @@ the volume gauges."""
 from __future__ import annotations
 
 import ast
+import functools
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -52,21 +54,24 @@ def _code_strings() -> Iterator[str]:
                 yield node.value
 
 
-def _names() -> Iterator[str]:
-    """The card and duelist names the engines' tables hold, every system."""
-    from emucore.ocg1999.system import SYSTEM as OCG
-    from emucore.tcglite.system import SYSTEM as TCG
-    fm = tables.load("fm")
-    yield from fm.names
-    yield from (fm.duelist_name(d) for d in range(1, DUELIST_COUNT + 1))
-    yield from dm1_tables().names
-    for system in (OCG, TCG):
-        yield from (card.name for card in system.catalogue.cards.values())
+def _names(system: str) -> Iterator[str]:
+    """The card and duelist names ``system``'s engine tables hold (DM1's as its table
+    stores them, some cut at the original's length: those are the names its screens show)."""
+    if system == "fm":
+        fm = tables.load("fm")
+        yield from fm.names
+        yield from (fm.duelist_name(d) for d in range(1, DUELIST_COUNT + 1))
+    elif system == "dm1":
+        yield from dm1_tables().names
+    else:
+        engine = importlib.import_module(f"emucore.{system}.system").SYSTEM
+        yield from (card.name for card in engine.catalogue.cards.values())
 
 
-@pytest.fixture(scope="module")
-def vocabulary() -> layout.Vocabulary:
-    return layout.Vocabulary([*_names(), *_code_strings()])
+@functools.cache
+def vocabulary(system: str) -> layout.Vocabulary:
+    """The words ``system``'s screens may show: its names and the code's strings."""
+    return layout.Vocabulary([*_names(system), *_code_strings()])
 
 
 def frame(system: str, profile: str, presses: list[str], data_dir: Path
@@ -102,29 +107,31 @@ def _stops() -> list[object]:
 
 
 @pytest.mark.parametrize(("system", "profile", "presses"), _stops())
-def test_every_tour_stop_is_drawn_whole(system, profile, presses, vocabulary, tmp_path):
+def test_every_tour_stop_is_drawn_whole(system, profile, presses, tmp_path):
     """Source: issue 26's must-hold: the layout tests cover every screen in the tour:
     nothing drawn outside the framebuffer (text or image), no text over text, no word cut
     mid-word (a fragment of a longer word of the tables or the code ended by a dot)."""
     texts, images, fb = frame(system, profile, presses, tmp_path)
     screen = (0, 0, fb.width, fb.height)
     assert texts, "the screen drew no text"
-    found = layout.problems(texts, screen, vocabulary)
+    found = layout.problems(texts, screen, vocabulary(system))
     found += [f"an image at {rect} leaves {screen}" for rect in images
               if not layout.inside(rect, screen)]
     assert found == []
 
 
-def test_cut_words_are_found_and_whole_words_are_not(vocabulary):
+def test_cut_words_are_found_and_whole_words_are_not():
     """Source: issue 26's examples of words cut mid-word ("Polymerizati.", the paper log's
     "Kagem. of the Blue Flame atta. dire.") against whole names and sentences."""
-    assert vocabulary.cuts("Kagem. of the Blue Flame atta. dire.") == ["Kagem.", "atta.",
+    words = vocabulary("ocg1999")
+    assert words.cuts("Kagem. of the Blue Flame atta. dire.") == ["Kagem.", "atta.",
                                                                       "dire."]
-    assert vocabulary.cuts("Polymerizati.") == ["Polymerizati."]
-    assert vocabulary.cuts("Kagemusha of the Blue Flame attacks directly.") == []
-    assert vocabulary.cuts("Polymerization") == []
-    assert vocabulary.cuts("Polymeriz") == ["Polymeriz"]  # cut with no mark at all
-    assert vocabulary.cuts("B.eye Silv. Zombie") == []  # a DM1 name's own abbreviation
+    assert words.cuts("Polymerizati.") == ["Polymerizati."]
+    assert words.cuts("Kagemusha of the Blue Flame attacks directly.") == []
+    assert words.cuts("Polymerization") == []
+    assert words.cuts("Polymeriz") == ["Polymeriz"]  # cut with no mark at all
+    assert vocabulary("dm1").cuts("B.eye Silv. Zombie") == []  # the table's own form
+    assert vocabulary("fm").cuts("Blue-eyes White Dra.") == ["Dra."]
 
 
 def test_controls_lists_each_action_with_its_button_in_reading_order(tmp_path):
