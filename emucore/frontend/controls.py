@@ -20,7 +20,7 @@ GAP = 2  # pixels between a table's columns
 # (what the player does, the pad button or role, or "dpad") per system, in reading order.
 _BASICS = (("Choose", "confirm"), ("Back", "cancel"))
 ACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
-    "fm": (*_BASICS, ("End turn, skip", "start"), ("Move", "dpad"),
+    "fm": (*_BASICS, ("End turn", "start"), ("Move", "dpad"),
            ("Change position", "triangle"), ("Sort the deck", "square"), ("Page up", "l1"),
            ("Page down", "r1"), ("Rank meter", "select")),
     "dm1": (*_BASICS, ("End turn", "start"), ("Move", "dpad")),
@@ -104,7 +104,7 @@ class ControlsScreen(Screen):
         self._table(app, fb, y + 4, (cols[0], cols[2]), (cols[2], ends[2]),
                     ("HOTKEY", "KEY"), hotkey_rows(app))
         back = f"{button_label(ROLES[app.machine.name]['confirm'])}: back"
-        fb.text_centred(fb.width // 2, fb.height - CELL_H - 2, back, app.colour("text_dim"))
+        fb.text_right(fb.width - 4, 3, back, app.colour("text_dim"))
 
     @staticmethod
     def _table(app: App, fb: Framebuffer, y: int, cols: tuple[int, ...],
