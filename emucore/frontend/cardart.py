@@ -43,7 +43,7 @@ KIND_SHAPES = frozenset({"Magic", "Trap", "Equip", "Ritual", "Field"})  # not co
 FIGURE_W, FIGURE_H = 22, 16  # the grid a monster's figure is composed on
 
 Offsets = tuple[tuple[int, int], ...]  # (dy, dx) pixels of a part from its anchor
-# Head parts, anchored on the middle of the figure's top row (dy < 0 is up).
+# Head parts, anchored on the widest run of the figure's top row (dy < 0 is up).
 HEADS: tuple[Offsets, ...] = (
     (),  # bare
     ((-1, -2), (-2, -3), (-3, -3), (-1, 2), (-2, 3), (-3, 3)),  # horns
@@ -54,9 +54,31 @@ HEADS: tuple[Offsets, ...] = (
     ((-1, 0), (-1, -1), (-2, -2), (-2, -3), (-3, -4), (-3, -5)),  # plume, swept back
 )
 HALO = 4  # the head part drawn in the pale shade
+Part = tuple[str, Offsets]  # the row it hangs from (see _rows) and its pixels, dx outwards
+FRONTS: tuple[Part, ...] = (
+    ("hip", ()),  # empty-handed
+    ("hip", ((0, 1), (-1, 1), (-2, 2), (-3, 2), (-4, 3), (-5, 3), (-6, 3))),  # spear
+    ("shoulder", ((0, 1), (1, 1), (2, 1), (3, 1), (0, 2), (1, 2), (2, 2), (3, 2), (1, 3),
+                  (2, 3))),  # shield
+    ("arm", ((0, 1), (-1, 2), (-2, 2), (-3, 3), (-4, 3))),  # a raised arm
+    ("hip", ((0, 1), (0, 2), (0, 3), (-1, 3), (1, 3), (-1, 4), (1, 4))),  # claws
+    ("arm", ((0, 1), (1, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 3))),  # club
+    ("middle", ((0, 1), (-1, 2), (0, 2), (1, 2), (-1, 3), (0, 3), (1, 3), (0, 4))),  # orb
+)
+BACKS: tuple[Part, ...] = (
+    ("hip", ()),  # nothing
+    ("shoulder", ((0, 1), (-1, 1), (0, 2), (-1, 2), (-2, 2), (0, 3), (-1, 3), (-2, 3),
+                  (-3, 3))),  # wing
+    ("hip", ((0, 1), (1, 2), (1, 3), (0, 4), (-1, 4))),  # tail
+    ("crown", ((0, 1), (0, 2), (2, 1), (4, 1), (4, 2), (6, 1))),  # spikes down the back
+    ("shoulder", ((0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (3, 2), (4, 2),
+                  (4, 3))),  # cape
+    ("middle", ((0, 1), (-1, 1), (-1, 2), (-2, 2), (-3, 3))),  # fin
+    ("arm", ((0, 1), (0, 2), (1, 3), (2, 3))),  # a second arm
+)
 LEANS = (-2, -1, 0, 1, 2)  # columns the figure's top is shifted against its feet
 BUILDS = 3  # as drawn, broad (one column thicker), heavy (one row thicker)
-VARIANTS = len(LEANS) * BUILDS * len(HEADS) * 7  # front parts; 735 > FM's 722 cards
+VARIANTS = len(LEANS) * BUILDS * len(HEADS) * len(FRONTS)  # 735 > FM's 722 cards
 PERMUTE = 263  # coprime with VARIANTS: card numbers -> variants, one to one
 MOTIFS = 7  # ground motifs: none, sun, crescent, peaks, pillars, waves, stars
 
@@ -116,7 +138,8 @@ def _stature(level: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def figure(shape: str, seed: int, traits: Traits = Traits()) -> NDArray[np.uint8]:
     """The (FIGURE_H, FIGURE_W) mask (EMPTY, BODY, LIGHT) of a monster: its type's
-    silhouette posed, with a head part and a limb part (see the module notes)."""
+    silhouette posed, with a head part, a part in front and a part on its back (see the
+    module notes)."""
     lean, build, head, front, back = digits(seed)
     base = silhouettes()[shape]
     rows, cols = np.flatnonzero(base.any(axis=1)), np.flatnonzero(base.any(axis=0))
@@ -130,9 +153,9 @@ def figure(shape: str, seed: int, traits: Traits = Traits()) -> NDArray[np.uint8
         shift = round(LEANS[lean] * (height - 1 - r) / (height - 1))
         grid[top + r, left + shift:left + shift + width] = body[r]
     _stamp(grid, top, _head(grid, top), HEADS[head], LIGHT if head == HALO else BODY)
-    rows = _rows(top, height)
-    _hang(grid, FRONTS[front], rows, front=True)
-    _hang(grid, BACKS[back], rows, front=False)
+    anchors = _rows(top, height)
+    _hang(grid, FRONTS[front], anchors, front=True)
+    _hang(grid, BACKS[back], anchors, front=False)
     return grid if traits.atk >= traits.defense else grid[:, ::-1].copy()
 
 
@@ -175,30 +198,6 @@ def _stamp(grid: NDArray[np.uint8], y: int, x: int, offsets: Offsets, value: int
         r, c = y + dy, x + dx * flip
         if 0 <= r < FIGURE_H and 0 <= c < FIGURE_W and grid[r, c] == EMPTY:
             grid[r, c] = value
-
-
-Part = tuple[str, Offsets]  # the row it hangs from (see _rows) and its pixels, dx outwards
-FRONTS: tuple[Part, ...] = (
-    ("hip", ()),  # empty-handed
-    ("hip", ((0, 1), (-1, 1), (-2, 2), (-3, 2), (-4, 3), (-5, 3), (-6, 3))),  # spear
-    ("shoulder", ((0, 1), (1, 1), (2, 1), (3, 1), (0, 2), (1, 2), (2, 2), (3, 2), (1, 3),
-                  (2, 3))),  # shield
-    ("arm", ((0, 1), (-1, 2), (-2, 2), (-3, 3), (-4, 3))),  # a raised arm
-    ("hip", ((0, 1), (0, 2), (0, 3), (-1, 3), (1, 3), (-1, 4), (1, 4))),  # claws
-    ("arm", ((0, 1), (1, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 3))),  # club
-    ("middle", ((0, 1), (-1, 2), (0, 2), (1, 2), (-1, 3), (0, 3), (1, 3), (0, 4))),  # orb
-)
-BACKS: tuple[Part, ...] = (
-    ("hip", ()),  # nothing
-    ("shoulder", ((0, 1), (-1, 1), (0, 2), (-1, 2), (-2, 2), (0, 3), (-1, 3), (-2, 3),
-                  (-3, 3))),  # wing
-    ("hip", ((0, 1), (1, 2), (1, 3), (0, 4), (-1, 4))),  # tail
-    ("crown", ((0, 1), (0, 2), (2, 1), (4, 1), (4, 2), (6, 1))),  # spikes down the back
-    ("shoulder", ((0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (2, 2), (3, 2), (4, 2),
-                  (4, 3))),  # cape
-    ("middle", ((0, 1), (-1, 1), (-1, 2), (-2, 2), (-3, 3))),  # fin
-    ("arm", ((0, 1), (0, 2), (1, 3), (2, 3))),  # a second arm
-)
 
 
 def _rows(top: int, height: int) -> dict[str, int]:
