@@ -2,7 +2,7 @@
 (:mod:`emucore.frontend.cardart`), the name in our pixel font, ATK/DEF, stars, type, an
 effect emblem and line, and a card back. Used by every system's screens.
 
-No art or text from any game: pictures are our silhouettes coloured from the card's facts,
+No art or text from any game: pictures are figures composed from the card's facts,
 each kind's frame has its own border pattern, lines are our own words chosen by each system,
 the back is a geometric pattern. Each distinct card image is drawn once and cached as a small
 index array, so a frame full of cards costs one array copy per card.
@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emucore.frontend.app import App
-from emucore.frontend.cardart import ArtFacts, picture
+from emucore.frontend.cardart import ArtFacts, Traits, picture
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 from emucore.frontend.layout import fit
 from emucore.frontend.machine import Machine
@@ -124,13 +124,22 @@ def _art(app: App, fb: Framebuffer, x: int, y: int, w: int, h: int, face: CardFa
     """The picture in a dark frame; the emblem in its top-right corner."""
     fb.frame(x - 1, y - 1, w + 2, h + 2, app.colour("frame_dark"))
     if face.art is not None:
-        fb.blit(x, y, picture(face.art, w, h, app.machine.art))
+        fb.blit(x, y, face_picture(face, w, h, app.machine.art))
     else:
         fb.fill(x, y, w, h, app.colour("panel"))
     if face.emblem:
         fb.box(x + w - CELL_W - 2, y, CELL_W + 2, CELL_H, app.colour("black"),
                app.colour("frame_dark"))
         fb.text(x + w - CELL_W - 1, y + 1, face.emblem, app.colour("highlight"))
+
+
+def face_picture(face: CardFace, width: int, height: int,
+                 ramps: dict[str, tuple[int, ...]]) -> NDArray[np.uint8]:
+    """The picture of a face with art: a monster's figure posed by its level and ATK/DEF
+    (see :mod:`emucore.frontend.cardart`)."""
+    assert face.art is not None
+    traits = Traits(face.stars, face.atk or 0, face.defense or 0)
+    return picture(face.art, width, height, ramps, traits)
 
 
 def _small_face(app: App, fb: Framebuffer, w: int, h: int, face: CardFace) -> None:

@@ -10,7 +10,10 @@ from the whole remaining words. A word is therefore never cut without a dot sayi
 text that fits is drawn whole.
 
 The checks work on the text rectangles a :class:`~emucore.frontend.framebuffer.Framebuffer`
-records while ``fb.text_rects`` is a list (tests switch it on; drawing is unchanged).
+records while ``fb.text_rects`` is a list (tests switch it on; drawing is unchanged): text
+outside the screen, text over text and, given a :class:`Vocabulary` of the words the screens
+may show, words cut short ("Polymerizati.", "atta.": what is left of a longer word, ended by
+a dot). A player reads a cut word as a fault, so a screen must find room for whole words.
 """
 
 from __future__ import annotations
@@ -115,12 +118,43 @@ def overlap(a: Rect, b: Rect) -> bool:
         b[1] < a[1] + a[3]
 
 
-def problems(rects: Iterable[tuple[Rect, str]], box: Rect) -> list[str]:
-    """What is wrong with a frame's text: pieces outside ``box`` (usually the screen) and
-    pairs of pieces that overlap, one line each (empty when the text is clean)."""
+WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+CUT = re.compile(r"([A-Za-z][A-Za-z']*)\.")
+LAST = re.compile(r"(?:^|[^A-Za-z'])([A-Za-z][A-Za-z']*)$")  # a word ending the text
+
+
+class Vocabulary:
+    """The whole words screens may show (card and duelist names, the sentences of the code),
+    to tell a word cut short from a word: a fragment is cut when it is not a word itself but
+    begins a longer one. Letters are compared without case."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.words = frozenset(w.lower() for text in texts for w in WORD.findall(text))
+        self.stems = frozenset(w[:n] for w in self.words for n in range(MIN_STEM, len(w)))
+
+    def cuts(self, text: str) -> list[str]:
+        """The fragments of ``text`` that are cut words: ended by a dot ("atta." in "Gaia
+        atta. dire.") or ending the text with no mark at all ("Fast anim")."""
+        found = [f"{m.group(1)}." for m in CUT.finditer(text) if self._cut(m.group(1))]
+        last = LAST.search(text)
+        return found + [last.group(1)] if last and self._cut(last.group(1)) else found
+
+    def _cut(self, fragment: str) -> bool:
+        """Whether ``fragment`` begins a longer word without being a word itself."""
+        return fragment.lower() in self.stems and fragment.lower() not in self.words
+
+
+def problems(rects: Iterable[tuple[Rect, str]], box: Rect,
+             vocabulary: Vocabulary | None = None) -> list[str]:
+    """What is wrong with a frame's text: pieces outside ``box`` (usually the screen),
+    pairs of pieces that overlap and (with a ``vocabulary``) words cut short, one line each
+    (empty when the text is clean)."""
     rects = list(rects)
     found = [f"{text!r} at {rect} leaves {box}" for rect, text in rects
              if not inside(rect, box)]
+    if vocabulary is not None:
+        found += [f"{text!r} at {rect} cuts {cut!r}" for rect, text in rects
+                  for cut in vocabulary.cuts(text)]
     for i, (a, text_a) in enumerate(rects):
         for b, text_b in rects[i + 1:]:
             if overlap(a, b):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
-from emucore.frontend.widgets import Menu
+from emucore.frontend.widgets import Menu, gauge
 
 if TYPE_CHECKING:
     from emucore.frontend.app import App, Screen
@@ -67,7 +67,7 @@ class Pause:
         return "stay"
 
     def _option_labels(self, app: App) -> list[str]:
-        bars = {group: "#" * round(app.sound.volumes[group] * VOLUME_STEPS)
+        bars = {group: gauge(app.sound.volumes[group], VOLUME_STEPS)
                 for group in ("music", "effects")}
         fast = "on" if app.toggles.get("fast_animations") else "off"
         return [f"Music  {bars['music']:<{VOLUME_STEPS}}",

@@ -1,9 +1,10 @@
-"""Reusable screen pieces for every system: a vertical menu, a message box and a layout
-helper. They read the pad through the app and draw with colour roles, so they work on both
-machine profiles."""
+"""Reusable screen pieces for every system: a vertical menu, gauges in its labels, a message
+box and a layout helper. They read the pad through the app and draw with colour roles, so
+they work on both machine profiles."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -96,7 +97,33 @@ class Menu:
                 fb.fill(x + 2, ty - 1, width - 4, CELL_H, app.colour("panel_light"))
                 fb.text(x + 3, ty, "\u25b6", app.colour("cursor"))
             label = self.items[i][: max((width - 14) // CELL_W, 1)]
-            fb.text(x + 3 + CELL_W + 2, ty, label, colour)
+            draw_label(fb, x + 3 + CELL_W + 2, ty, label, colour, app.colour("text_dim"))
+
+
+GAUGE_FULL, GAUGE_EMPTY = "\u2588", "\u2591"  # a gauge's filled and empty steps in a label
+
+
+def gauge(fraction: float, steps: int) -> str:
+    """A gauge of ``steps`` steps with ``fraction`` of them filled, to put in a label (a
+    volume): :func:`draw_label` draws it as a bar of blocks."""
+    filled = max(0, min(steps, round(fraction * steps)))
+    return GAUGE_FULL * filled + GAUGE_EMPTY * (steps - filled)
+
+
+def draw_label(fb: Framebuffer, x: int, y: int, label: str, colour: int, empty: int) -> None:
+    """Draw ``label`` at (x, y): its text in the font, each gauge step as a block one
+    character cell wide, filled in ``colour`` or hollow in ``empty``."""
+    for i, part in enumerate(re.split(f"([{GAUGE_FULL}{GAUGE_EMPTY}]+)", label)):
+        if i % 2 == 0:
+            fb.text(x, y, part, colour)
+        else:
+            for j, step in enumerate(part):
+                left = x + j * CELL_W
+                if step == GAUGE_FULL:
+                    fb.fill(left, y, CELL_W - 1, CELL_H - 2, colour)
+                else:
+                    fb.frame(left, y, CELL_W - 1, CELL_H - 2, empty)
+        x += len(part) * CELL_W
 
 
 def wrap(text: str, columns: int) -> list[str]:

@@ -4,11 +4,11 @@ monster's silhouette is its type's, magic and trap cards their kind's, and the o
 magic or trap card says in our own words what the engine does with it (read from the card's
 ``effect`` and ``amount`` in the system's table).
 
-Choices where the table says nothing: a monster without a type (tcglite lists none) shows
-no type name and takes one neutral emblem (:data:`NO_TYPE_SHAPE`, a shape no monster type
-uses), so its picture claims no type it does not have; the figure and ground colours are the
-star ramps picked by the card number (``id % 10``, ``id // 10 % 10``), as the paper cards
-have no guardian stars.
+Choices where the table says nothing: a monster without a type (tcglite lists none) shows no
+type name and takes one neutral figure (:data:`NO_TYPE_SHAPE`, the silhouette of no monster
+type, composed with parts like any monster), so its picture claims no type it does not have;
+the figure and ground colours are the star ramps picked by the card number (``id % 10``,
+``id // 10 % 10``), as the paper cards have no guardian stars.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ TYPES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
 RAMPS = ("mars", "jupiter", "saturn", "uranus", "pluto", "neptune", "mercury", "sun", "moon",
          "venus")
 _BY_KEY = {t.lower().replace("-", "").replace(" ", ""): t for t in TYPES}
-NO_TYPE_SHAPE = "Ritual"  # the abstract emblem: the paper systems have no ritual cards
+NO_TYPE_SHAPE = "Monster"  # a plain standing figure, the silhouette of no monster type
 
 
 def effect_line(card: CardDef) -> str:
