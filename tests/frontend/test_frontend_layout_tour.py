@@ -34,10 +34,6 @@ KNOWN_TODAY: dict[tuple[str, str], str] = {
     ("fm", "duel_battle"): _FM_BAR,
     ("fm", "library"): "the list shortens long names ('Blackla. Fire Dragon', 'Rig. Leg of "
                        "the For.')",
-    ("dm1", "title"): "the row of card backs runs off the right edge (a 2-pixel sliver of "
-                      "the eighth box at x=158)",
-    ("dm1", "deck_edit"): "the list cuts names at ten characters with no mark ('107 Kageni', "
-                          "'145 Phanto')",
 }
 
 

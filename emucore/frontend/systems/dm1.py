@@ -169,8 +169,11 @@ class TitleScreen(Dm1Screen):
     def draw(self, app: App, fb: Framebuffer) -> None:
         fb.clear(app.colour("bg"))
         cx = fb.width // 2
-        for x in range(4, fb.width, 22):
-            fb.box(x, 18, 16, 22, app.colour("card_back"), app.colour("black"))
+        backs = (fb.width + BACK_GAP) // (BACK_W + BACK_GAP)  # as many as fit whole
+        left = (fb.width - backs * (BACK_W + BACK_GAP) + BACK_GAP) // 2
+        for i in range(backs):
+            fb.box(left + i * (BACK_W + BACK_GAP), 18, BACK_W, 22, app.colour("card_back"),
+                   app.colour("black"))
         fb.text_centred(cx, 52, "DUEL MONSTERS", app.colour("text"))
         fb.text_centred(cx, 64, "an emucore recreation", app.colour("text_dim"))
         if self.menu is not None:
@@ -303,13 +306,17 @@ class DeckEdit(Dm1Screen):
         return self
 
     def draw(self, app: App, fb: Framebuffer) -> None:
+        """The deck and the trunk as two tabs over one list wide enough for whole names
+        (Left/Right change tabs)."""
         fb.clear(app.colour("bg"))
-        fb.text(2, 1, f"DECK {len(self.game.deck)}/{DECK_SIZE}", app.colour("text"))
-        fb.text(82, 1, "TRUNK", app.colour("text"))
-        for i, menu in enumerate(self.menus):
-            menu.draw(app, fb, 1 + 80 * i, 10, 78)
+        tabs = (f"DECK {len(self.game.deck)}/{DECK_SIZE}", f"TRUNK {len(self.spare())}")
+        for i, tab in enumerate(tabs):
+            x = 1 + 80 * i
             if i == self.side:
-                fb.frame(1 + 80 * i, 10, 78, 11 * CELL_H + 6, app.colour("cursor"), 2)
+                fb.fill(x, 0, 78, CELL_H + 1, app.colour("panel_light"))
+            fb.text(x + 2, 1, tab, app.colour("text" if i == self.side else "text_dim"))
+        self.menus[self.side].draw(app, fb, 1, 10, fb.width - 2)
+        fb.frame(1, 10, fb.width - 2, 11 * CELL_H + 6, app.colour("cursor"), 2)
         cards = self.lists[self.side]
         if cards:
             card = cards[self.menus[self.side].cursor]
@@ -320,7 +327,8 @@ class DeckEdit(Dm1Screen):
 
 
 CARD_LINE_W = 154  # pixels of the panel line card_line fills
-LIST_NAME_W = 35  # pixels a name has in a deck-edit list row (after its number)
+LIST_NAME_W = 120  # pixels a name has in a deck-edit list row (after its number): whole
+BACK_W, BACK_GAP = 16, 6  # the title's row of card backs
 
 
 def card_line(game: Dm1Game, card: int) -> str:
