@@ -114,6 +114,9 @@ class ResultScreen(FmScreen):
                        app.colour("text"), lines=2)
             fb.text(16, y, "No score and no card for a loss.", app.colour("text_dim"))
             y += ROW_H
+        else:
+            fb.text(16, y, "Two-player duel: no score and no card.", app.colour("text_dim"))
+            y += ROW_H
         for note in self.notes:  # unlocks, on their own lines below the score
             draw_fitted(fb, 16, y, note, CARD_X - 24, app.colour("good"))
             y += ROW_H
