@@ -95,7 +95,10 @@ def _names_in(text: str, names: frozenset[str]) -> tuple[str, ...]:
 
 @pytest.fixture
 def painted(monkeypatch):
-    """Record the name of every card face painted (or taken from the cache)."""
+    """Record the name of every card face painted (or taken from the cache). The computer
+    acts one frame after its last message (not AI_DELAY frames): every state is still
+    drawn, in fewer frames."""
+    monkeypatch.setattr(fm_duel, "AI_DELAY", 1)
     faces: list[str] = []
     original = cards._image
 
@@ -160,13 +163,6 @@ def play_and_check(painted: list[str], turns: int = COMPUTER_TURNS) -> int:
         if played >= turns:
             return played
     return played
-
-
-@pytest.fixture(autouse=True)
-def quick_computer(monkeypatch):
-    """The computer acts one frame after its last message (not AI_DELAY frames): every
-    state is still drawn, in fewer frames."""
-    monkeypatch.setattr(fm_duel, "AI_DELAY", 1)
 
 
 def test_200_computer_turns_name_no_hidden_card(painted):

@@ -3,6 +3,8 @@ duel event."""
 
 from __future__ import annotations
 
+import functools
+
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cardart import ArtFacts
 from emucore.frontend.cards import CardFace
@@ -83,6 +85,7 @@ def menu_tick(app: App, game: FmGame) -> None:
     game.menu_frame()
 
 
+@functools.lru_cache(maxsize=4096)
 def whole_words(text: str, width: int, lines: int = 1, from_end: bool = False) -> tuple[str, ...]:
     """``text`` wrapped at spaces into at most ``lines`` lines of ``width`` pixels, words
     never cut: whole when it fits, else with words left off and :data:`MORE` in their place
