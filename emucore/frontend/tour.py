@@ -69,6 +69,7 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         # an attack on the first turn: the engine's refusal, in the panel beside the hand
         ("duel_refusal", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
                                  "cross"]),
+        ("duel_turn_banner", "psx", [*_FM_MENU, "cross", "cross", "wait:20"]),  # "TURN 1"
     ),
     "dm1": (
         ("title", "gb", ["wait:2"]),
