@@ -49,6 +49,27 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("pause", "psx", [*_FM_DUEL, "esc"]),
         ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
         ("pause_forfeit", "psx", [*_FM_DUEL, "esc", "down", "cross"]),
+        # turn 2: a monster played on column 2 attacks; the cursor stays on it, dimmed
+        ("duel_acted", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
+                               "start", "wait:900", "cross", "cross", "right", "cross",
+                               "cross", "wait:120", "cross", "cross", "wait:300"]),
+        ("duel_rank_meter", "psx", [*_FM_DUEL, "select"]),
+        ("duel_long_name", "psx", [*_FM_DUEL, "right", "right", "right"]),
+        # Princess of Tsurugi + Haniwa raised: the star is asked over Mystical Sand
+        ("duel_star_fusion", "psx", [*_FM_DUEL, "up", "right", "right", "up", "cross",
+                                     "cross", "cross"]),
+        ("library_long_name", "psx", [*_FM_MENU, "down", "down", "down", "cross",
+                                      *["right"] * 4, *["down"] * 11]),
+        ("build_deck_long_name", "psx", [*_FM_MENU, "down", "down", "cross", "down", "down"]),
+        ("hand_over_player_2", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240",
+                                       "cross", "cross", "cross", "cross", "cross", "wait:200",
+                                       "start", "wait:200"]),
+        ("result_two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240",
+                                       "autoplay"]),
+        # an attack on the first turn: the engine's refusal, in the panel beside the hand
+        ("duel_refusal", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
+                                 "cross"]),
+        ("duel_turn_banner", "psx", [*_FM_MENU, "cross", "cross", "wait:20"]),  # "TURN 1"
     ),
     "dm1": (
         ("title", "gb", ["wait:2"]),

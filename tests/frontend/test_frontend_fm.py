@@ -199,12 +199,12 @@ def test_two_players_share_one_machine():
         app.step((bot.word(app.frame, duel_buttons(screen)), IDLE["psx"]))
     assert screen.view.acting_side == 1 and screen.me == 1
     plays = screen.view.sides[1].counters["draw_cursor"]
-    for _ in range(10):  # pad 1 cannot act for player 2, nor take the pad for them
-        app.step((bot.word(app.frame, ["cross"]), IDLE["psx"]))
     assert screen.handing_over and not screen.hand_visible(1)
-    assert screen.ui.mode == "hand" and not screen.ui.raised
-    press(app, "cross", player=1)  # player 2 takes the pad: their hand shows
+    press(app, "cross", player=1)  # player 2 takes the turn on pad 2: their hand shows
     assert not screen.handing_over and screen.hand_visible(1)
+    for _ in range(10):  # pad 1 cannot act for player 2 on the turn pad 2 took
+        app.step((bot.word(app.frame, ["cross"]), IDLE["psx"]))
+    assert screen.ui.mode == "hand" and not screen.ui.raised
     while screen.view.acting_side == 1 and app.frame < 3000:
         app.step((IDLE["psx"], bot.word(app.frame, duel_buttons(screen))))
     assert screen.view.acting_side == 0

@@ -7,10 +7,12 @@ from __future__ import annotations
 from frontend_fmdriver import press, wait
 
 from emucore.fm.actions import DuelEnd
+from emucore.fm.engine import turns_played
 from emucore.frontend import tour
 from emucore.frontend.systems.fm.result import ResultScreen, criteria
 
 DUEL = tour.STOPS["fm"][3][2]
+TURNS = "Turns after your 1st"  # the rank's turn counter skips the first side's opening turn
 COUNTERS = dict(turns=9, effective_attacks=6, defensive_wins=1, face_down_plays=2,
                 pure_magic=1, traps_triggered=0, draw_cursor=14, lp=5200, fusions=3, equips=1)
 
@@ -46,10 +48,25 @@ def test_a_win_reveals_the_criteria_one_by_one_then_cross_leaves(tmp_path):
     app.switch(ResultScreen(game, end, 2, True, menu, 0, COUNTERS))
     assert "Base" not in _texts(app)
     wait(app, 9)
-    assert app.screen.revealed == 1 and "Base" in _texts(app) and "Turns" not in _texts(app)
+    assert app.screen.revealed == 1 and "Base" in _texts(app) and TURNS not in _texts(app)
     press(app, "cross")  # shows them all
     texts = _texts(app)
-    assert app.screen is not menu and {"Turns", "Equips", f"Score {score}"} <= set(texts)
+    assert app.screen is not menu and {TURNS, "Equips", f"Score {score}"} <= set(texts)
     assert "Teana joins Free Duel" in texts  # the campaign's next duelist, on its own line
     press(app, "cross")
     assert app.screen is menu
+
+
+def test_the_turns_criterion_says_it_counts_from_the_second_turn(tmp_path):
+    """Source: docs/fm-engine.md (the first side's opening turn skips the draw-phase entry,
+    "so its turn counter stays one behind its turns ... the rank reads it") and issue 26
+    item 5 ("Turns 5" for a duel the board called Turn 6). The criterion's count is the
+    board's last Turn less one, and its label says so."""
+    app = tour.visit("fm", "psx", DUEL, tmp_path)
+    duel_screen = app.screen
+    tour.press(app, "autoplay")
+    view = duel_screen.view
+    board_turn = max(turns_played(n, s.counters["turns"]) for n, s in enumerate(view.sides))
+    lines = criteria(duel_screen.game, duel_screen.end, view.sides[0].counters)
+    turns = next(line for line in lines if line.label == TURNS)
+    assert turns.count == board_turn - 1

@@ -24,19 +24,6 @@ from emucore.tables.fm import DUELIST_COUNT
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Stops that fail today, each with why; the screens' own fixes (issue 26) clear them, and a
-# stop listed here that passes fails the run (strict), so the list cannot go stale.
-_FM_BAR = "the duel bar shortens the opponent's name ('Simon Mur.')"
-KNOWN_TODAY: dict[tuple[str, str], str] = {
-    ("fm", "duel"): _FM_BAR,
-    ("fm", "duel_raise"): _FM_BAR,
-    ("fm", "duel_field"): _FM_BAR,
-    ("fm", "duel_battle"): _FM_BAR,
-    ("fm", "library"): "the list shortens long names ('Blackla. Fire Dragon', 'Rig. Leg of "
-                       "the For.')",
-}
-
-
 def _code_strings() -> Iterator[str]:
     """Every string constant of emucore's code that is not a docstring: the words its
     screens and logs are made of."""
@@ -97,15 +84,9 @@ def frame(system: str, profile: str, presses: list[str], data_dir: Path
 
 
 def _stops() -> list[object]:
-    """One parameter set per tour stop, the stops of KNOWN_TODAY marked as failing."""
-    params = []
-    for system, stops in STOPS.items():
-        for name, profile, presses in stops:
-            marks = [pytest.mark.xfail(strict=True, reason=KNOWN_TODAY[(system, name)])] \
-                if (system, name) in KNOWN_TODAY else []
-            params.append(pytest.param(system, profile, presses, id=f"{system}-{name}",
-                                       marks=marks))
-    return params
+    """One parameter set per tour stop."""
+    return [pytest.param(system, profile, presses, id=f"{system}-{name}")
+            for system, stops in STOPS.items() for name, profile, presses in stops]
 
 
 @pytest.mark.parametrize(("system", "profile", "presses"), _stops())

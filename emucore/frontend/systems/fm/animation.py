@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emucore.fm import timeline
+from emucore.fm.engine import turns_played
 from emucore.frontend.app import App
 from emucore.frontend.cards import SMALL, back_image, card_image
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
@@ -331,10 +332,11 @@ def terrain_cut(playing: Playing | None, height: int) -> int:
 
 
 def _turn(screen, app, fb, p: Playing) -> None:
-    """A band across the field with the turn's number and player, sliding in and out."""
+    """A band across the field with the number of the turn being played (as the panel and
+    the log count it) and its player, sliding in and out."""
     e = p.event
     width = screen.field_width
-    text = f"TURN {e.turn}   {screen.side_name(e.side).upper()}"
+    text = f"TURN {turns_played(e.side, e.turn)}   {screen.side_name(e.side).upper()}"
     y = screen.showcase_xy()[1] + SMALL[1] // 2 - CELL_H
     k = p.t
     slide = 0.25

@@ -11,7 +11,13 @@ from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 from emucore.frontend.layout import draw_fitted
-from emucore.frontend.systems.fm.common import FmScreen, card_face, stars_text
+from emucore.frontend.systems.fm.common import (
+    FmScreen,
+    card_face,
+    draw_selection,
+    draw_whole,
+    stars_text,
+)
 from emucore.frontend.systems.fm.session import FmGame
 
 ORDERS = tuple(o for o in fm_deck.SORT_ORDERS if o != "none")
@@ -111,10 +117,10 @@ class BuildDeck(FmScreen):
             card = self.cards[i]
             y = 14 + row * CELL_H
             if i == self.cursor:
-                fb.fill(2, y - 1, LIST_W, CELL_H, app.colour("panel_light"))
+                draw_selection(app, fb, 2, y, LIST_W)
             in_deck = self.counts[card]
             colour = app.colour("text" if in_deck else "text_dim")
-            draw_fitted(fb, 4, y, t.names[card], LIST_W - 32, colour)
+            draw_whole(fb, 4, y, t.names[card], LIST_W - 32, colour)
             fb.text_right(LIST_W - 2, y, f"{in_deck}/{self.game.trunk_count(card)}",
                           app.colour("highlight" if in_deck else "text_dim"))
         card = self.cards[self.cursor]
@@ -127,3 +133,5 @@ class BuildDeck(FmScreen):
         for i, line in enumerate(("Sq/Tri: sort", "Left/Right: -/+", "L1/R1: page",
                                   "Circle: done")):
             fb.text(208, 172 + i * CELL_H, line, app.colour("text_dim"))
+        # the selected name whole (the list and the big card may shorten it)
+        draw_whole(fb, 208, 210, t.names[card], fb.width - 210, app.colour("text"), lines=3)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
 from emucore.fm.actions import (
     AUTO,
@@ -29,33 +30,55 @@ from emucore.fm.actions import (
     Play,
 )
 from emucore.fm.engine import CardView, FmDuel, turns_played
-from emucore.frontend.app import App, Screen
+from emucore.frontend.app import NOTICE_FRAMES, App, Screen
+from emucore.frontend.bindings import keyboard_table
 from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
+from emucore.frontend.pad import ROLES
 from emucore.frontend.systems.fm import animation as anim
 from emucore.frontend.systems.fm import events as ev
 from emucore.frontend.systems.fm.common import (
     TERRAIN_NAMES,
     FmScreen,
     card_face,
+    draw_whole,
     star_name,
 )
 from emucore.frontend.systems.fm.meter import draw_rank_meter
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.frontend.systems.fm.view import BoardView, apply, board_view, with_hands
-from emucore.frontend.widgets import try_step, wrap
+from emucore.frontend.widgets import refusal, wrap
 
 AI_DELAY = 20  # frames between two computer actions (after the messages have played)
 ZONE_X, ZONE_STEP = 6, 35
 SIDEWAYS_SHIFT = (SMALL[1] - SMALL[0]) // 2  # a sideways card stays centred on its zone
-FIELD_TOP, BAR_Y, LP_X = 11, 184, 70  # the field under the opponent's bar; your bar; LP
+FIELD_TOP, BAR_Y, LP_X = 11, 184, 96  # the field under the opponent's bar; your bar; LP
 FIELD_W = 180  # the field's width (the panel is to its right)
 ROW_Y = {"opp_magic": 12, "opp_monster": 54, "monster": 100, "magic": 142, "hand": 194}
 PANEL_X = 182
 FIELD_ROWS = ("opp_magic", "opp_monster", "monster", "magic")  # field-mode cursor rows
 LOG_LINES = 5
 RAISE = 2  # pixels a raised hand card lifts (more would cover the LP line above the hand)
+REFUSAL_Y = 213  # the panel's refusal lines: under the prompt, right of the hand's DEF numbers
+METER_X, METER_Y = PANEL_X + 92, 80  # the rank meter: right of the big card, under its name
+
+# What the player reads for each refusal name of the engine (emucore/fm/engine.py); names
+# missing here read as the engine's own sentence.
+REFUSALS = {
+    "used": "This monster has already acted this turn.",
+    "first-turn": "No monster attacks on the first turn.",
+    "defence": "A monster in defence does not attack.",
+    "swords": "Swords of Revealing Light stops your attacks.",
+    "direct-attack": "A direct attack needs the foe's monster row empty.",
+    "empty-zone": "There is no card in this zone.",
+    "zone-full": "The row is full: play onto one of its cards.",
+    "equip-needs-monster": "An equip goes onto one of your monsters.",
+    "equip-target": "An equip goes onto one of your monsters.",
+    "trap": "Traps spring by themselves.",
+    "phase": "The hand phase allows exactly one play.",
+}
+LOOK_ONLY = "The foe's cards can only be looked at."  # not an engine rule: a screen fact
 
 
 @dataclass
@@ -92,6 +115,8 @@ class DuelScreen(FmScreen):
         self.end = None
         self.current: ev.Message | None = None  # the message being shown
         self.handed: int | None = None  # two players: whose eyes the hands are shown to
+        self.handed_pad = 0  # two players: the pad that took the turn at the hand-over
+        self.refused: tuple[str, int] | None = None  # the last refusal and its last frame
         self._show(duel.opening_events)
 
     # --- the loop -------------------------------------------------------------------------
@@ -106,17 +131,24 @@ class DuelScreen(FmScreen):
         if side not in self.humans:
             self._computer_turn(app)
             return self
-        pad = app.pads[side if len(self.humans) == 2 else 0]
         if self.handing_over:
-            if pad.pressed("confirm"):
-                self.handed = side
-                app.sound.play("confirm")
+            self._take_turn(app, side)
             return self
+        pad = app.pads[self.handed_pad if len(self.humans) == 2 else 0]
         if pad.pressed("select"):
             app.toggles["rank_meter"] = not app.toggles.get("rank_meter", False)
         handler = getattr(self, f"_mode_{self.ui.mode}")
         handler(app, pad)
         return self
+
+    def _take_turn(self, app: App, side: int) -> None:
+        """Two players: Cross on either pad takes the turn for ``side`` (the pad may have been
+        passed, or each player may hold their own); that pad plays the turn."""
+        for number, pad in enumerate(app.pads):
+            if pad.pressed("confirm"):
+                self.handed, self.handed_pad = side, number
+                app.sound.play("confirm")
+                return
 
     def _play_messages(self, app: App) -> bool:
         """Advance the event queue; True while an event's message or animation plays. The
@@ -176,19 +208,35 @@ class DuelScreen(FmScreen):
                 self.end = event
             self.queue.append(event)
 
-    def _step(self, app: App, action: FmAction) -> bool:
-        events = try_step(app, self.duel, action)
-        if events is None:
+    def _step(self, app: App, action: FmAction, cursor: int | None = None,
+              row: str | None = None) -> bool:
+        """Step the duel; a refusal shows in the panel and changes nothing. In the field
+        phase the cursor then stands on ``cursor`` in ``row`` (default: where it is)."""
+        try:
+            events = self.duel.step(action)
+        except IllegalAction as exc:
+            self.refuse(app, exc)
             return False
         self._show(events)
         self.view = board_view(self.duel)
         self.shown = with_hands(self.shown, self.view)
         in_hand = self.duel.phase == S.PHASE_HAND
         self.ui = Ui(mode="hand" if in_hand else "field",
-                     cursor=0 if in_hand else self.ui.cursor,
-                     row="monster" if in_hand else self.ui.row)
+                     cursor=0 if in_hand else self.ui.cursor if cursor is None else cursor,
+                     row="monster" if in_hand else row or self.ui.row)
         self.ai_wait = AI_DELAY
+        self.refused = None
         return True
+
+    def refuse(self, app: App, reason: IllegalAction | str) -> None:
+        """Say why an action cannot be done, in the panel beside the hand (a notice at the
+        bottom would cover the hand's numbers): the engine's refusal in the words of
+        :data:`REFUSALS`, or a sentence of this screen. Kept in ``app.notices`` too."""
+        if isinstance(reason, IllegalAction):
+            reason = REFUSALS.get(reason.rule) or refusal(reason)
+        app.sound.play("error")
+        app.notices.append(reason)
+        self.refused = (reason, app.frame + NOTICE_FRAMES)
 
     def _computer_turn(self, app: App) -> None:
         self.ai_wait -= 1
@@ -315,8 +363,8 @@ class DuelScreen(FmScreen):
             if ui.mode == "hand":
                 ui.raised = []
         elif pad.pressed("confirm"):
-            if ui.cursor not in self._zone_cols():
-                app.sound.play("error")
+            if ui.cursor not in self._zone_cols():  # the engine says why (an equip's zone)
+                self._step(app, Play(tuple(ui.raised), ui.cursor, ui.face_down, 0))
                 return
             if ui.zone_row == "monster" and self._places_monster():
                 ui.mode, ui.star = "star", 0
@@ -367,12 +415,18 @@ class DuelScreen(FmScreen):
         card = self.view.sides[side].row(row)[ui.cursor]
         if pad.pressed("start"):
             self._step(app, EndTurn())
-        elif card is None or side != self.me:  # the opponent's cards can only be looked at
+        elif side != self.me:  # the opponent's cards can only be looked at
             if pad.pressed("confirm"):
-                app.sound.play("error")
+                self.refuse(app, LOOK_ONLY)
+        elif card is None:  # the engine says why nothing happens
+            if pad.pressed("confirm"):
+                self._step(app, self._zone_action(ui.row, ui.cursor))
         elif ui.row == "monster" and pad.pressed("triangle"):
             self._step(app, ChangePosition(ui.cursor))
         elif ui.row == "monster" and pad.pressed("confirm"):
+            if not self._can_attack(ui.cursor):  # the engine's refusal says why
+                self._step(app, self._zone_action(ui.row, ui.cursor))
+                return
             ui.attacker = ui.cursor
             targets = self._targets()
             ui.mode, ui.cursor = "target", targets[0]
@@ -381,12 +435,23 @@ class DuelScreen(FmScreen):
             if card_face(self.game, card.card).kind == "equip":
                 ui.equip_zone = ui.cursor
                 mine_cols = [c for c in range(5) if mine.monsters[c] is not None]
-                if not mine_cols:
-                    app.sound.play("error")
+                if not mine_cols:  # the engine refuses an equip with no monster to take it
+                    self._step(app, Activate(ui.cursor))
                     return
                 ui.mode, ui.cursor = "equip_target", mine_cols[0]
             else:
                 self._step(app, Activate(ui.cursor))
+
+    def _zone_action(self, row: str, col: int) -> FmAction:
+        """What Cross asks of one of the player's zones: an attack from a monster zone, an
+        activation from a magic zone (stepped only when the engine refuses it, for its
+        reason)."""
+        return Attack(col, self._targets()[0]) if row == "monster" else Activate(col)
+
+    def _can_attack(self, col: int) -> bool:
+        """Whether the engine offers an attack by the monster in column ``col``."""
+        return any(isinstance(a, Attack) and a.attacker == col
+                   for a in self.duel.legal_actions())
 
     def _targets(self) -> list[int]:
         theirs = self.view.sides[1 - self.me].monsters
@@ -397,8 +462,8 @@ class DuelScreen(FmScreen):
         self._move(pad, self._targets())
         if pad.pressed("cancel"):
             ui.mode, ui.cursor, ui.row = "field", ui.attacker, "monster"
-        elif pad.pressed("confirm"):
-            self._step(app, Attack(ui.attacker, ui.cursor))
+        elif pad.pressed("confirm"):  # the cursor stays on the attacker's column after
+            self._step(app, Attack(ui.attacker, ui.cursor), ui.attacker, "monster")
 
     def _mode_equip_target(self, app: App, pad) -> None:
         ui = self.ui
@@ -407,7 +472,7 @@ class DuelScreen(FmScreen):
         if pad.pressed("cancel"):
             ui.mode, ui.cursor, ui.row = "field", ui.equip_zone, "magic"
         elif pad.pressed("confirm"):
-            self._step(app, Activate(ui.equip_zone, ui.cursor))
+            self._step(app, Activate(ui.equip_zone, ui.cursor), ui.cursor, "monster")
 
     # --- drawing --------------------------------------------------------------------------
     # --- geometry (the animations draw with it) -----------------------------------------
@@ -455,7 +520,7 @@ class DuelScreen(FmScreen):
             anim.draw(self, app, fb, self.playing)
         self._panel(app, fb)
         if app.toggles.get("rank_meter"):
-            draw_rank_meter(app, fb, self.game, view.sides[me].counters, x=PANEL_X + 56, y=2)
+            draw_rank_meter(app, fb, self.game, view.sides[me].counters, METER_X, METER_Y)
 
     def _field(self, app: App, fb: Framebuffer) -> None:
         """The terrain's colour in diagonal lines over the field (none on normal ground);
@@ -481,7 +546,7 @@ class DuelScreen(FmScreen):
         fb.text_centred(cx, cy - 2 * CELL_H, f"PLAYER {side + 1}'S TURN", app.colour("highlight"),
                         app.colour("black"))
         fb.text_centred(cx, cy, f"Pass the pad to Player {side + 1}.", app.colour("text"))
-        fb.text_centred(cx, cy + CELL_H + 2, f"Player {side + 1}: press Cross",
+        fb.text_centred(cx, cy + CELL_H + 2, f"Player {side + 1}: press {confirm_keys(app)}",
                         app.colour("text_dim"))
         for s in (0, 1):
             fb.text_centred(cx, cy + (4 + s) * CELL_H, f"{self.side_name(s)}  LP "
@@ -489,7 +554,8 @@ class DuelScreen(FmScreen):
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.shown.sides[side]
-        draw_fitted(fb, ZONE_X, y, self.side_name(side), 62, app.colour("text"))
+        draw_whole(fb, ZONE_X, y, self.side_name(side), LP_X - ZONE_X - 4, app.colour("text"),
+                   from_end=True)
         lp = anim.shown_lp(self.playing, side, s.lp)
         fb.text(LP_X, y, f"LP {lp:>5}", app.colour("highlight"))
         fb.text_right(PANEL_X - 4, y, f"DK{s.deck_left:2d}", app.colour("text_dim"))
@@ -578,6 +644,8 @@ class DuelScreen(FmScreen):
         if card.used and side == self.shown.acting_side:
             w, h = SMALL[::-1] if sideways else SMALL
             fb.remap(cx, cy, w, h, dim_lut(app.machine))
+            if selected:  # the cursor stays bright on a card that has acted
+                fb.frame(cx, cy, w, h, app.colour("highlight"))
 
     def _hand(self, app: App, fb: Framebuffer, side: int) -> None:
         """The hand at the pad; slots whose draw has not played yet stay empty."""
@@ -609,7 +677,9 @@ class DuelScreen(FmScreen):
     def _focus(self) -> int:
         """The card id under the cursor (0 for none or a hidden card)."""
         ui, view, me = self.ui, self.view, self.me
-        if ui.mode == "hand" or (ui.mode in ("face", "zone", "star") and ui.raised):
+        if ui.mode == "star" and ui.raised:  # the card the play leaves, whose star this is
+            return self._predicted()
+        if ui.mode == "hand" or (ui.mode in ("face", "zone") and ui.raised):
             position = ui.cursor if ui.mode == "hand" else ui.raised[-1]
             card = view.sides[me].hand[position]
         elif ui.mode == "target":
@@ -644,6 +714,9 @@ class DuelScreen(FmScreen):
         for i, line in enumerate(self._prompt()):
             draw_fitted(fb, x, 186 + i * CELL_H, line, fb.width - x - 2,
                         app.colour("highlight" if i == 0 else "text_dim"))
+        if self.refused is not None and app.frame < self.refused[1]:
+            draw_fitted(fb, x, REFUSAL_Y, self.refused[0], fb.width - x - 2,
+                        app.colour("cursor"), lines=(fb.height - REFUSAL_Y) // CELL_H)
 
     def _prompt(self) -> list[str]:
         ui = self.ui
@@ -671,6 +744,16 @@ class DuelScreen(FmScreen):
         if ui.row.startswith("opp_"):
             return ["Opponent's field", "Up/Down: rows", "Start: end turn"]
         return ["Your field", "Cross:attack/activate", "Tri:position Start:end"]
+
+
+def confirm_keys(app: App) -> str:
+    """The confirm button and the keyboard keys that press it on either pad, e.g. "Cross
+    (key Z or N)": what takes the turn at the hand-over screen."""
+    button = ROLES[app.machine.name]["confirm"]
+    keys = [k.upper() for player in ("1", "2")
+            for b, names in keyboard_table(app.machine.name, player, app.bindings.raw)
+            if b == button for k in names[:1]]
+    return button.capitalize() + (f" (key {' or '.join(keys)})" if keys else "")
 
 
 @functools.lru_cache(maxsize=2)

@@ -19,14 +19,17 @@ def live_rank(game: FmGame, counters: dict[str, int]) -> rank.RankResult:
     return rankplan.standing(game.tables, values, "lp").result
 
 
+METER_W = 44  # narrow enough for the column right of the duel's big card
+
+
 def draw_rank_meter(app: App, fb: Framebuffer, game: FmGame, counters: dict[str, int],
                     x: int, y: int) -> None:
-    """A small box: score, the 0..99 bar and the rank."""
+    """A small box: "SCORE", the score, the rank and the 0..99 bar."""
     result = live_rank(game, counters)
-    w, h = 80, 3 * CELL_H + 10
+    w, h = METER_W, 3 * CELL_H + 10
     fb.box(x, y, w, h, app.colour("black"), app.colour("highlight"))
-    fb.text(x + 3, y + 3, "RANK METER", app.colour("highlight"))
-    fb.text(x + 3, y + 3 + CELL_H, f"Score {result.score:3d}", app.colour("text"))
+    fb.text(x + 3, y + 3, "SCORE", app.colour("highlight"))
+    fb.text(x + 3, y + 3 + CELL_H, f"{result.score:3d}", app.colour("text"))
     fb.text(x + 3, y + 3 + 2 * CELL_H, result.rank, app.colour(
         "good" if result.tier >= 3 else "text"))
     bar = max(0, min(result.score, 99)) * (w - 6) // 99

@@ -14,16 +14,19 @@ from emucore.frontend.cards import LARGE, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
 from emucore.frontend.portraits import portrait, seed_of
-from emucore.frontend.systems.fm.common import FmScreen, card_face
+from emucore.frontend.systems.fm.common import FmScreen, card_face, draw_whole
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.frontend.widgets import reason_text
 from emucore.planning import rankplan
 
-CRITERIA = {"turns": "Turns", "effective_attacks": "Effective attacks",
+CRITERIA = {"turns": "Turns after your 1st", "effective_attacks": "Effective attacks",
             "defensive_wins": "Defensive wins", "face_down_plays": "Face-down plays",
             "pure_magic": "Magic cards", "traps_triggered": "Traps sprung",
             "cards_used": "Cards used", "lp": "LP left", "fusions": "Fusions",
             "equips": "Equips"}  # rank.COUNTERS in the words of this screen
+# The rank reads the first side's turn counter, which skips its opening turn (func_80018608
+# state 5, docs/fm-engine.md: "its turn counter stays one behind its turns"); the board counts
+# every turn begun, so a win on the board's Turn 6 scores "Turns after your 1st 5".
 REVEAL_FRAMES = 8  # one criterion appears every this many frames (Cross shows them all)
 ROW_H = CELL_H + 1
 CARD_X = 214
@@ -107,9 +110,12 @@ class ResultScreen(FmScreen):
             name = self.game.tables.duelist_name(self.duelist)
             fb.blit(CARD_X + 10, 8, portrait(seed_of("fm", self.duelist), app.machine.art,
                                              scale=2))
-            draw_fitted(fb, CARD_X - 4, 76, f"{name} wins", fb.width - CARD_X + 2,
-                        app.colour("text"), lines=2)
+            draw_whole(fb, CARD_X - 4, 76, f"{name} wins", fb.width - CARD_X + 2,
+                       app.colour("text"), lines=2)
             fb.text(16, y, "No score and no card for a loss.", app.colour("text_dim"))
+            y += ROW_H
+        else:
+            fb.text(16, y, "Two-player duel: no score and no card.", app.colour("text_dim"))
             y += ROW_H
         for note in self.notes:  # unlocks, on their own lines below the score
             draw_fitted(fb, 16, y, note, CARD_X - 24, app.colour("good"))
@@ -137,8 +143,8 @@ class ResultScreen(FmScreen):
         if end.drop:
             draw_card(app, fb, CARD_X, 8, card_face(self.game, end.drop), LARGE)
             fb.text(CARD_X, 128, "Card won", app.colour("text_dim"))
-            draw_fitted(fb, CARD_X, 138, self.game.tables.names[end.drop],
-                        fb.width - CARD_X - 2, text, lines=2)
-            fb.text(CARD_X, 138 + 2 * CELL_H, f"now {self.game.trunk_count(end.drop)} owned",
-                    app.colour("text_dim"))
+            rows = draw_whole(fb, CARD_X, 138, self.game.tables.names[end.drop],
+                              fb.width - CARD_X - 2, text, lines=3)
+            fb.text(CARD_X, 138 + rows * CELL_H,
+                    f"now {self.game.trunk_count(end.drop)} owned", app.colour("text_dim"))
         return y + 2 * ROW_H + 4
