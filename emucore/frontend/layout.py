@@ -1,13 +1,15 @@
 """Text that fits: the one rule for shortening names, and the checks that keep text inside its
 boxes and off other text.
 
-**The abbreviation rule** (:func:`fit`): text is wrapped at spaces and after hyphens into at
-most ``lines`` lines of ``width`` pixels. While it still does not fit, the longest word (the
-last of equally long ones) is shortened by one character and ends in ``.`` ("Marmot" ->
-"Marm." -> "Mar."), never below two letters and the dot (so words of three letters stay
-whole); when every word is that short, the last word is left off and the rule starts again
-from the whole remaining words. A word is therefore never cut without a dot saying so, and
-text that fits is drawn whole.
+**The fitting rule** (:func:`fit`): text is wrapped at spaces and after hyphens into at
+most ``lines`` lines of ``width`` pixels. Text that fits is drawn whole; text that does not
+loses whole words from its end (or, ``from_end``, from its start: "...Muran" keeps the word
+that tells two duelists apart) and :data:`MORE` stands where they were. A word wider than a
+line is broken over lines with a hyphen where there are lines for it ("Tatsunootosh-" /
+"igo" on a large card). A word is never cut otherwise, with one exception: in a one-line box
+a single word wider than the line is shortened letter by letter to a stem and a dot
+("Kairyu-" in five columns: "Kair."), the only place a dot marks a cut; the tests keep every
+name out of that case in the boxes the screens use.
 
 The checks work on the text rectangles a :class:`~emucore.frontend.framebuffer.Framebuffer`
 records while ``fb.text_rects`` is a list (tests switch it on; drawing is unchanged): text
@@ -25,7 +27,8 @@ from collections.abc import Iterable, Sequence
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 
 Rect = tuple[int, int, int, int]  # x, y, width, height
-MIN_STEM = 2  # letters an abbreviated word keeps before its dot
+MIN_STEM = 2  # letters a word too wide for its line keeps before its dot
+MORE = "..."  # stands for the words left off (the font has no ellipsis)
 
 
 def columns(width: int) -> int:
@@ -69,40 +72,61 @@ def _shown(word: str, keep: int | None) -> str:
 
 
 @functools.lru_cache(maxsize=8192)
-def fit(text: str, width: int, lines: int = 1) -> tuple[str, ...]:
-    """``text`` as at most ``lines`` lines each at most ``width`` pixels wide, shortened by
-    the module's abbreviation rule when it does not fit whole."""
+def fit(text: str, width: int, lines: int = 1, from_end: bool = False) -> tuple[str, ...]:
+    """``text`` as at most ``lines`` lines each at most ``width`` pixels wide, by the
+    module's fitting rule: whole, else whole words left off (from the start with
+    ``from_end``) and :data:`MORE` in their place."""
     cols = columns(width)
     tokens = _tokens(text)
-    for count in range(len(tokens), 0, -1):  # all words, then one fewer from the end...
-        kept = tokens[:count]
-        if count < len(tokens):  # no dangling hyphen before a word left off
-            kept = [*kept[:-1], (kept[-1][0].rstrip("-"), kept[-1][1])]
-        fitted = _abbreviate(kept, cols, lines)
-        if fitted is not None:
-            return fitted
-    return (text.strip()[:cols],) if tokens else ("",)  # one word wider than its abbreviation
-
-
-def _abbreviate(tokens: Sequence[tuple[str, bool]], cols: int,
-                lines: int) -> tuple[str, ...] | None:
-    """The tokens wrapped into ``lines`` lines of ``cols`` characters, the longest words
-    shortened one letter at a time; None when even the shortest forms do not fit."""
-    keep: list[int | None] = [None] * len(tokens)
-    while True:
-        shown = [(_shown(word, k), spaced)
-                 for (word, spaced), k in zip(tokens, keep, strict=True)]
-        wrapped = _wrap(shown, cols)
+    if not tokens:
+        return ("",)
+    if lines > 1:
+        tokens = _hyphenated(tokens, cols)
+    for count in range(len(tokens), 0, -1):  # all words, then one fewer...
+        wrapped = _wrap(_kept(tokens, count, from_end), cols)
         if wrapped is not None and len(wrapped) <= lines:
             return tuple(wrapped)
-        # letters each word keeps after one more step; a step must make the word shorter
-        steps = [len(w.rstrip("-")) - 2 if k is None else k - 1
-                 for (w, _), k in zip(tokens, keep, strict=True)]
-        candidates = [i for i, s in enumerate(steps) if s >= MIN_STEM]
-        if not candidates:
-            return None
-        i = max(candidates, key=lambda i: (len(shown[i][0]), i))
-        keep[i] = steps[i]
+    return _shortened(tokens[-1][0] if from_end else tokens[0][0], cols, lines)
+
+
+def _hyphenated(tokens: list[tuple[str, bool]], cols: int) -> list[tuple[str, bool]]:
+    """A word wider than a line broken over lines with a hyphen ("Tatsunootosh-", "igo"):
+    pieces of one letter less than a line, each but the last ending in ``-``."""
+    out: list[tuple[str, bool]] = []
+    for word, spaced in tokens:
+        step = max(cols - 1, 1)
+        while len(word) > cols:
+            out.append((word[:step] + "-", spaced))
+            word, spaced = word[step:], False
+        out.append((word, spaced))
+    return out
+
+
+def _kept(tokens: list[tuple[str, bool]], count: int,
+          from_end: bool) -> list[tuple[str, bool]]:
+    """``count`` of the tokens, with :data:`MORE` joined to the side the others left (a
+    word before it loses a dangling hyphen)."""
+    if count == len(tokens):
+        return tokens
+    if from_end:
+        first, *rest = tokens[len(tokens) - count:]
+        return [(MORE, True), (first[0], False), *rest]
+    *kept, last = tokens[:count]
+    return [*kept, (last[0].rstrip("-"), last[1]), (MORE, False)]
+
+
+def _shortened(word: str, cols: int, lines: int) -> tuple[str, ...]:
+    """The exception of the fitting rule: a word wider than its line, shortened to a stem
+    and a dot (cut hard only when even that is too wide)."""
+    word = word.rstrip("-")  # the rest of a hyphenated word is left off
+    keep: int | None = None
+    while True:
+        wrapped = _wrap([(_shown(word, keep), True)], cols)
+        if wrapped is not None and len(wrapped) <= lines:
+            return tuple(wrapped)
+        keep = len(word) - 2 if keep is None else keep - 1
+        if keep < MIN_STEM:
+            return (word[:cols],)
 
 
 def inside(rect: Rect, box: Rect) -> bool:
@@ -163,10 +187,10 @@ def problems(rects: Iterable[tuple[Rect, str]], box: Rect,
 
 
 def draw_fitted(fb: Framebuffer, x: int, y: int, text: str, width: int, colour: int,
-                lines: int = 1, shadow: int | None = None) -> int:
+                lines: int = 1, shadow: int | None = None, from_end: bool = False) -> int:
     """Draw ``text`` fitted by :func:`fit` into ``width`` pixels and ``lines`` lines from
     (x, y), one line per character cell; returns the number of lines drawn."""
-    fitted = fit(text, width, lines)
+    fitted = fit(text, width, lines, from_end)
     for i, line in enumerate(fitted):
         fb.text(x, y + i * CELL_H, line, colour, shadow)
     return len(fitted)

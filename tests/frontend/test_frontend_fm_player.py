@@ -9,7 +9,7 @@ import numpy as np
 from frontend_fmdriver import new_app, press, wait
 
 from emucore import tables
-from emucore.frontend import assets
+from emucore.frontend import assets, layout
 from emucore.frontend.cards import LARGE
 from emucore.frontend.layout import overlap
 from emucore.frontend.systems.fm import common
@@ -194,15 +194,23 @@ def test_fm_names_are_cut_only_at_whole_words():
     for card in range(1, CARD_COUNT + 1):
         name = FM.names[card]
         for width, lines, from_end in boxes:
-            shown = common.whole_words(name, width, lines, from_end)
-            words = " ".join(shown).replace(common.MORE, " ").split()
-            assert set(words) <= set(name.split()), (name, shown)
+            shown = layout.fit(name, width, lines, from_end)
+            words = " ".join(shown).replace(layout.MORE, " ").split()
+            assert set(words) <= _parts(name), (name, shown)
             if (width, lines) == (110, 3):  # the build deck's whole name under the card
-                assert " ".join(shown) == name, (name, shown)
+                whole = "".join(row if row.endswith("-") else f"{row} " for row in shown)
+                assert whole.strip() == name, (name, shown)  # a hyphen's break runs on
     for duelist in range(1, DUELIST_COUNT + 1):
         name = FM.duelist_name(duelist)
-        shown = common.whole_words(name, 86, 1, True)
-        assert set(" ".join(shown).replace(common.MORE, " ").split()) <= set(name.split())
+        shown = layout.fit(name, 86, 1, True)
+        assert set(" ".join(shown).replace(layout.MORE, " ").split()) <= _parts(name)
+
+
+def _parts(name: str) -> set[str]:
+    """The words of ``name`` and, for a hyphenated word, its parts as the fitting rule
+    breaks it over lines ("Mech-", "soldier")."""
+    parts = {p for w in name.split() for p in w.replace("-", "- ").split()}
+    return set(name.split()) | parts | {p.rstrip("-") for p in parts}
 
 
 def _contrast(profile_rgb, a: int, b: int) -> float:

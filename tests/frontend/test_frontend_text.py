@@ -14,28 +14,30 @@ from emucore.frontend.cards import LARGE
 from emucore.frontend.framebuffer import text_width
 from emucore.frontend.machine import machine
 from emucore.frontend.systems import dm1 as dm1_screens
+from emucore.frontend.systems.fm import duel as fm_duel
 from emucore.frontend.tour import STOPS, visit
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
 
 FM = tables.load("fm")
 # (what, width in pixels, lines) of every box the FM screens fit a card name into
 FM_NAME_BOXES = (("large card", LARGE[0] - 6, 2), ("library list", 122, 1),
-                 ("fusion list", 71, 1), ("build deck list", 168, 1), ("duel bar", 62, 1))
+                 ("fusion list", 148, 1), ("build deck list", 168, 1))
 
 
-def _words_are_whole_or_marked(source: str, line_words: list[str]) -> bool:
-    """Every shown word is a word (or hyphen part) of ``source``, or a prefix of one ended
-    by a dot."""
+def _joined(lines: tuple[str, ...]) -> str:
+    """Fitted lines read as one text: a line ending in a hyphen runs on into the next."""
+    return "".join(line if line.endswith("-") else f"{line} " for line in lines).strip()
+
+
+def _words_are_whole(source: str, line_words: list[str]) -> bool:
+    """Every shown word is a word of ``source`` (a word broken over lines with a hyphen read
+    whole) or one of its hyphen parts; ``layout.MORE`` may stand for words left off."""
     parts = {p for w in source.split() for p in w.replace("-", "- ").split()}
-    parts |= {p.rstrip("-") for p in parts}
-    for word in line_words:
-        for piece in word.replace("-", "- ").split():
-            core = piece.rstrip("-")
-            if piece in parts or core in parts:
-                continue
-            if not (core.endswith(".") and any(p.startswith(core[:-1]) for p in parts)):
-                return False
-    return True
+    parts |= {p.rstrip("-") for p in parts} | {w.replace("-", "") for w in source.split()}
+    shown = " ".join(line_words).replace(layout.MORE, " ")
+    return all(word.replace("-", "") in parts or
+               all(p in parts or p.rstrip("-") in parts for p in word.replace("-", "- ").split())
+               for word in shown.split())
 
 
 def test_descender_letters_reach_below_the_baseline():
@@ -56,30 +58,34 @@ def test_every_printable_ascii_character_is_in_the_font():
 @pytest.mark.parametrize(("box", "width", "lines"), FM_NAME_BOXES)
 def test_all_722_fm_names_fit_their_boxes_without_cuts(box, width, lines):
     """Source: the 722 names of the FM card table. Each name is shown within its box's
-    width and lines, whole when it fits whole, otherwise with every shortened word marked."""
+    width and lines, whole when it fits whole, otherwise whole words with "..." for the
+    rest: no word is cut (issue 26 item 11, "Polymerizati.")."""
     assert CARD_COUNT == 722
     for card in range(1, CARD_COUNT + 1):
         name = FM.names[card]
         shown = layout.fit(name, width, lines)
         assert 1 <= len(shown) <= lines, (box, name, shown)
         assert all(text_width(line) <= width for line in shown), (box, name, shown)
-        assert _words_are_whole_or_marked(name, " ".join(shown).split()), (box, name, shown)
+        assert _words_are_whole(name, _joined(shown).split()), (box, name, shown)
         if text_width(name) <= width:
             assert shown == (name,), (box, name, shown)
 
 
 def test_all_39_fm_duelist_names_fit_the_duel_bar_and_the_grid():
-    """Source: the 39 duelists of the FM table."""
+    """Source: the 39 duelists of the FM table; the duel bar keeps the end of a name
+    ("...Muran", issue 26: "Simon Mur.")."""
     for duelist in range(1, DUELIST_COUNT + 1):
         name = FM.duelist_name(duelist)
-        for width in (62, 106):
-            (line,) = layout.fit(name, width, 1)
+        for width, from_end in ((fm_duel.LP_X - fm_duel.ZONE_X - 4, True), (106, False)):
+            (line,) = layout.fit(name, width, 1, from_end)
             assert text_width(line) <= width
-            assert _words_are_whole_or_marked(name, line.split()), (name, line)
+            assert _words_are_whole(name, line.split()), (name, line)
 
 
-def test_all_365_dm1_card_lines_fit_the_panel():
-    """Source: the 365 cards of the DM1 table; the panel line is 154 pixels."""
+def test_all_365_dm1_card_names_fit_the_panel_whole():
+    """Source: the 365 cards of the DM1 table; the deck-edit panel's name line is 154 pixels
+    and shows every name whole (issue 26: "Red-eyes B.... 2400/2000" when the stats shared
+    the line)."""
     tables = dm1_tables()
 
     class Game:
@@ -87,18 +93,22 @@ def test_all_365_dm1_card_lines_fit_the_panel():
 
     assert len(tables.names) - 1 == 365
     for card in range(1, 366):
-        line = dm1_screens.card_line(Game, card)
-        assert text_width(line) <= dm1_screens.CARD_LINE_W, line
-        name = tables.names[card]
-        assert _words_are_whole_or_marked(name, line.split()[:-1] or [line]), (name, line)
+        name, about = dm1_screens.card_lines(Game, card)
+        assert name == tables.names[card] and text_width(name) <= dm1_screens.CARD_LINE_W
+        info = tables.card_info(card)
+        stats = f"{info['atk']}/{info['defense']}" if info["kind"] == "monster" else "Magic"
+        assert about.split()[0] == stats, (name, about)
 
 
-def test_abbreviation_rule_examples():
-    """Source: the rule as documented in emucore/frontend/layout.py."""
-    assert layout.fit("Simon Muran", 62) == ("Simon Mur.",)
-    assert layout.fit("Obese Marmot of Nefariousness", 78, 2) == ("Obese Marmot",
-                                                                  "of Nefarious.")
-    assert layout.fit("Kairyu-Shin", 30) == ("Kair.",)
+def test_fitting_rule_examples():
+    """Source: the rule as documented in emucore/frontend/layout.py, and the cuts issue 26
+    reports ("Simon Mur.", "Polymerizati."): words are left off whole, never cut, except a
+    single word wider than its line."""
+    assert layout.fit("Simon Muran", 62) == ("Simon...",)
+    assert layout.fit("Simon Muran", 62, from_end=True) == ("...Muran",)
+    assert layout.fit("Obese Marmot of Nefariousness", 78, 2) == ("Obese Marmot", "of...")
+    assert layout.fit("Kairyu-Shin", 30) == ("Kair.",)  # "Kairyu-" alone is too wide
+    assert layout.fit("Kairyu-Shin", 60) == ("Kairyu...",)
     assert layout.fit("Mystical Elf", 78, 2) == ("Mystical Elf",)
 
 

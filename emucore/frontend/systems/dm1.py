@@ -23,7 +23,7 @@ from emucore.dm1.state import DECK_SIZE
 from emucore.duel.files import decimal, is_int
 from emucore.duel.protocol import DRAW
 from emucore.frontend.app import App, Screen
-from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
+from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted, fit
 from emucore.frontend.portraits import SIZE, portrait, seed_of
 from emucore.frontend.storage import SaveFile
@@ -320,10 +320,9 @@ class DeckEdit(Dm1Screen):
         cards = self.lists[self.side]
         if cards:
             card = cards[self.menus[self.side].cursor]
-            fb.text(2, 117, card_line(self.game, card), app.colour("text"))
-            details = card_details(self.game.t, card)
-            draw_fitted(fb, 2, 117 + CELL_H, details[-1], CARD_LINE_W, app.colour("text_dim"),
-                        2)
+            name, about = card_lines(self.game, card)
+            fb.text(2, 117, name, app.colour("text"))
+            draw_fitted(fb, 2, 117 + CELL_H, about, CARD_LINE_W, app.colour("text_dim"), 2)
 
 
 CARD_LINE_W = 154  # pixels of the panel line card_line fills
@@ -331,13 +330,12 @@ LIST_NAME_W = 120  # pixels a name has in a deck-edit list row (after its number
 BACK_W, BACK_GAP = 16, 6  # the title's row of card backs
 
 
-def card_line(game: Dm1Game, card: int) -> str:
-    """One line about a card: name and stats (monster) or "Magic"; the name is
-    shortened by the layout abbreviation rule so the line fits CARD_LINE_W."""
+def card_lines(game: Dm1Game, card: int) -> tuple[str, str]:
+    """The deck-edit panel's card: its name on a line of its own (the cartridge's names
+    fit CARD_LINE_W whole), then its stats (monster) or "Magic" with its details."""
     info = game.t.card_info(card)
     tail = f"{info['atk']}/{info['defense']}" if info["kind"] == "monster" else "Magic"
-    name = fit(info["name"], CARD_LINE_W - text_width(f" {tail}") - 1)[0]
-    return f"{name} {tail}"
+    return fit(info["name"], CARD_LINE_W)[0], f"{tail} {card_details(game.t, card)[-1]}"
 
 
 class ResultScreen(Dm1Screen):

@@ -3,20 +3,15 @@ duel event."""
 
 from __future__ import annotations
 
-import functools
-
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cardart import ArtFacts
 from emucore.frontend.cards import CardFace
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
-from emucore.frontend.layout import columns, fit
 from emucore.frontend.systems.fm import cardtext
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.tables.fm import KINDS, STAR_NAMES, TERRAINS, TYPE_NAMES
 
 TERRAIN_NAMES = ("Normal",) + tuple(t.capitalize() for t in TERRAINS)
-
-MORE = "..."  # ends a name shortened at a word boundary (the font has no ellipsis)
 
 EVENT_SOUNDS = {"draw": "draw", "fusion": "fusion", "equip": "magic", "failure": "error",
                 "battle": "battle", "trap": "trap", "magic": "magic", "life": "damage",
@@ -83,52 +78,6 @@ def type_name(game: FmGame, card: int) -> str:
 def menu_tick(app: App, game: FmGame) -> None:
     """Per-frame work of every menu screen: the menu's ``rand()`` call."""
     game.menu_frame()
-
-
-@functools.lru_cache(maxsize=4096)
-def whole_words(text: str, width: int, lines: int = 1, from_end: bool = False) -> tuple[str, ...]:
-    """``text`` wrapped at spaces into at most ``lines`` lines of ``width`` pixels, words
-    never cut: whole when it fits, else with words left off and :data:`MORE` in their place
-    (``from_end``: the first words are left off, so "High Mage Anubisius" keeps the word that
-    tells the duelist apart). Only a single word wider than a line falls back to the layout
-    abbreviation rule (no FM name in the boxes of these screens has one)."""
-    cols = columns(width)
-    words = text.split()
-    for count in range(len(words), 0, -1):
-        kept = words[len(words) - count:] if from_end else words[:count]
-        if count < len(words):
-            kept = [MORE, *kept] if from_end else [*kept, MORE]
-        wrapped = _wrap_words(kept, cols)
-        if wrapped is not None and len(wrapped) <= lines:
-            return wrapped
-    return fit(text, width, lines)
-
-
-def _wrap_words(words: list[str], cols: int) -> tuple[str, ...] | None:
-    """Greedy wrap of whole words (:data:`MORE` sticks to its neighbour); None when a word
-    alone is wider than a line."""
-    out: list[str] = []
-    line = ""
-    for word in words:
-        joined = (line + word if word == MORE or line == MORE else
-                  f"{line} {word}" if line else word)
-        if len(joined) <= cols:
-            line = joined
-        elif len(word) > cols:
-            return None
-        else:
-            out.append(line)
-            line = word
-    return (*out, line)
-
-
-def draw_whole(fb: Framebuffer, x: int, y: int, text: str, width: int, colour: int,
-               lines: int = 1, from_end: bool = False) -> int:
-    """Draw ``text`` as :func:`whole_words` fits it; returns the number of lines drawn."""
-    shown = whole_words(text, width, lines, from_end)
-    for i, line in enumerate(shown):
-        fb.text(x, y + i * CELL_H, line, colour)
-    return len(shown)
 
 
 def draw_selection(app: App, fb: Framebuffer, x: int, y: int, w: int) -> None:

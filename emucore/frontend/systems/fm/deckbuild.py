@@ -15,7 +15,6 @@ from emucore.frontend.systems.fm.common import (
     FmScreen,
     card_face,
     draw_selection,
-    draw_whole,
     stars_text,
 )
 from emucore.frontend.systems.fm.session import FmGame
@@ -120,7 +119,7 @@ class BuildDeck(FmScreen):
                 draw_selection(app, fb, 2, y, LIST_W)
             in_deck = self.counts[card]
             colour = app.colour("text" if in_deck else "text_dim")
-            draw_whole(fb, 4, y, t.names[card], LIST_W - 32, colour)
+            draw_fitted(fb, 4, y, t.names[card], LIST_W - 32, colour)
             fb.text_right(LIST_W - 2, y, f"{in_deck}/{self.game.trunk_count(card)}",
                           app.colour("highlight" if in_deck else "text_dim"))
         card = self.cards[self.cursor]
@@ -134,4 +133,4 @@ class BuildDeck(FmScreen):
                                   "Circle: done")):
             fb.text(208, 172 + i * CELL_H, line, app.colour("text_dim"))
         # the selected name whole (the list and the big card may shorten it)
-        draw_whole(fb, 208, 210, t.names[card], fb.width - 210, app.colour("text"), lines=3)
+        draw_fitted(fb, 208, 210, t.names[card], fb.width - 210, app.colour("text"), lines=3)

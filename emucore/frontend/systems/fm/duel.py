@@ -42,7 +42,6 @@ from emucore.frontend.systems.fm.common import (
     TERRAIN_NAMES,
     FmScreen,
     card_face,
-    draw_whole,
     star_name,
 )
 from emucore.frontend.systems.fm.meter import draw_rank_meter
@@ -554,8 +553,8 @@ class DuelScreen(FmScreen):
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
         s = self.shown.sides[side]
-        draw_whole(fb, ZONE_X, y, self.side_name(side), LP_X - ZONE_X - 4, app.colour("text"),
-                   from_end=True)
+        draw_fitted(fb, ZONE_X, y, self.side_name(side), LP_X - ZONE_X - 4, app.colour("text"),
+                    from_end=True)
         lp = anim.shown_lp(self.playing, side, s.lp)
         fb.text(LP_X, y, f"LP {lp:>5}", app.colour("highlight"))
         fb.text_right(PANEL_X - 4, y, f"DK{s.deck_left:2d}", app.colour("text_dim"))

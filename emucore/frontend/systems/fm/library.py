@@ -14,7 +14,6 @@ from emucore.frontend.systems.fm.common import (
     FmScreen,
     card_face,
     draw_selection,
-    draw_whole,
     stars_text,
     type_name,
 )
@@ -65,8 +64,8 @@ class Library(FmScreen):
         t = self.game.tables
         x = fb.text(4, 2, "LIBRARY", app.colour("highlight"))
         card = self.cursor + 1
-        draw_whole(fb, x + CELL_W, 2, t.names[card], fb.width - x - CELL_W - 2,
-                   app.colour("text"))  # the selected name whole (the list may shorten it)
+        draw_fitted(fb, x + CELL_W, 2, t.names[card], fb.width - x - CELL_W - 2,
+                    app.colour("text"))  # the selected name whole (the list may shorten it)
         for row in range(VISIBLE):
             listed = self.top + row + 1
             if listed > CARD_COUNT:
@@ -76,8 +75,8 @@ class Library(FmScreen):
                 draw_selection(app, fb, 2, y, 150)
             owned = self.game.trunk_count(listed) > 0
             fb.text(4, y, f"{listed:03d}", app.colour("text" if owned else "text_dim"))
-            draw_whole(fb, 28, y, t.names[listed], 122, app.colour("text" if owned else
-                                                                 "text_dim"))
+            draw_fitted(fb, 28, y, t.names[listed], 122,
+                        app.colour("text" if owned else "text_dim"))
         draw_card(app, fb, 158, 14, card_face(self.game, card), LARGE)
         x, y = 246, 14
         info = [type_name(self.game, card)]
@@ -96,8 +95,8 @@ class Library(FmScreen):
         for i, (partner, result) in enumerate(shown):
             y = 146 + i * 2 * CELL_H
             fb.text(LIST_X, y, "+", app.colour("text_dim"))
-            draw_whole(fb, LIST_X + 2 * CELL_W, y, t.names[partner], width,
-                       app.colour("text"))
+            draw_fitted(fb, LIST_X + 2 * CELL_W, y, t.names[partner], width,
+                        app.colour("text"))
             fb.text(LIST_X + CELL_W, y + CELL_H, "=", app.colour("text_dim"))
-            draw_whole(fb, LIST_X + 2 * CELL_W + CELL_W, y + CELL_H, t.names[result],
-                       width - CELL_W, app.colour("highlight"))
+            draw_fitted(fb, LIST_X + 2 * CELL_W + CELL_W, y + CELL_H, t.names[result],
+                        width - CELL_W, app.colour("highlight"))

@@ -14,7 +14,7 @@ from emucore.frontend.cards import LARGE, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
 from emucore.frontend.portraits import portrait, seed_of
-from emucore.frontend.systems.fm.common import FmScreen, card_face, draw_whole
+from emucore.frontend.systems.fm.common import FmScreen, card_face
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.frontend.widgets import reason_text
 from emucore.planning import rankplan
@@ -110,8 +110,8 @@ class ResultScreen(FmScreen):
             name = self.game.tables.duelist_name(self.duelist)
             fb.blit(CARD_X + 10, 8, portrait(seed_of("fm", self.duelist), app.machine.art,
                                              scale=2))
-            draw_whole(fb, CARD_X - 4, 76, f"{name} wins", fb.width - CARD_X + 2,
-                       app.colour("text"), lines=2)
+            draw_fitted(fb, CARD_X - 4, 76, f"{name} wins", fb.width - CARD_X + 2,
+                        app.colour("text"), lines=2)
             fb.text(16, y, "No score and no card for a loss.", app.colour("text_dim"))
             y += ROW_H
         else:
@@ -143,8 +143,8 @@ class ResultScreen(FmScreen):
         if end.drop:
             draw_card(app, fb, CARD_X, 8, card_face(self.game, end.drop), LARGE)
             fb.text(CARD_X, 128, "Card won", app.colour("text_dim"))
-            rows = draw_whole(fb, CARD_X, 138, self.game.tables.names[end.drop],
-                              fb.width - CARD_X - 2, text, lines=3)
+            rows = draw_fitted(fb, CARD_X, 138, self.game.tables.names[end.drop],
+                               fb.width - CARD_X - 2, text, lines=3)
             fb.text(CARD_X, 138 + rows * CELL_H,
                     f"now {self.game.trunk_count(end.drop)} owned", app.colour("text_dim"))
         return y + 2 * ROW_H + 4
