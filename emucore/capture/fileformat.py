@@ -93,6 +93,7 @@ class CaptureWriter:
                       f"emulator {emulator}", f"script {script}", f"media {media}",
                       f"watch {watch_line(ram)}"]
         self.count = 0
+        self._watch_at = len(self.lines) - 1
         self._last: dict[str, bytes] = {}
         self._last_rng: int | None = None
 
@@ -113,7 +114,7 @@ class CaptureWriter:
 
     def mark_partial(self, why: str) -> None:
         """Say in the header that the capture stopped early (before the ``watch`` line)."""
-        self.lines.insert(len(self.lines) - 1, f"partial {why}")
+        self.lines.insert(self._watch_at, f"partial {why}")
 
     def text(self) -> str:
         return "\n".join([*self.lines, f"end {self.count}"]) + "\n"
