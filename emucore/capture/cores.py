@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from emucore.capture.rammap import RamMap, Range
 from emucore.cliutil import UsageError
+from emucore.duel.files import quoted
 
 PYBOY = "pyboy"
 # known name -> (file name of the core, platform it plays, Debian package)
@@ -79,11 +80,11 @@ def choose(core: str, ram: RamMap) -> CoreChoice:
                              f"{package}, or pass the core's path)")
         return CoreChoice(core, found, platform)
     if "/" not in core and not core.endswith(".so"):
-        raise UsageError(f"--core {core!r}: not a path to a libretro core nor one of "
+        raise UsageError(f"--core {quoted(core)}: not a path to a libretro core nor one of "
                          f"{', '.join([*KNOWN_CORES, PYBOY])}")
     path = Path(core)
     if not path.is_file():
-        raise UsageError(f"--core {core}: no such libretro core file")
+        raise UsageError(f"--core {quoted(core)}: no such libretro core file")
     return CoreChoice(path.name, path, ram.platform)
 
 
