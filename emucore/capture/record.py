@@ -11,15 +11,18 @@ frame is the number of frames run, its pad the word held during the last of them
 
 Before any frame runs the content is identified by its SHA-1, against the release the map
 declares (``RamMap.release``: the one emucore's tables describe); tests pass a map whose
-release is their own generated ROM. Ctrl-C stops the run and keeps the records so far as a
-capture whose header says ``partial``. The capture is written once, at the end, through the
-writing edge.
+release is their own generated ROM. Ctrl-C stops the run after the frame in progress and
+keeps the records so far as a capture whose header says ``partial``. The capture is written
+once, at the end, through the writing edge.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
+import signal
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,22 +133,41 @@ def sample(ram: RamMap, machine: cores.Machine) -> tuple[dict[str, bytes], int |
     return ranges, int.from_bytes(raw, "little")
 
 
+@contextlib.contextmanager
+def stop_on_ctrl_c() -> Iterator[list[bool]]:
+    """While recording, Ctrl-C (SIGINT) only raises a flag the frame loop reads between
+    frames: an interrupt inside the core (a ctypes callback cannot raise) is never lost, and
+    the frame in progress finishes, so the records kept are whole."""
+    asked = [False]
+
+    def ask(*_: object) -> None:
+        asked[0] = True
+
+    try:
+        previous = signal.signal(signal.SIGINT, ask)
+    except ValueError:  # not the main thread: Ctrl-C is not ours to catch
+        yield asked
+        return
+    try:
+        yield asked
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def play(ram: RamMap, machine: cores.Machine, pads: pad_script.PadScript,
          writer: CaptureWriter, progress: Progress) -> int:
     """Run the pad log's frames, adding a record after each; returns the frames run (fewer
-    when interrupted: KeyboardInterrupt is caught here so the records so far are kept)."""
+    when Ctrl-C stopped the run: the records so far are kept)."""
     hint = 0
     frame = 0
-    try:
-        while frame < pads.end:
+    with stop_on_ctrl_c() as asked:
+        while frame < pads.end and not asked[0]:
             (word, _), hint = pads.words_at(frame, hint)
             machine.step(word)
             frame += 1
             ranges, rng = sample(ram, machine)
             writer.add(frame, word, rng, ranges)
             progress.advance(1)
-    except KeyboardInterrupt:
-        pass
     return frame
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
 from pathlib import Path
 
 import gb_test_rom as G
@@ -220,28 +221,29 @@ def test_beetle_psx_loads_and_refuses_without_a_bios(tmp_path, capsys):
 
 
 def test_ctrl_c_keeps_a_partial_capture_verify_names(tmp_path, program, monkeypatch, capsys):
-    """Interrupted at frame 120: the frames run are kept, the header says partial, the file
-    reads and verifies, and verify says it is partial."""
+    """A real SIGINT during frame 121: that frame finishes, the 121 frames run are kept, the
+    header says partial, the file reads and verifies, and verify says it is partial."""
     real_step = cores.PyBoyMachine.step
     calls = {"n": 0}
 
     def step(self, word):
         calls["n"] += 1
         if calls["n"] == 121:
-            raise KeyboardInterrupt
+            os.kill(os.getpid(), signal.SIGINT)
         real_step(self, word)
 
     monkeypatch.setattr(cores.PyBoyMachine, "step", step)
     rom, pad, out = _files(tmp_path, program)
     outcome = record.record(_test_map(program), "pyboy", rom, pad, out, show_progress=False)
-    assert outcome.partial and outcome.frames == 120
+    assert outcome.partial and outcome.frames == 121 and calls["n"] == 121
     capture = fileformat.read(out)
-    assert capture.partial == "interrupted after frame 120 of 150"
-    assert capture.records[-1].frame == 120
+    assert capture.partial == "interrupted after frame 121 of 150"
+    assert capture.records[-1].frame == 121
     _check_against_program(capture, program)
     code, text, _ = _cli(["capture", "verify", str(out)], capsys)
     assert code == 0
-    assert "partial capture: interrupted after frame 120 of 150" in text
+    assert "partial capture: interrupted after frame 121 of 150" in text
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handler restored
 
 
 def test_an_existing_output_is_refused_before_any_work(tmp_path, program, capsys):
