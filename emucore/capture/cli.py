@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from emucore.capture import rammap, record, report, verify
+from emucore.capture import rammap, report, verify
 from emucore.cliutil import add_json_flag, add_output, add_path, emit
 from emucore.commands import add_command
 from emucore.duel.files import check_output
@@ -78,6 +78,8 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _record(args: argparse.Namespace) -> int:
+    from emucore.capture import record  # the pad-log parser and the progress line
+
     check_output(args.out, [args.content, args.bios, args.pad], args.force)
     outcome = record.record(rammap.ram_map(args.system), args.core, args.content, args.pad,
                             args.out, args.bios, args.force)
