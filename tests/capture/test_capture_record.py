@@ -290,3 +290,40 @@ def test_power_on_zeros_are_not_card_one(program):
     writer.add(2, 0, None, zeros | {"fusion": program.fusion, "card_info": program.card_a})
     verdict = dm1_check.verify(fileformat.parse(writer.text()))
     assert verdict.mismatch is None and len(verdict.checks) == 2
+
+
+@pytest.mark.parametrize("cue_text, name, words", [
+    ('FILE "fm.bin" BINARY\n  TRACK 01 MODE2/2352\n', "fm.cue",
+     ["is not Yu-Gi-Oh! Forbidden Memories (USA)", rammap.FM.release.sha1]),
+    ("FILE fm.bin BINARY\n", "fm.cue", ["is not Yu-Gi-Oh! Forbidden Memories (USA)"]),
+    ('FILE "other.bin" BINARY\n', "fm.cue", ["other.bin: no such file"]),
+    ("TRACK 01 MODE2/2352\n", "fm.cue", ["names no FILE ... BINARY track"]),
+    ('FILE "fm.bin" BINARY\n', "fm.iso", ["give the disc's .cue sheet"]),
+])
+def test_a_disc_is_identified_by_its_track_before_anything_runs(tmp_path, capsys, cue_text,
+                                                                name, words):
+    """Past the BIOS check (a file named as Beetle PSX wants it), the disc: the .cue's first
+    BINARY track is hashed against Redump's SLUS-01411 entry; one line for each problem."""
+    need_core("beetle-psx")
+    (tmp_path / "fm.bin").write_bytes(bytes(2352 * 20))
+    cue, pad, out = tmp_path / name, tmp_path / "pad.log", tmp_path / "fm.cap"
+    cue.write_text(cue_text)
+    pad.write_text("0 -\n10 cross\n20 end\n")
+    bios = tmp_path / "bios" / "scph5501.bin"
+    bios.parent.mkdir()
+    bios.write_bytes(bytes(512 << 10))
+    _refused(["capture", "record", "fm", "--core", "beetle-psx", "--bios", str(bios),
+              "--content", str(cue), "--pad", str(pad), "--out", str(out)], out, capsys,
+             *words)
+
+
+def test_a_bios_not_named_as_the_core_wants_is_refused(tmp_path, capsys):
+    need_core("beetle-psx")
+    cue, pad, out = tmp_path / "fm.cue", tmp_path / "pad.log", tmp_path / "fm.cap"
+    cue.write_text('FILE "fm.bin" BINARY\n')
+    pad.write_text("0 -\n20 end\n")
+    bios = tmp_path / "my_bios.bin"
+    bios.write_bytes(bytes(16))
+    _refused(["capture", "record", "fm", "--core", "beetle-psx", "--bios", str(bios),
+              "--content", str(cue), "--pad", str(pad), "--out", str(out)], out, capsys,
+             "looks for the NTSC-U BIOS by the name scph5501.bin")
