@@ -11,6 +11,7 @@ BIOS) is one :class:`~emucore.cliutil.UsageError` line, raised before any frame 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import sys
 from collections.abc import Iterator
@@ -209,14 +210,38 @@ class LibretroMachine:
             except Exception as exc:  # the binding raises RuntimeError and others
                 raise UsageError(f"{self.content}: {self.core.emucore_label} did not load it "
                                  f"({_first_line(exc)})") from None
-        self.memory = self.core.get_memory(RETRO_MEMORY_SYSTEM_RAM)
-        size = self.ram.system_ram[1]
-        if self.memory is None or len(self.memory) < size:
+        self.memory = self._system_ram()
+        if self.memory is None:
             self._stack.close()
-            got = "none" if self.memory is None else f"{len(self.memory)} bytes"
+            base, size = self.ram.system_ram
             raise UsageError(f"--core {self.core.emucore_label}: the core does not expose the "
-                             f"system RAM (RETRO_MEMORY_SYSTEM_RAM: {got}, {size} needed)")
+                             f"system RAM (neither RETRO_MEMORY_SYSTEM_RAM of {size} bytes nor "
+                             f"a memory map of {base:X}-{base + size - 1:X})")
         return self
+
+    def _system_ram(self) -> memoryview | None:
+        """The system RAM as the core exposes it: ``retro_get_memory_data`` (Gambatte, Beetle
+        PSX), else the descriptors of its memory map when they lay the whole RAM out in one
+        piece of the core's memory (mGBA maps the Game Boy's $C000 and $D000 banks so)."""
+        base, size = self.ram.system_ram
+        memory = self.core.get_memory(RETRO_MEMORY_SYSTEM_RAM)
+        if memory is not None and len(memory) >= size:
+            return memory
+        maps = self.session.memory_maps
+        pieces = sorted((d.start, d.len, (d.ptr or 0) + d.offset)
+                        for d in (maps.descriptors[i] for i in range(maps.num_descriptors))
+                        if not d.select and d.ptr and base <= d.start < base + size) \
+            if maps else []
+        if not pieces or pieces[0][0] != base:
+            return None
+        host, reach = pieces[0][2], base
+        for start, length, where in pieces:
+            if start != reach or where != host + (start - base):
+                return None
+            reach = start + length
+        if reach < base + size:
+            return None
+        return memoryview((ctypes.c_ubyte * size).from_address(host)).cast("B")
 
     def __exit__(self, *_: object) -> None:
         with _stdout_to_stderr():

@@ -1,6 +1,6 @@
 """``emucore capture record`` on real emulators: a tiny Game Boy program assembled by the test
-(gb_test_rom.py) runs through PyBoy and through the Gambatte libretro core, and the capture is
-checked field by field against what the program writes (its code, not the recorder, says
+(gb_test_rom.py) runs through PyBoy and through the Gambatte and mGBA libretro cores, and the
+capture is checked field by field against what the program writes (its code, not the recorder, says
 what each byte must be); ``capture verify`` passes it and finds one changed byte at its frame
 and field. Bad input (a missing or unknown core, the wrong content, no BIOS for Beetle PSX, no
 binding, no system RAM) is one line, exit 2, nothing written.
@@ -102,14 +102,18 @@ def test_pyboy_records_what_the_program_wrote(tmp_path, program):
     assert _check_against_program(capture, program) > 50  # PyBoy's boot ROM takes ~65 frames
 
 
-def test_gambatte_records_what_the_program_wrote(tmp_path, program):
-    need_core("gambatte")
-    capture = _record(tmp_path, program, "gambatte")
-    assert capture.header["emulator"].startswith("libretro Gambatte")
-    assert _check_against_program(capture, program) >= 147  # no boot ROM: it starts in frame 1
+@pytest.mark.parametrize("core", ["gambatte", "mgba"])
+def test_libretro_cores_record_what_the_program_wrote(tmp_path, program, core):
+    """Gambatte exposes the system RAM directly, mGBA through its memory map; neither runs a
+    boot ROM, so the program starts in frame 1."""
+    need_core(core)
+    capture = _record(tmp_path, program, core)
+    name = {"gambatte": "Gambatte", "mgba": "mGBA"}[core]
+    assert capture.header["emulator"].startswith(f"libretro {name}")
+    assert _check_against_program(capture, program) >= 147
 
 
-@pytest.mark.parametrize("core", ["pyboy", "gambatte"])
+@pytest.mark.parametrize("core", ["pyboy", "gambatte", "mgba"])
 def test_the_capture_verifies_and_a_changed_byte_is_found(tmp_path, program, core):
     """0 mismatches; then #4's ATK byte changed in the first record that shows #4: verify
     names that record's frame and the field card_info.atk."""
@@ -200,6 +204,7 @@ def test_a_core_without_system_ram_is_refused(tmp_path, program, monkeypatch):
     import libretro
 
     monkeypatch.setattr(libretro.Core, "get_memory", lambda self, kind: None)
+    monkeypatch.setattr(libretro.Session, "memory_maps", property(lambda self: None))
     rom, pad, out = _files(tmp_path, program)
     with pytest.raises(cores.UsageError, match="does not expose the system RAM"):
         record.record(_test_map(program), "gambatte", rom, pad, out, show_progress=False)
