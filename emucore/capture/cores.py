@@ -105,6 +105,11 @@ def held_buttons(ram: RamMap, word: int) -> list[str]:
     return [name for i, name in enumerate(ram.pad_bits) if pressed >> i & 1]
 
 
+def retropad(ram: RamMap, word: int) -> set[str]:
+    """The RetroPad buttons (libretro.py's ``JoypadState`` fields) held in a pad word."""
+    return {RETROPAD.get(name, name.lower()) for name in held_buttons(ram, word)}
+
+
 @contextlib.contextmanager
 def _stdout_to_stderr() -> Iterator[None]:
     """Cores print their own chatter on the process's stdout ("Plain ROM loaded."): send it to
@@ -248,8 +253,7 @@ class LibretroMachine:
             self._stack.close()
 
     def step(self, word: int) -> None:
-        held = {RETROPAD.get(name, name.lower()) for name in held_buttons(self.ram, word)}
-        self._pad = _binding().JoypadState(**{name: True for name in held})
+        self._pad = _binding().JoypadState(**{name: True for name in retropad(self.ram, word)})
         with _stdout_to_stderr():
             self.session.run()
 

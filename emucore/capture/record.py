@@ -28,7 +28,7 @@ from pathlib import Path
 
 from emucore.capture import cores
 from emucore.capture.fileformat import CaptureWriter
-from emucore.capture.rammap import RamMap, Range, Release
+from emucore.capture.rammap import RamMap, Range
 from emucore.cliutil import UsageError
 from emucore.duel.files import (
     UserFileError,
@@ -72,6 +72,7 @@ def load_pad(ram: RamMap, path: Path) -> pad_script.PadScript:
 
 
 def _sha1_of_image(path: Path) -> str:
+    """SHA-1 of a disc track, read through the image edge a piece at a time (it is ~500 MB)."""
     digest = hashlib.sha1()
     with open_image(path) as image:
         try:
@@ -101,13 +102,15 @@ def content_sha1(ram: RamMap, content: Path) -> str:
     return _sha1_of_image(cue_track(content))
 
 
-def check_content(release: Release, ram: RamMap, content: Path) -> str:
-    """The ``media`` header value; UserFileError when the content is not the release."""
+def check_content(ram: RamMap, content: Path) -> str:
+    """The ``media`` header value; UserFileError when the content is not the map's release."""
+    release = ram.release
     sha1 = content_sha1(ram, content)
     if sha1 != release.sha1.upper():
         raise UserFileError(content, f"sha1 {sha1} is not {release.name} (sha1 "
-                                     f"{release.sha1}, {release.content}): emucore's "
-                                     f"{ram.system} tables describe that release only")
+                                     f"{release.sha1}, {release.content} of {release.size:,} "
+                                     f"bytes): emucore's {ram.system} tables describe that "
+                                     f"release only")
     return f"sha1:{sha1}"
 
 
@@ -117,10 +120,10 @@ def open_machine(ram: RamMap, core: str, content: Path, bios: Path | None
     tester fixes them (core, BIOS, content) but not started."""
     choice = cores.choose(core, ram)
     if choice.path is None:
-        return cores.PyBoyMachine(content, ram), check_content(ram.release, ram, content)
+        return cores.PyBoyMachine(content, ram), check_content(ram, content)
     loaded = cores.load_core(choice)
     folder = cores.check_bios(choice, bios)
-    media = check_content(ram.release, ram, content)
+    media = check_content(ram, content)
     return cores.LibretroMachine(loaded, content, ram, folder), media
 
 

@@ -332,3 +332,14 @@ def test_a_bios_not_named_as_the_core_wants_is_refused(tmp_path, capsys):
     _refused(["capture", "record", "fm", "--core", "beetle-psx", "--bios", str(bios),
               "--content", str(cue), "--pad", str(pad), "--out", str(out)], out, capsys,
              "looks for the NTSC-U BIOS by the name scph5501.bin")
+
+
+def test_pad_words_become_retropad_buttons():
+    """Buttons by position: PSX bit 4 Up and bit 14 Cross (DuckStation's order, active low;
+    emucore/frontend/pad.py) are the RetroPad's up and B (libretro's PlayStation layout: B
+    Cross, A Circle, Y Square, X Triangle); the Game Boy's bit 0 A and bit 7 Down, active high,
+    are a and down."""
+    assert cores.retropad(rammap.FM, 0xFFFF & ~(1 << 4) & ~(1 << 14)) == {"up", "b"}
+    assert cores.retropad(rammap.FM, 0xFFFF & ~(1 << 13) & ~(1 << 10)) == {"a", "l"}
+    assert cores.retropad(rammap.FM, 0xFFFF) == set()
+    assert cores.retropad(rammap.DM1, 0x81) == {"a", "down"}
