@@ -38,3 +38,5 @@ _.fake_devices
 _.kwargs
 # emucore.compiled: find_spec is called by Python's import system.
 _.find_spec
+# emucore.capture.cores: the libretro binding reads its path driver's system_dir.
+_.system_dir

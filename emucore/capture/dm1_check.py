@@ -10,6 +10,9 @@ the cartridge's own tables, and each change of them is checked:
 * the card-info block ``$CD0F-$CD17`` (card id twice, ATK and DEF as 16-bit BCD, type) filled by
   the terrain-aware stat loader (ROM 0x24312): the type must be emucore's and ATK/DEF must be
   emucore's stats of that card on one of the seven terrains (0 none, 1..6).
+
+A block of zero bytes is RAM nothing has written yet (a capture recorded from power-on, as
+``capture record`` does): it is not read as card #1.
 """
 
 from __future__ import annotations
@@ -98,6 +101,8 @@ def verify(capture: Capture) -> Dm1Verdict:
             if previous.get(name) == raw:
                 continue
             previous[name] = raw
+            if not any(raw):
+                continue  # power-on RAM: nothing has written the block yet
             outcome = check(raw, tables)
             if outcome is None:
                 continue

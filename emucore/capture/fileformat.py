@@ -9,6 +9,7 @@ Text, ASCII, one line each::
     emulator BizHawk 2.9.1
     script bizhawk_capture.lua 1
     media <disc/ROM hash as the emulator reports it, or ->
+    partial <why the capture stopped early> (optional: only in an interrupted capture)
     watch acting_side:8009B1D5:1 winner:8009B165:1 ... (the system's RamMap, in order)
     r <frame> <pad hex> <rng hex8 | -> <range>=<hex> ... *<adler32 hex8>
     ...
@@ -20,6 +21,11 @@ checksum is zlib's Adler-32 of the line up to the space before ``*`` (the script
 with plain arithmetic, so any Lua works). The ``end`` line proves the file is complete.
 Reading validates everything and raises :class:`~emucore.duel.files.UserFileError` with one
 line naming the file, the line and what is wrong.
+
+A ``partial`` header line marks a capture that was stopped before its pad log ended (Ctrl-C
+in ``emucore capture record``): its records are whole and its ``end`` line counts them, so it
+reads and verifies like any other, and ``capture verify`` says it is partial. Files without
+the line (every script's) are complete, as before.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from emucore.duel.files import UserFileError, decimal, read_bytes, write_atomic
 MAGIC = "emucore-capture"
 FORMAT_VERSION = 1
 REQUIRED = ("game", "region", "emulator", "script", "watch")
-OPTIONAL = ("ident", "media")
+OPTIONAL = ("ident", "media", "partial")
 
 
 @dataclass
@@ -60,6 +66,11 @@ class Capture:
     def system(self) -> str:
         return self.ram.system
 
+    @property
+    def partial(self) -> str | None:
+        """Why the capture stopped early, or None for a complete one."""
+        return self.header.get("partial")
+
 
 def watch_line(ram: RamMap) -> str:
     """The ``watch`` header value of a map: ``name:ADDRESS:length`` per range."""
@@ -82,6 +93,7 @@ class CaptureWriter:
                       f"emulator {emulator}", f"script {script}", f"media {media}",
                       f"watch {watch_line(ram)}"]
         self.count = 0
+        self._watch_at = len(self.lines) - 1
         self._last: dict[str, bytes] = {}
         self._last_rng: int | None = None
 
@@ -99,6 +111,10 @@ class CaptureWriter:
         self._last, self._last_rng = dict(ranges), rng
         self.count += 1
         return True
+
+    def mark_partial(self, why: str) -> None:
+        """Say in the header that the capture stopped early (before the ``watch`` line)."""
+        self.lines.insert(self._watch_at, f"partial {why}")
 
     def text(self) -> str:
         return "\n".join([*self.lines, f"end {self.count}"]) + "\n"

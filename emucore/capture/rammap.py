@@ -35,6 +35,18 @@ class Range:
 
 
 @dataclass(frozen=True)
+class Release:
+    """The one release of a game emucore's tables describe, by the hash of its content file
+    (``capture record`` refuses any other). ``sha1`` is the No-Intro (cartridge) or Redump
+    (disc track) SHA-1 of the file; ``content`` says which file is hashed."""
+
+    name: str
+    sha1: str
+    size: int
+    content: str
+
+
+@dataclass(frozen=True)
 class RamMap:
     """A system's capture contract: identity, RNG, pad and watched ranges."""
 
@@ -49,9 +61,23 @@ class RamMap:
     pad_bits: tuple[str, ...]   # pad bit i = button name (emulator's naming, without "P1 ")
     pad_active_low: bool
     ranges: tuple[Range, ...]
+    # What a libretro core exposes as RETRO_MEMORY_SYSTEM_RAM: the CPU address of its byte 0
+    # and its size (Game Boy: the 8 KB work RAM $C000-$DFFF; PlayStation: the 2 MB main RAM).
+    system_ram: tuple[int, int]
+    release: Release
 
     def by_name(self) -> dict[str, Range]:
         return {r.name: r for r in self.ranges}
+
+    def ram_offset(self, r: Range) -> int:
+        """Where range ``r`` starts in the core's system RAM (ValueError if it lies outside:
+        a map entry no libretro core can read)."""
+        base, size = self.system_ram
+        offset = (r.address - base) & self.domain_mask
+        if not 0 <= offset <= size - r.length:
+            raise ValueError(f"{self.system}: range {r.name} at {r.address:X} lies outside "
+                             f"the system RAM {base:X}+{size:X}")
+        return offset
 
 
 def _fm_global(field: str) -> int:
@@ -92,6 +118,11 @@ FM = RamMap(
         *(Range(name, address, length, fm_machine.OFFSET[name], _FM_REGION_MEANING[name])
           for name, address, length in fm_machine.REGIONS if address is not None),
     ),
+    system_ram=(0x80000000, 0x200000),
+    # metadat/redump/Sony - PlayStation.dat (libretro-database): serial SLUS-01411
+    release=Release("Yu-Gi-Oh! Forbidden Memories (USA)",
+                    "D5785A41900A10968D4A28A390666C4B9879B796", 517872768,
+                    "the disc's .bin track (the .cue names it)"),
 )
 
 
@@ -115,6 +146,10 @@ DM1 = RamMap(
         Range("win_counts", 0xCF70, 32, None, "win count per duelist (BCD)"),
         Range("menu_flags", 0xCAA5, 2, None, "player card-menu cursor flags"),
     ),
+    system_ram=(0xC000, 0x2000),
+    # metadat/no-intro/Nintendo - Game Boy.dat (libretro-database)
+    release=Release("Yu-Gi-Oh! Duel Monsters (Japan) (SGB Enhanced)",
+                    "07AE4A6437F00F6AF462BF84FD0AC1CF345C8365", 1048576, "the cartridge ROM"),
 )
 
 MAPS = {m.system: m for m in (FM, DM1)}

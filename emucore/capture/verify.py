@@ -32,7 +32,8 @@ def verify_file(path: Path | str, approved: bool = True, ai: bool = False
 def to_json(capture: fileformat.Capture, verdict: Verdict | Dm1Verdict) -> dict[str, Any]:
     out = {"game": capture.system, "region": capture.header["region"],
            "emulator": capture.header["emulator"], "script": capture.header["script"],
-           "records": len(capture.records), "ok": verdict.mismatch is None,
+           "records": len(capture.records), "partial": capture.partial,
+           "ok": verdict.mismatch is None,
            "mismatch": verdict.mismatch.to_json() if verdict.mismatch else None}
     if isinstance(verdict, Dm1Verdict):
         return out | verdict.to_json()
@@ -47,6 +48,8 @@ def describe(capture: fileformat.Capture, verdict: Verdict | Dm1Verdict) -> str:
     h = capture.header
     lines = [f"{capture.system} {h['region']} capture from {h['emulator']} ({h['script']}): "
              f"{len(capture.records)} records"]
+    if capture.partial:
+        lines.append(f"partial capture: {capture.partial} (the records it holds are checked)")
     if isinstance(verdict, Dm1Verdict):
         lines.append("dm1: tables only (fusion block, card-info block); the duel itself "
                      "needs DM1 RAM addresses that are not public")
