@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from emucore.frontend.pause import Pause
 
 NOTICE_FRAMES = 180
-NOTICE_LINES = 2  # a longer notice is shortened by the layout abbreviation rule
+NOTICE_LINES = 2  # a longer notice is shortened by the layout fitting rule
 
 
 class Screen:
