@@ -14,6 +14,7 @@ from emucore.frontend.cards import LARGE
 from emucore.frontend.framebuffer import text_width
 from emucore.frontend.machine import machine
 from emucore.frontend.systems import dm1 as dm1_screens
+from emucore.frontend.systems import dm1_text
 from emucore.frontend.systems.fm import duel as fm_duel
 from emucore.frontend.tour import STOPS, visit
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
@@ -83,9 +84,10 @@ def test_all_39_fm_duelist_names_fit_the_duel_bar_and_the_grid():
 
 
 def test_all_365_dm1_card_names_fit_the_panel_whole():
-    """Source: the 365 cards of the DM1 table; the deck-edit panel's name line is 154 pixels
-    and shows every name whole (issue 26: "Red-eyes B.... 2400/2000" when the stats shared
-    the line)."""
+    """Source: the 365 cards of the DM1 table (their whole names, up to 42 letters; the
+    cartridge cuts them to 18); the deck-edit panel gives a name two rows of 154 pixels and
+    shows every one whole (issue 26: "Red-eyes B.... 2400/2000" when the stats shared the
+    line), with the stats first on the line under it."""
     tables = dm1_tables()
 
     class Game:
@@ -93,11 +95,12 @@ def test_all_365_dm1_card_names_fit_the_panel_whole():
 
     assert len(tables.names) - 1 == 365
     for card in range(1, 366):
-        name, about = dm1_screens.card_lines(Game, card)
-        assert name == tables.names[card] and text_width(name) <= dm1_screens.CARD_LINE_W
+        name = dm1_text.card_name(tables, card)
+        shown = layout.fit(name, dm1_screens.CARD_LINE_W, dm1_screens.NAME_ROWS)
+        assert " ".join(shown) == name, (name, shown)
         info = tables.card_info(card)
         stats = f"{info['atk']}/{info['defense']}" if info["kind"] == "monster" else "Magic"
-        assert about.split()[0] == stats, (name, about)
+        assert dm1_screens.card_about(Game, card).split()[0] == stats
 
 
 def test_fitting_rule_examples():

@@ -278,10 +278,10 @@ class DeckEdit(Dm1Screen):
         return sorted(c for c, n in self.game.trunk.items() if n > in_deck[c])
 
     def _refresh(self) -> None:
-        names = self.game.t.names
+        t = self.game.t
         self.lists = [sorted(self.game.deck), self.spare()]
         for menu, cards in zip(self.menus, self.lists, strict=True):
-            menu.items = [f"{c:03d} {fit(names[c], LIST_NAME_W)[0]}" for c in cards] or \
+            menu.items = [f"{c:03d} {fit(card_name(t, c), LIST_NAME_W)[0]}" for c in cards] or \
                 ["(none)"]
             menu.cursor = min(menu.cursor, len(menu.items) - 1)
 
@@ -320,22 +320,24 @@ class DeckEdit(Dm1Screen):
         cards = self.lists[self.side]
         if cards:
             card = cards[self.menus[self.side].cursor]
-            name, about = card_lines(self.game, card)
-            fb.text(2, 117, name, app.colour("text"))
-            draw_fitted(fb, 2, 117 + CELL_H, about, CARD_LINE_W, app.colour("text_dim"), 2)
+            rows = draw_fitted(fb, 2, 117, card_name(self.game.t, card), CARD_LINE_W,
+                               app.colour("text"), NAME_ROWS)
+            draw_fitted(fb, 2, 117 + rows * CELL_H, card_about(self.game, card), CARD_LINE_W,
+                        app.colour("text_dim"), PANEL_ROWS - rows)
 
 
 CARD_LINE_W = 154  # pixels of the panel line card_line fills
-LIST_NAME_W = 120  # pixels a name has in a deck-edit list row (after its number): whole
+LIST_NAME_W = 120  # pixels a name has in a deck-edit list row (after its number)
+NAME_ROWS, PANEL_ROWS = 2, 3  # the deck-edit panel: the whole name on up to two rows
 BACK_W, BACK_GAP = 16, 6  # the title's row of card backs
 
 
-def card_lines(game: Dm1Game, card: int) -> tuple[str, str]:
-    """The deck-edit panel's card: its name on a line of its own (the cartridge's names
-    fit CARD_LINE_W whole), then its stats (monster) or "Magic" with its details."""
+def card_about(game: Dm1Game, card: int) -> str:
+    """The deck-edit panel's line under a card's whole name (:func:`card_name`): its stats
+    (monster) or "Magic", then its details."""
     info = game.t.card_info(card)
     tail = f"{info['atk']}/{info['defense']}" if info["kind"] == "monster" else "Magic"
-    return fit(info["name"], CARD_LINE_W)[0], f"{tail} {card_details(game.t, card)[-1]}"
+    return f"{tail} {card_details(game.t, card)[-1]}"
 
 
 class ResultScreen(Dm1Screen):
