@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from emucore.capture.rammap import RamMap, Range
 from emucore.cliutil import UsageError
-from emucore.duel.files import quoted
+from emucore.duel.files import is_regular_file, quoted
 
 PYBOY = "pyboy"
 # known name -> (file name of the core, platform it plays, Debian package)
@@ -74,7 +74,7 @@ def choose(core: str, ram: RamMap) -> CoreChoice:
             raise UsageError(f"--core {core} plays {PLATFORM_NAMES[platform]} games; "
                              f"{ram.system} needs a {wanted} core")
         folders = core_folders()
-        found = next((f / filename for f in folders if (f / filename).is_file()), None)
+        found = next((f / filename for f in folders if is_regular_file(f / filename)), None)
         if found is None:
             raise UsageError(f"--core {core}: {filename} is not in "
                              f"{', '.join(str(f) for f in folders)} (apt-get install "
@@ -84,7 +84,7 @@ def choose(core: str, ram: RamMap) -> CoreChoice:
         raise UsageError(f"--core {quoted(core)}: not a path to a libretro core nor one of "
                          f"{', '.join([*KNOWN_CORES, PYBOY])}")
     path = Path(core)
-    if not path.is_file():
+    if not is_regular_file(path):
         raise UsageError(f"--core {quoted(core)}: no such libretro core file")
     return CoreChoice(path.name, path, ram.platform)
 
@@ -170,7 +170,7 @@ def check_bios(choice: CoreChoice, bios: Path | None) -> Path | None:
     if bios.name.lower() != PSX_BIOS:
         raise UsageError(f"--bios {bios}: Beetle PSX looks for the NTSC-U BIOS by the name "
                          f"{PSX_BIOS}; rename your dump")
-    if not bios.is_file():
+    if not is_regular_file(bios):
         raise UsageError(f"--bios {bios}: no such file")
     return bios.parent
 

@@ -64,6 +64,16 @@ def os_problem(exc: OSError) -> str:
 
 
 # ----------------------------------------------------------------------------- reading
+def is_regular_file(path: Path | str) -> bool:
+    """Whether ``path`` names a regular file (through links): any OS problem on the way (a
+    name too long, a loop of links, a folder without permission) counts as no, so a check of
+    a user's path is never an exception."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):  # ValueError: a NUL byte in the name
+        return False
+
+
 def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:
     """A regular file's bytes, at most ``limit`` of them (:class:`UserFileError` otherwise)."""
     if str(path) == "":

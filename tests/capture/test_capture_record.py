@@ -166,8 +166,11 @@ def test_the_test_rom_is_not_the_release(tmp_path, program, capsys):
     ("/nonexistent/core_libretro.so", ["no such libretro core file"]),
     ("snes9x", ["not a path to a libretro core nor one of gambatte"]),
     ("beetle-psx", ["beetle-psx plays PlayStation games; dm1 needs a Game Boy core"]),
+    ("x" * 300 + ".so", ["no such libretro core file"]),  # a name too long for the system
 ])
 def test_bad_cores_are_one_line(tmp_path, program, capsys, core, words):
+    """Source: issue 30 ("a clear one-line error for a missing core"); the 300-letter name
+    was a traceback (ENAMETOOLONG from a plain ``is_file``) found by the fuzz profile."""
     rom, pad, out = _files(tmp_path, program)
     _refused(["capture", "record", "dm1", "--core", core, "--content", str(rom), "--pad",
               str(pad), "--out", str(out)], out, capsys, *words)
