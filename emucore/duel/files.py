@@ -64,14 +64,34 @@ def os_problem(exc: OSError) -> str:
 
 
 # ----------------------------------------------------------------------------- reading
-def is_regular_file(path: Path | str) -> bool:
-    """Whether ``path`` names a regular file (through links): any OS problem on the way (a
-    name too long, a loop of links, a folder without permission) counts as no, so a check of
-    a user's path is never an exception."""
+def _kind(path: Path | str, follow: bool = True) -> int | None:
+    """The file-type bits of ``path`` (None when it is not there or cannot be looked at: a
+    name too long, a loop of links, a folder without permission, a NUL byte in the name)."""
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except (OSError, ValueError):  # ValueError: a NUL byte in the name
-        return False
+        return stat.S_IFMT((os.stat if follow else os.lstat)(path).st_mode)
+    except (OSError, ValueError):
+        return None
+
+
+def exists(path: Path | str) -> bool:
+    """Whether something is at ``path`` (through links); never an exception, so a check of a
+    user's path cannot be a traceback (``Path.exists`` raises on a name too long)."""
+    return _kind(path) is not None
+
+
+def lexists(path: Path | str) -> bool:
+    """Whether anything is at ``path`` itself, a dangling link included."""
+    return _kind(path, follow=False) is not None
+
+
+def is_regular_file(path: Path | str) -> bool:
+    """Whether ``path`` names a regular file (through links); never an exception."""
+    return _kind(path) == stat.S_IFREG
+
+
+def is_folder(path: Path | str) -> bool:
+    """Whether ``path`` names a folder (through links); never an exception."""
+    return _kind(path) == stat.S_IFDIR
 
 
 def read_bytes(path: Path | str, limit: int = MAX_FILE_BYTES) -> bytes:

@@ -28,6 +28,8 @@ from emucore.cliutil import add_path
 from emucore.duel.files import (
     UserFileError,
     check_output,
+    exists,
+    is_folder,
     open_image,
     os_problem,
     read_bytes,
@@ -65,14 +67,6 @@ def add_disc_args(parser: argparse.ArgumentParser) -> None:
                         help="if the disc's AI programs fail their checks, say so and use the "
                              "embedded AI instead of stopping (the duel_effects tables have no "
                              "fallback)")
-
-
-def is_folder(path: Path) -> bool:
-    """Whether ``path`` names a folder (False for anything unreadable: the reader says why)."""
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
 
 
 class DiscImage:
@@ -227,11 +221,8 @@ def overlay_output(out: Path | str, source: Path | str | None, force: bool) -> P
     if str(out) == "":
         raise UserFileError("''", "empty output folder name")
     folder = Path(out)
-    try:
-        if folder.exists() and not folder.is_dir():
-            raise UserFileError(folder, "is a file, not a folder")
-    except OSError as exc:
-        raise UserFileError(folder, os_problem(exc)) from None
+    if exists(folder) and not is_folder(folder):
+        raise UserFileError(folder, "is a file, not a folder")
     inputs = [source, Path(source) / OVERLAY_FILE] if source is not None else []
     return check_output(folder / OVERLAY_FILE, inputs, force, makes_folder=True)
 

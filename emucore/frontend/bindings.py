@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pygame
 
-from emucore.duel.files import UserFileError, decimal, read_json
+from emucore.duel.files import UserFileError, decimal, exists, read_json
 from emucore.frontend import paths
 from emucore.frontend.pad import BUTTONS
 
@@ -192,7 +192,7 @@ def load(machine: str, path: Path | None = None) -> tuple[Bindings, str | None]:
     """The bindings for ``machine`` and a one-line warning if the user's file was rejected
     (then the defaults are used and the file is not touched). A missing file is no warning."""
     path = path or paths.config_dir() / FILE_NAME
-    if not path.exists():
+    if not exists(path):
         return _parse(DEFAULTS, machine), None
     try:
         merged = _merge(read_json(path))

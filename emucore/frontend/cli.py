@@ -13,7 +13,7 @@ import sys
 from emucore import SYSTEMS
 from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit, int_arg
 from emucore.commands import add_command
-from emucore.duel.files import check_output, write_atomic
+from emucore.duel.files import check_output, lexists, write_atomic
 from emucore.frontend import recording
 
 
@@ -108,7 +108,7 @@ def _summary(app) -> dict:
 def _write_bindings(args: argparse.Namespace) -> int:
     from emucore.frontend import bindings, paths
     target = paths.config_dir() / bindings.FILE_NAME
-    written = not target.exists() and not target.is_symlink()  # a dangling link is kept too
+    written = not lexists(target)  # a dangling link is kept too
     if written:
         write_atomic(target, json.dumps(bindings.DEFAULTS, indent=1) + "\n", replace=False)
     emit(args, {"path": str(target), "written": written},

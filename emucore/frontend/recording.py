@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from emucore.duel.files import UserFileError, read_bytes, read_text, write_atomic
+from emucore.duel.files import UserFileError, is_regular_file, read_bytes, read_text, write_atomic
 from emucore.frontend import paths
 
 SAVE_NAME = "save.json"  # as emucore.frontend.storage.SaveFile names a system's save
@@ -30,7 +30,7 @@ _HEADER = re.compile(r"# emucore recording: system (\w+) save ([0-9a-f]{64}|none
 def current_save(system: str) -> bytes | None:
     """The bytes of ``system``'s save in the data folder now (None: there is none)."""
     path = paths.data_dir() / system / SAVE_NAME
-    return read_bytes(path) if path.is_file() else None
+    return read_bytes(path) if is_regular_file(path) else None
 
 
 def digest(save: bytes | None) -> str:

@@ -27,6 +27,8 @@ from typing import Any
 
 from emucore.duel.files import (
     UserFileError,
+    exists,
+    is_regular_file,
     move_aside,
     os_problem,
     parse_json,
@@ -51,13 +53,13 @@ class SaveFile:
         self._known: tuple[int, ...] | None = None  # the good save last loaded or written
 
     def exists(self) -> bool:
-        return self.path.exists()
+        return exists(self.path)
 
     def load(self) -> tuple[Any | None, str | None]:
         """(data, None) for a good save; (None, None) when there is none; (None, message)
         when the save was corrupt and has been moved aside (the message names both files)
         or could not be read (then it stays where it is)."""
-        if not self.path.exists():
+        if not exists(self.path):
             return None, None
         data, problem, reason = self._examine()
         if problem == UNREADABLE:
@@ -119,7 +121,7 @@ class SaveFile:
         written there (a good save is replaced, a folder left for the write to refuse; the
         file this object last wrote or loaded is not read again).
         False (and ``error``) when it could not be moved: then nothing is written."""
-        if not self.path.is_file() or self._identity() == self._known:
+        if not is_regular_file(self.path) or self._identity() == self._known:
             return True
         _, problem, reason = self._examine()
         if problem is None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from emucore.duel.files import want_bool, want_int
+from emucore.duel.files import exists, want_bool, want_int
 from emucore.duel.protocol import IllegalAction
 from emucore.paper.cards import Catalogue
 from emucore.paper.decks import DeckList, check_deck, deck_from_json, read_deck
@@ -44,7 +44,7 @@ class PaperSystem:
         """A deck from a built-in name, a deck-file path (the command line's ``--deck``),
         a JSON deck list or a DeckList."""
         if isinstance(spec, str) and spec not in self.decks and (
-                Path(spec).suffix or Path(spec).exists()):
+                Path(spec).suffix or exists(spec)):
             return read_deck(spec, self.card_id, self.profile, self.catalogue)
         return self.stored_deck(spec)
 

@@ -26,7 +26,7 @@ from emucore.cliutil import (
     rng_start,
 )
 from emucore.commands import add_command
-from emucore.duel.files import UserFileError, check_output, decimal, read_bytes
+from emucore.duel.files import UserFileError, check_output, decimal, lexists, read_bytes
 from emucore.fm import rank
 from emucore.fm.disc import add_disc_args
 from emucore.fm.state import PHASE_OVER
@@ -770,7 +770,7 @@ def _route_outputs(args: argparse.Namespace, out: Path) -> None:
                                      for p in (out, journal)):
         raise UsageError(f"--plot {args.plot} is the routes file or its journal; name "
                          "another file")
-    if os.path.lexists(journal) and not args.resume:
+    if lexists(journal) and not args.resume:
         raise UsageError(f"{journal} holds a stopped run: add --resume to finish it, or "
                          "remove it")
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import signal
 import sys
 import time
@@ -41,6 +40,7 @@ from emucore.duel.files import (
     Journal,
     UserFileError,
     journal_records,
+    lexists,
     remove_journal,
     write_atomic,
 )
@@ -215,7 +215,7 @@ def run(spec: RouteSpec, out: Path, found: Callable[[Iterator[tuple[int, int]]],
     the journal is kept if it holds a finished chunk (the message says how to resume) and
     removed if not. ``disc``: what ``--disc`` gave the duels, recorded in the header."""
     journal_file = journal_path(out)
-    resuming = resume and os.path.lexists(journal_file)
+    resuming = resume and lexists(journal_file)
     done = read_journal(journal_file, spec, disc) if resuming else []
     finished_starts = {c.start for c in done}
     todo = (c for c in route.chunks(spec) if c[0] not in finished_starts)
@@ -242,7 +242,7 @@ def run(spec: RouteSpec, out: Path, found: Callable[[Iterator[tuple[int, int]]],
             raise UsageError(f"{exc}; {left}") from None
         print(f"emucore: {left}", file=sys.stderr)
         raise
-    kept = None if finished or not os.path.lexists(journal_file) else journal_file
+    kept = None if finished or not lexists(journal_file) else journal_file
     return RunResult(spec, parts, total, len(done), time.perf_counter() - started, finished,
                      kept)
 

@@ -155,6 +155,17 @@ def test_outputs_refuse_inputs_existing_files_and_symlinks(tmp_path, capsys):
     assert not (tmp_path / "elsewhere.json").exists()
 
 
+@pytest.mark.parametrize("argv", [("ocg1999", "deck"), ("tcglite", "duel", "--deck0"),
+                                  ("fm", "ai", "--disc"), ("fm", "effects", "--disc"),
+                                  ("dm1", "duel", "--deck"), ("replay", "verify"),
+                                  ("plan", "route")], ids=" ".join)
+def test_a_name_too_long_for_the_system_is_one_line(argv, capsys):
+    """A 300-letter path (longer than a file name may be) is refused in one line: looking at
+    it is as careful as reading it (found by hand: ``ocg1999 deck xxx...`` was a traceback,
+    ``Path.exists`` raising ENAMETOOLONG before the reading edge was reached)."""
+    refused(capsys, *argv, "x" * 300)
+
+
 def test_force_never_replaces_a_fifo_and_a_missing_folder_is_not_created(tmp_path, capsys):
     """Every command's ``--force`` replaces a regular file only: a FIFO given as ``--out`` is
     refused in one line and is still a FIFO (a rename would have put a file in its place; as

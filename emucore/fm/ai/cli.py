@@ -19,12 +19,12 @@ from typing import Any
 
 from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit, int_arg
 from emucore.commands import add_command
-from emucore.duel.files import UserFileError
+from emucore.duel.files import UserFileError, exists, is_folder
 from emucore.fm.ai import choices
 from emucore.fm.ai import data as ai_data
 from emucore.fm.ai.disc import PROGRAM_FILES, Programs, read_programs, shape, write_programs
 from emucore.fm.deck import SORT_ORDERS
-from emucore.fm.disc import OVERLAY_FILE, add_disc_args, is_folder, read_effects
+from emucore.fm.disc import OVERLAY_FILE, add_disc_args, read_effects
 from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.tables.fm import DUELIST_COUNT
 
@@ -57,8 +57,8 @@ def effects_from_args(args: argparse.Namespace) -> OverlayTables:
     if not disc:
         return BUILT_IN
     folder = Path(disc)
-    if is_folder(folder) and not (folder / OVERLAY_FILE).exists() and \
-            all((folder / name).exists() for name in PROGRAM_FILES):
+    if is_folder(folder) and not exists(folder / OVERLAY_FILE) and \
+            all(exists(folder / name) for name in PROGRAM_FILES):
         print(f"emucore: warning: {folder} holds no {OVERLAY_FILE}; the built-in duel_effects "
               f"tables are used (emucore fm effects --disc IMAGE --out {folder} adds them)",
               file=sys.stderr)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from emucore.duel.files import check_output, read_bytes, write_atomic
+from emucore.duel.files import check_output, is_folder, read_bytes, write_atomic
 from emucore.fm.ai.asm import disassemble
 from emucore.fm.disc import (  # noqa: F401  (the names this module has always offered)
     BOOT_NAME,
@@ -32,7 +32,6 @@ from emucore.fm.disc import (  # noqa: F401  (the names this module has always o
     TERRAINS,
     WA_MRG_LBA,
     DiscError,
-    is_folder,
     open_game,
     package_copies,
 )
