@@ -6,7 +6,8 @@ Each non-blank line gets one answer, one JSON line, in input order and as soon a
 known: ``{"line": N, "ok": true, "result": ...}`` with the command's own ``--json`` output,
 or ``{"line": N, "ok": false, "error": "..."}`` with the one-line message the command would
 print. A bad line (not JSON, longer than 65536 characters, nested too deep, not a query, a
-usage error, ``--help``) gets its own error and the next line is answered. The commands run
+usage error, ``--help``, an output file: a batch writes nothing) gets its own error and
+the next line is answered. The commands run
 through the same parser and handlers as on the command line, so a batch answers exactly
 what single calls answer, without paying a process start per query. Exit code 2 (and one
 line on stderr counting them) when any query failed.
@@ -26,10 +27,13 @@ from emucore.commands import add_command
 from emucore.duel.files import UserFileError, is_int, parse_json
 
 # The per-item commands a batch may hold (a command path: the words before the options).
-COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("rng", "index"),
-            ("rng", "at"))
+COMMANDS = (("card",), ("fusion",), ("fm", "drop"), ("fm", "rank"), ("fm", "deal"),
+            ("fm", "starter"), ("rng", "index"), ("rng", "at"))
 # fm drop --states answers many lines (and may read stdin, the batch's own input).
 REFUSED = "fm drop --states answers one line per state itself; run it alone"
+# A batch answers; it writes no files (``fm starter --out``): an output is a command's own.
+WRITES = "a batch writes no files ({flag}); run the command alone to write one"
+OUTPUT_ROLES = ("output", "output-folder", "journal")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -62,12 +66,13 @@ def _batch(args: argparse.Namespace) -> int:
     from emucore.cli import build_parser
 
     parser = build_parser(COMMANDS, parser_class=_LineParser)
+    outputs = output_flags(parser)
     where, lines = input_lines(args.file)
     asked = failed = 0
     for number, text in lines:
         if isinstance(text, str) and not text.strip():
             continue
-        reply = {"line": number, **answer(parser, where, number, text)}
+        reply = {"line": number, **answer(parser, where, number, text, outputs)}
         asked += 1
         failed += not reply["ok"]
         sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
@@ -77,10 +82,25 @@ def _batch(args: argparse.Namespace) -> int:
     return 0
 
 
+def output_flags(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """The destinations of every output path argument below ``parser`` (declared with
+    :func:`emucore.cliutil.add_path`), each with its flag."""
+    found: dict[str, str] = {}
+    for action in parser._actions:
+        if getattr(action, "file_role", None) in OUTPUT_ROLES:
+            found[action.dest] = action.option_strings[0] if action.option_strings \
+                else action.dest
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                found.update(output_flags(child))
+    return found
+
+
 def answer(parser: argparse.ArgumentParser, where: str, number: int,
-           text: str | UserFileError) -> dict[str, Any]:
+           text: str | UserFileError, outputs: dict[str, str]) -> dict[str, Any]:
     """Line ``number`` of ``where`` (its text, or the error reading it): the command's
-    ``--json`` output, or the one line it would print on stderr."""
+    ``--json`` output, or the one line it would print on stderr. A line that names an
+    output (one of ``outputs``, from :func:`output_flags`) is refused before it runs."""
     from emucore.cli import failure_line
 
     out = io.StringIO()
@@ -90,6 +110,9 @@ def answer(parser: argparse.ArgumentParser, where: str, number: int,
             args = parser.parse_args([*argv, "--json"])
             if getattr(args, "states", None) is not None:
                 raise UserFileError(where, f"line {number}: {REFUSED}")
+            for dest, flag in outputs.items():
+                if getattr(args, dest, None) is not None:
+                    raise UserFileError(where, f"line {number}: {WRITES.format(flag=flag)}")
             code = int(args.func(args) or 0)
         if code:
             raise UserFileError(where, f"line {number}: the query ended with exit code {code}")

@@ -49,7 +49,7 @@ COMMANDS: dict[tuple[str, ...], tuple[str, str]] = {
     ("play",): ("emucore.frontend.cli", "play a system in a window (or headless from a pad "
                                         "script)"),
     ("screenshot",): ("emucore.frontend.cli", "write a PNG of a screen (headless)"),
-    ("batch",): ("emucore.batch", "answer many card/fusion/fm drop/rng queries (JSON lines)"),
+    ("batch",): ("emucore.batch", "answer many card/fusion/fm drop/deal/rng queries (JSON lines)"),
 }
 
 

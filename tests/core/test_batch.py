@@ -33,15 +33,43 @@ def single(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+def _with_deals(folder: Path, capsys: pytest.CaptureFixture[str]) -> list[list[str]]:
+    """QUERIES and the deal commands (a deck file made by ``fm starter --out``, as the
+    README makes one): a runner's many deals in one process."""
+    deck = folder / "my.deck"
+    assert main(["fm", "starter", "--index", "7", "--out", str(deck)]) == 0
+    capsys.readouterr()
+    return [*QUERIES, ["fm", "starter", "--index", "7"], ["fm", "starter", "--state", "0x1"],
+            *(["fm", "deal", "--duelist", duelist, "--deck", str(deck), "--sort", "none",
+               "--index", index] for duelist, index in (("1", "1000"), ("39", "77"),
+                                                       ("7", "123456")))]
+
+
 def test_batch_answers_what_single_calls_answer(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    expected = [single(capsys, q) for q in QUERIES]
+    queries_list = _with_deals(tmp_path, capsys)
+    expected = [single(capsys, q) for q in queries_list]
     queries = tmp_path / "q.jsonl"
-    queries.write_text("".join(json.dumps(q) + "\n" for q in QUERIES))
+    queries.write_text("".join(json.dumps(q) + "\n" for q in queries_list))
     assert main(["batch", str(queries)]) == 0
     answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [a["line"] for a in answers] == list(range(1, len(QUERIES) + 1))
+    assert [a["line"] for a in answers] == list(range(1, len(queries_list) + 1))
     assert [a["result"] for a in answers] == expected and all(a["ok"] for a in answers)
+
+
+def test_a_line_that_would_write_a_file_is_refused(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A batch answers and writes nothing: ``fm starter --out`` inside a line is that line's
+    one-line error, no file appears, and the next line is answered (source: the batch's
+    promise, README: each answer is the command's --json output)."""
+    out = tmp_path / "deck.txt"
+    queries = tmp_path / "q.jsonl"
+    queries.write_text(json.dumps(["fm", "starter", "--index", "7", "--out", str(out)]) +
+                       "\n" + json.dumps(["rng", "at", "5"]) + "\n")
+    assert main(["batch", str(queries)]) == 2
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert not first["ok"] and "writes no files (--out)" in first["error"]
+    assert second["ok"] and not out.exists()
 
 
 def test_batch_reads_stdin_and_reports_each_bad_line(monkeypatch: pytest.MonkeyPatch,
