@@ -22,7 +22,7 @@ import json
 import sys
 from typing import Any, NoReturn
 
-from emucore.cliutil import Parser, add_json_flag, add_path, input_lines
+from emucore.cliutil import ANSWERS, Parser, add_json_flag, add_path, input_lines, json_default
 from emucore.commands import add_command
 from emucore.duel.files import UserFileError, is_int, parse_json
 
@@ -67,15 +67,16 @@ def _batch(args: argparse.Namespace) -> int:
 
     parser = build_parser(COMMANDS, parser_class=_LineParser)
     outputs = output_flags(parser)
+    leaves = {path: leaf_parser(parser, path) for path in COMMANDS}
     where, lines = input_lines(args.file)
     asked = failed = 0
     for number, text in lines:
         if isinstance(text, str) and not text.strip():
             continue
-        reply = {"line": number, **answer(parser, where, number, text, outputs)}
+        reply = {"line": number, **answer(leaves, where, number, text, outputs)}
         asked += 1
         failed += not reply["ok"]
-        sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        sys.stdout.write(json.dumps(reply, separators=(",", ":"), default=json_default) + "\n")
         sys.stdout.flush()  # a client waiting on this answer gets it now
     if failed:
         raise UserFileError(where, f"{failed} of {asked} queries failed (their answers say why)")
@@ -96,18 +97,31 @@ def output_flags(parser: argparse.ArgumentParser) -> dict[str, str]:
     return found
 
 
-def answer(parser: argparse.ArgumentParser, where: str, number: int,
+def leaf_parser(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> argparse.ArgumentParser:
+    """The parser of the command ``path`` inside ``parser``'s tree."""
+    for word in path:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[word]
+    return parser
+
+
+def answer(leaves: dict[tuple[str, ...], Any], where: str, number: int,
            text: str | UserFileError, outputs: dict[str, str]) -> dict[str, Any]:
     """Line ``number`` of ``where`` (its text, or the error reading it): the command's
-    ``--json`` output, or the one line it would print on stderr. A line that names an
-    output (one of ``outputs``, from :func:`output_flags`) is refused before it runs."""
+    ``--json`` output, or the one line it would print on stderr. The line is parsed by its
+    command's own parser in ``leaves`` (what the whole tree does after reading the command
+    path, without walking the tree for each line), and the handler's answer taken from
+    :func:`emucore.cliutil.emit` as data (no JSON written and read back). A line that names
+    an output (one of ``outputs``, from :func:`output_flags`) is refused before it runs."""
     from emucore.cli import failure_line
 
     out = io.StringIO()
     try:
         argv = _query(where, number, text)
+        path = next(p for p in COMMANDS if tuple(argv[:len(p)]) == p)  # _query checked it
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            args = parser.parse_args([*argv, "--json"])
+            args = leaves[path].parse_args([*argv[len(path):], "--json"])
+            setattr(args, ANSWERS, answers := [])
             if getattr(args, "states", None) is not None:
                 raise UserFileError(where, f"line {number}: {REFUSED}")
             for dest, flag in outputs.items():
@@ -116,7 +130,9 @@ def answer(parser: argparse.ArgumentParser, where: str, number: int,
             code = int(args.func(args) or 0)
         if code:
             raise UserFileError(where, f"line {number}: the query ended with exit code {code}")
-        return {"ok": True, "result": json.loads(out.getvalue())}
+        if len(answers) == 1 and not out.getvalue():
+            return {"ok": True, "result": answers[0]}
+        return {"ok": True, "result": json.loads(out.getvalue())}  # printed, not emitted
     except _LineError as exc:
         return {"ok": False, "error": str(exc)}
     except Exception as exc:

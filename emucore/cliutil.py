@@ -201,16 +201,25 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
+ANSWERS = "_answers"  # a Namespace attribute: a list that takes emit's data instead of stdout
+
+
 def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> None:
-    """Print ``data`` as JSON with ``--json``, else ``text(data)``."""
-    if getattr(args, "json", False):
-        json.dump(data, sys.stdout, indent=1, default=_json_default)
+    """Print ``data`` as JSON with ``--json``, else ``text(data)``; a caller that set a list
+    as ``args._answers`` (:data:`ANSWERS`, ``emucore batch``) gets ``data`` itself there,
+    with no JSON written and read back."""
+    answers = getattr(args, ANSWERS, None)
+    if answers is not None:
+        answers.append(data)
+    elif getattr(args, "json", False):
+        json.dump(data, sys.stdout, indent=1, default=json_default)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(text(data).rstrip("\n") + "\n")
 
 
-def _json_default(value: Any) -> Any:
+def json_default(value: Any) -> Any:
+    """JSON for what ``json`` cannot write itself: numpy values and objects with ``to_json``."""
     if hasattr(value, "tolist"):
         return value.tolist()
     if hasattr(value, "to_json"):

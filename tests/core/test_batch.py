@@ -8,11 +8,14 @@ faster way to ask the same thing, not a second implementation.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from emucore.cli import main
 
@@ -152,3 +155,34 @@ def test_a_file_is_read_through_the_reading_edge(capsys, tmp_path):
     assert answers[0]["error"] == f"emucore: error: {queries}: line 1: longer than 65536 " \
                                   "characters" and answers[1]["ok"]
     assert err == f"emucore: error: {queries}: 1 of 2 queries failed (their answers say why)\n"
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(index=st.integers(0, 2**31), duelist=st.integers(1, 39),
+       pool=st.sampled_from(["sa_pow", "bcd", "sa_tec"]))
+def test_random_lines_answer_what_single_calls_answer(tmp_path_factory, index, duelist, pool):
+    """Source: the one-shot commands' --json answers. A batch parses each line with its
+    command's own parser and takes the answer from ``emit`` as data (no JSON round trip);
+    for random indices, duelists and pools every answer equals the single call's."""
+    folder = tmp_path_factory.mktemp("batch")
+    deck = folder / "my.deck"
+    lines = [["rng", "at", str(index)], ["rng", "index", hex(index)],
+             ["fm", "drop", "--duelist", str(duelist), "--pool", pool, "--index", str(index)],
+             ["fm", "starter", "--index", str(index)]]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["fm", "starter", "--index", str(index), "--out", str(deck)]) == 0
+        lines.append(["fm", "deal", "--duelist", str(duelist), "--deck", str(deck), "--sort",
+                      "none", "--index", str(index)])
+        expected = []
+        for line in lines:
+            start = out.tell()
+            assert main([*line, "--json"]) == 0
+            expected.append(json.loads(out.getvalue()[start:]))
+        queries = folder / "q.jsonl"
+        queries.write_text("".join(json.dumps(q) + "\n" for q in lines))
+        start = out.tell()
+        assert main(["batch", str(queries)]) == 0
+    answers = [json.loads(a) for a in out.getvalue()[start:].splitlines()]
+    assert [a["result"] for a in answers] == expected
