@@ -110,9 +110,16 @@ def assemble(card_a: bytes, card_b: bytes, fusion: bytes, title: bytes = b"YUGIO
     code = _code(data_at, data_at + 6, data_at + 15)
     rom[START:START + size] = bytes(code)
     rom[data_at:data_at + 24] = fusion + card_a + card_b
+    return Program(checksummed(rom), card_a, card_b, fusion)
+
+
+def checksummed(rom: bytearray) -> bytes:
+    """``rom`` with its header checksum ($014D: 0 - sum of $0134-$014C bytes + 1 each) and
+    global checksum ($014E-$014F: the sum of every other byte, big-endian) filled in, as the
+    boot ROM and emulators check them (Pan Docs, "The Cartridge Header")."""
     check = 0
     for byte in rom[0x134:0x14D]:
         check = (check - byte - 1) & 0xFF
     rom[0x14D] = check
     rom[0x14E:0x150] = ((sum(rom) - rom[0x14E] - rom[0x14F]) & 0xFFFF).to_bytes(2, "big")
-    return Program(bytes(rom), card_a, card_b, fusion)
+    return bytes(rom)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import lua_runner
 import pytest
+from gb_test_rom import checksummed
 
 from emucore.capture import fileformat
 
@@ -33,12 +34,7 @@ def tiny_rom() -> bytes:
                               0xF0, 0x44, 0xFE, 0x90, 0x20, 0xFA,  # wait until LY == 144
                               0xF0, 0x44, 0xFE, 0x90, 0x28, 0xFA,  # wait until LY != 144
                               0x18, 0xEE])             # jr $0150
-    check = 0
-    for byte in rom[0x134:0x14D]:
-        check = (check - byte - 1) & 0xFF
-    rom[0x14D] = check
-    rom[0x14E:0x150] = ((sum(rom) - rom[0x14E] - rom[0x14F]) & 0xFFFF).to_bytes(2, "big")
-    return bytes(rom)
+    return checksummed(rom)
 
 
 def _check_capture(path: Path, frames: int) -> None:
