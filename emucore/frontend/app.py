@@ -86,6 +86,16 @@ class App:
         """Player 1's pad."""
         return self.pads[0]
 
+    @property
+    def fast(self) -> bool:
+        """Whether the options' fast-animations switch is on."""
+        return bool(self.toggles.get("fast_animations"))
+
+    def paced(self, frames: int) -> int:
+        """``frames`` of a wait or an animation as this player sees them (the machine's
+        :meth:`~emucore.frontend.machine.Machine.paced` under the fast-animations switch)."""
+        return self.machine.paced(frames, self.fast)
+
     def colour(self, role: str) -> int:
         return self.machine.colour(role)
 

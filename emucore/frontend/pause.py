@@ -69,7 +69,7 @@ class Pause:
     def _option_labels(self, app: App) -> list[str]:
         bars = {group: gauge(app.sound.volumes[group], VOLUME_STEPS)
                 for group in ("music", "effects")}
-        fast = "on" if app.toggles.get("fast_animations") else "off"
+        fast = "on" if app.fast else "off"
         return [f"Music  {bars['music']:<{VOLUME_STEPS}}",
                 f"Sound  {bars['effects']:<{VOLUME_STEPS}}", f"Fast animations {fast}", "Back"]
 

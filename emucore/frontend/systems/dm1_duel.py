@@ -131,8 +131,7 @@ class DuelScreen(Dm1Screen):
             self.log.append(beat.line)
             self.board = beat.after
             if beat.wait:
-                fast = bool(app.toggles.get("fast_animations"))
-                self.frames = self.timer = app.machine.paced(app.machine.action_frames, fast)
+                self.frames = self.timer = app.paced(app.machine.action_frames)
                 self.beat = beat
                 if beat.motion in SOUNDS:
                     app.sound.play(SOUNDS[beat.motion])

@@ -316,8 +316,7 @@ class DuelScreen(Screen):
         if not isinstance(action, CARD_ACTIONS):
             self._check_banner(app)
             return
-        frames = app.machine.paced(app.machine.action_frames,
-                                   bool(app.toggles.get("fast_animations")))
+        frames = app.paced(app.machine.action_frames)
         self.shown = Shown(events, self.noted - count, card, lp_before, frames, frames)
 
     def _public_card(self, action: Action) -> int | None:
@@ -445,8 +444,7 @@ class DuelScreen(Screen):
             text = f"TURN {now[0]}: {self._label(now[1])}"
         else:
             text = PHASE_NAMES.get(now[2], now[2].upper())
-        fast = bool(app and app.toggles.get("fast_animations"))
-        frames = app.machine.paced(BANNER_FRAMES, fast) if app else BANNER_FRAMES
+        frames = app.paced(BANNER_FRAMES) if app else BANNER_FRAMES
         self.seen, self.banner = now, (text, frames)
 
     def _label(self, side: int) -> str:

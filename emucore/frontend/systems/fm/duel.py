@@ -175,7 +175,7 @@ class DuelScreen(FmScreen):
         """Start the next event: its message (if it has one), its animation (if it plays
         one) and its change to the shown board. True when something plays."""
         event = self.queue.popleft()
-        fast = bool(app.toggles.get("fast_animations"))
+        fast = app.fast
         message = ev.describe(self.game, event, self.humans, self.shown)
         self.playing = anim.start(self, event, fast, self._pieces())
         self.shown = apply(self.shown, event)
@@ -185,7 +185,7 @@ class DuelScreen(FmScreen):
             self.log = (self.log + [message.text])[-LOG_LINES * 2:]
             if message.sound:
                 app.sound.play(message.sound)
-            frames = max(frames, app.machine.paced(anim.FRAMES["message"], fast))
+            frames = max(frames, app.paced(anim.FRAMES["message"]))
         self.timer = frames
         return frames > 0
 
