@@ -3,7 +3,7 @@ scripts would have written.
 
 The emulator (:mod:`emucore.capture.cores`) runs the user's own cartridge or disc one frame at
 a time, the pad held as the pad log says for that frame (the format ``emucore play --record``
-writes, :mod:`emucore.frontend.script`; buttons by bit position in the map's pad layout).
+writes, :mod:`emucore.duel.padlog`; buttons by bit position in the map's pad layout).
 After each frame the watched ranges of the system's :class:`~emucore.capture.rammap.RamMap`
 are read, the moment ``mgba_capture.lua`` samples (its frame callback), and a record is added
 whenever anything changed (:class:`~emucore.capture.fileformat.CaptureWriter`): the record's
@@ -30,6 +30,7 @@ from emucore.capture import cores
 from emucore.capture.fileformat import CaptureWriter
 from emucore.capture.rammap import RamMap, Range
 from emucore.cliutil import UsageError
+from emucore.duel import padlog as pad_script
 from emucore.duel.files import (
     UserFileError,
     open_image,
@@ -38,11 +39,10 @@ from emucore.duel.files import (
     read_text,
     write_atomic,
 )
-from emucore.frontend import script as pad_script
 from emucore.planning.progress import Progress
 
 SCRIPT = "emucore capture record 1"
-MACHINE = {"GB": "gb", "PSX": "psx"}  # the pad log's machine (emucore.frontend.pad)
+MACHINE = {"GB": "gb", "PSX": "psx"}  # the pad log's machine (emucore.duel.padlog)
 MAX_ROM_BYTES = 8 << 20  # the largest Game Boy cartridge
 HASH_CHUNK = 1 << 22
 _RECORDING = re.compile(r"# emucore recording: system (\w+)")

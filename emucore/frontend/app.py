@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from emucore.duel.files import UserFileError
+from emucore.duel.padlog import PadScript
 from emucore.frontend import bindings as bindings_mod
 from emucore.frontend import paths
 from emucore.frontend.display import Display, save_png
@@ -24,7 +25,6 @@ from emucore.frontend.layout import fit
 from emucore.frontend.machine import Machine
 from emucore.frontend.pacing import FramePacer
 from emucore.frontend.pad import PadState
-from emucore.frontend.script import PadScript
 from emucore.frontend.sound import Sound
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class App:
             fb.text(2, top + 2 + i * CELL_H, line, self.colour("notice_text"))
 
     def pad_log(self) -> str:
-        """Everything pressed so far as a pad script (see emucore.frontend.script) that
+        """Everything pressed so far as a pad script (see emucore.duel.padlog) that
         replays this session headless, frame for frame."""
         lines = [f"{frame} 0x{a:04X} 0x{b:04X}" for frame, (a, b) in self.recording]
         return "\n".join([*lines, f"{self.frame} end"]) + "\n"

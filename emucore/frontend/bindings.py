@@ -27,8 +27,8 @@ from pathlib import Path
 import pygame
 
 from emucore.duel.files import UserFileError, decimal, exists, read_json
+from emucore.duel.padlog import BUTTONS
 from emucore.frontend import paths
-from emucore.frontend.pad import BUTTONS
 
 FILE_NAME = "bindings.json"
 PLAYERS = ("1", "2")

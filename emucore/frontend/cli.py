@@ -70,7 +70,7 @@ def _start(args: argparse.Namespace, headless: bool, sound: bool = True):
         from emucore.frontend.display import NoDisplayError
         raise NoDisplayError("no display found (DISPLAY / WAYLAND_DISPLAY unset); run "
                              "`emucore play --headless --script FILE` instead")
-    from emucore.frontend import script as script_mod
+    from emucore.duel import padlog as script_mod
     from emucore.frontend.app import App
     from emucore.frontend.display import init_video
     from emucore.frontend.machine import machine

@@ -9,11 +9,11 @@ hotkeys. Every piece of text sits in a row under its column's heading.
 
 from __future__ import annotations
 
+from emucore.duel.padlog import BUTTONS, ROLES
 from emucore.frontend.app import App, Screen
 from emucore.frontend.bindings import keyboard_table
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
-from emucore.frontend.pad import BUTTONS, ROLES
 
 DPAD = ("up", "down", "left", "right")
 GAP = 2  # pixels between a table's columns

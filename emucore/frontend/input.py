@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 from pygame._sdl2 import controller as sdl_controller
 
+from emucore.duel.padlog import BUTTONS, word_from_buttons
 from emucore.frontend.bindings import PLAYERS, Bindings, Source
-from emucore.frontend.pad import BUTTONS, word_from_buttons
 
 AXIS_THRESHOLD = 16384  # half of the axis range counts as pressed
 _HAT = {0: (1, 1), 1: (1, -1), 2: (0, -1), 3: (0, 1)}  # hat direction -> (axis, sign)

@@ -11,11 +11,11 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend import systems
 from emucore.frontend.app import App
 from emucore.frontend.display import init_video
 from emucore.frontend.machine import machine
-from emucore.frontend.pad import IDLE, word_from_buttons
 
 # A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames),
 # "esc" (the pause hotkey) or "autoplay" (an FM duel played to its end by duel_buttons).

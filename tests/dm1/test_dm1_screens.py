@@ -9,8 +9,8 @@ import pytest
 from emucore.dm1 import ai
 from emucore.dm1.duel import Dm1Duel
 from emucore.dm1.state import ORDERS
+from emucore.duel.padlog import word_from_buttons
 from emucore.frontend.app import App
-from emucore.frontend.pad import word_from_buttons
 from emucore.frontend.systems import dm1 as screens
 from emucore.frontend.systems.dm1_duel import DuelScreen
 

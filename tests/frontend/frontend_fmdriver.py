@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend.app import App
 from emucore.frontend.display import init_video
 from emucore.frontend.machine import machine
-from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.systems import fm
 
 

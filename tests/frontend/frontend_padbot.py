@@ -6,7 +6,7 @@ as a controller would (the app records the words: ``App.pad_log``).
 
 from __future__ import annotations
 
-from emucore.frontend.pad import IDLE, word_from_buttons
+from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend.tour import duel_buttons
 
 __all__ = ["PadBot", "duel_buttons"]

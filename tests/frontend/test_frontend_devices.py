@@ -10,12 +10,12 @@ import pygame
 import pytest
 
 from emucore.cli import main
+from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend import bindings, sound
 from emucore.frontend import input as input_mod
 from emucore.frontend.app import App, Screen
 from emucore.frontend.display import init_video
 from emucore.frontend.machine import machine
-from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.widgets import Menu
 
 

@@ -16,8 +16,8 @@ from emucore.dm1 import ai
 from emucore.dm1.actions import DIRECT, Order, Summon
 from emucore.dm1.duel import Dm1Duel
 from emucore.dm1.state import END_REASONS, FACE_UP, HAND_SLOTS
+from emucore.duel.padlog import word_from_buttons
 from emucore.frontend import layout, tour
-from emucore.frontend.pad import word_from_buttons
 from emucore.frontend.portraits import SIZE, portrait
 from emucore.frontend.systems import dm1, dm1_duel, dm1_text
 from emucore.tables.dm1 import EFFECTS

@@ -10,7 +10,7 @@ from frontend_golden import check
 from frontend_padbot import PadBot, duel_buttons
 
 from emucore.cli import main
-from emucore.frontend.pad import IDLE
+from emucore.duel.padlog import IDLE
 from emucore.frontend.systems.fm.meter import live_rank
 from emucore.frontend.systems.fm.session import FmGame, validate_save
 

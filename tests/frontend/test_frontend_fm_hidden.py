@@ -22,8 +22,8 @@ import re
 import pytest
 from frontend_fmdriver import new_app
 
+from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend import cards
-from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.systems.fm import duel as fm_duel
 from emucore.frontend.systems.fm.duel import DuelScreen
 from emucore.frontend.systems.fm.session import FmGame

@@ -8,8 +8,9 @@ import pygame
 import pytest
 
 from emucore.cli import main
+from emucore.duel import padlog as script
 from emucore.duel.files import UserFileError
-from emucore.frontend import bindings, script
+from emucore.frontend import bindings
 from emucore.frontend.input import InputManager
 from emucore.frontend.storage import SaveFile
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
+from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend import layout
-from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.systems import ocg1999 as screens
 from emucore.frontend.systems import paper_board
 from emucore.frontend.systems.paper_board import DuelScreen

@@ -42,7 +42,7 @@ def test_quit_asks_first(tmp_path):
     assert app.paused.asking is None and app.screen is not None
     press(app, "cross")
     idle = 0xFFFF
-    from emucore.frontend.pad import word_from_buttons
+    from emucore.duel.padlog import word_from_buttons
     assert app.step((word_from_buttons("psx", ["cross"]), idle)) is False  # yes: the app ends
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from paper_kit import board, duel
 
+from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend.app import App
-from emucore.frontend.pad import IDLE, word_from_buttons
 from emucore.frontend.systems import ocg1999 as screens
 from emucore.frontend.systems import paper_board
 from emucore.frontend.systems import tcglite as tcg_screens

@@ -25,11 +25,11 @@ def _duel_app(profile: str, system: str):
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("EMUCORE_DATA_DIR", tempfile.mkdtemp(prefix="emucore-bench-"))
+    from emucore.duel.padlog import IDLE, word_from_buttons
     from emucore.frontend import systems
     from emucore.frontend.app import App
     from emucore.frontend.display import init_video
     from emucore.frontend.machine import machine
-    from emucore.frontend.pad import IDLE, word_from_buttons
 
     init_video(headless=True)
     app = App(machine(profile), system, headless=True, scale=3, sound=False)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.duel.padlog import ROLES
 from emucore.duel.protocol import IllegalAction
 from emucore.fm import state as S
 from emucore.fm.actions import (
@@ -35,7 +36,6 @@ from emucore.frontend.bindings import keyboard_table
 from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
-from emucore.frontend.pad import ROLES
 from emucore.frontend.systems.fm import animation as anim
 from emucore.frontend.systems.fm import events as ev
 from emucore.frontend.systems.fm.common import (

@@ -1,4 +1,18 @@
-"""Scripted pad logs for headless runs: frame number -> pad state, one change per line.
+"""The original machines' pad words and emucore's pad-log file format. Nothing here imports
+pygame: the frontend's screens, recordings and headless runs read pads through it, and so
+does ``capture record``, which plays a pad log on a real emulator.
+
+**Pad words**:
+
+* PSX digital pad: a 16-bit **active-low** word, 0xFFFF when nothing is held, in the bit order
+  of DuckStation's pad model (src/core/digital_controller.h, ``DigitalController::Button``):
+  Select, L3, R3, Start, Up, Right, Down, Left, L2, R2, L1, R1, Triangle, Circle, Cross, Square
+  (bit 0 .. bit 15). The plain digital pad has no L3/R3; the bits stay 1.
+* Game Boy joypad byte: the value the usual joypad routine stores after reading both halves
+  of P1 (0xFF00): **active-high**, bit 0 A, 1 B, 2 Select, 3 Start, 4 Right, 5 Left, 6 Up,
+  7 Down (the layout pret/pokered keeps in hJoyHeld).
+
+**Pad logs** (:func:`load`, :func:`write`): frame number -> pad state, one change per line.
 
 Format (``#`` starts a comment)::
 
@@ -21,7 +35,41 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from emucore.duel.files import UserFileError, decimal, read_lines
-from emucore.frontend.pad import BUTTONS, IDLE, word_from_buttons
+
+PSX_BUTTONS = ("select", "l3", "r3", "start", "up", "right", "down", "left",
+               "l2", "r2", "l1", "r1", "triangle", "circle", "cross", "square")
+GB_BUTTONS = ("a", "b", "select", "start", "right", "left", "up", "down")
+BUTTONS = {"psx": PSX_BUTTONS, "gb": GB_BUTTONS}
+IDLE = {"psx": 0xFFFF, "gb": 0x00}
+ACTIVE_LOW = {"psx": True, "gb": False}
+
+# Choice: confirm/cancel buttons. NTSC-U PlayStation releases confirm with Cross and back out
+# with Circle; the Game Boy confirms with A and backs out with B.
+ROLES = {"psx": {"confirm": "cross", "cancel": "circle"}, "gb": {"confirm": "a", "cancel": "b"}}
+
+
+def bit(machine: str, button: str) -> int:
+    """The bit mask of ``button`` in the machine's pad word (roles allowed)."""
+    button = ROLES[machine].get(button, button)
+    try:
+        return 1 << BUTTONS[machine].index(button)
+    except ValueError:
+        raise KeyError(f"{machine} pad has no button {button!r}") from None
+
+
+def word_from_buttons(machine: str, held: set[str] | frozenset[str] | list[str]) -> int:
+    """The machine's pad word with exactly ``held`` pressed."""
+    mask = 0
+    for name in held:
+        mask |= bit(machine, name)
+    return IDLE[machine] & ~mask & 0xFFFF if ACTIVE_LOW[machine] else mask
+
+
+def buttons_from_word(machine: str, word: int) -> list[str]:
+    """The buttons held in a pad word, in bit order."""
+    pressed = ~word if ACTIVE_LOW[machine] else word
+    return [name for i, name in enumerate(BUTTONS[machine]) if pressed >> i & 1]
+
 
 MAX_FRAMES = 10_000_000
 
