@@ -1,9 +1,12 @@
-"""Build the compiled copies of the FM duel's hot modules (see emucore/compiled.py).
+"""Build the compiled copies of emucore's hot modules (see emucore/compiled.py).
 
-Everything else about the project is in pyproject.toml. Each module in
-``emucore.compiled.MODULES`` is compiled by Cython from its unchanged source into an
-extension named after the source's hash; a build that fails (no C compiler) is skipped and
-the module runs as Python.
+Everything else about the project is in pyproject.toml. Each module the install compiles
+(``emucore.compiled.to_build()``: the kernels, and the FM duel's modules with
+``EMUCORE_COMPILE=1`` in the environment) is compiled by Cython from its unchanged source
+into an extension named after the source's hash; a build that fails (no C compiler) is
+skipped and the module runs as Python. Every other build of a listed module (of an older
+source, or of a module this install does not compile) is removed, so what runs compiled
+is what the last install built.
 """
 
 import runpy
@@ -22,7 +25,7 @@ if len(BY_LAST_PART) != len(compiled["MODULES"]):
 
 
 class BuildHashed(build_ext):
-    """Names each extension after its source hash and drops extensions of older sources."""
+    """Names each extension after its source hash."""
 
     def get_ext_filename(self, fullname: str) -> str:
         # called with the dotted name and, by get_ext_fullpath, with its last part alone
@@ -36,14 +39,17 @@ class BuildHashed(build_ext):
         super().finalize_options()
         self.parallel = self.parallel or True   # one compiler per core
 
-    def run(self) -> None:
-        for name in compiled["MODULES"]:
-            source = compiled["source_of"](name, HERE)
-            keep = compiled["compiled_name"](source)
-            for old in source.parent.glob(f"{source.stem}-*.*"):
-                if old.suffix in (".so", ".pyd") and old != keep:
-                    old.unlink()
-        super().run()
+
+def _drop_other_builds(built: tuple[str, ...]) -> None:
+    """Remove every extension of a listed module but the current source's of a module in
+    ``built`` (done whatever the command: an install that compiles nothing runs no
+    build_ext)."""
+    for name in compiled["MODULES"]:
+        source = compiled["source_of"](name, HERE)
+        keep = compiled["compiled_name"](source) if name in built else None
+        for old in source.parent.glob(f"{source.stem}-*.*"):
+            if old.suffix in (".so", ".pyd") and old != keep:
+                old.unlink()
 
 
 def _extension(name: str) -> Extension:
@@ -56,7 +62,9 @@ def _extension(name: str) -> Extension:
                      build_dir=f"build/cython/{compiled['source_hash'](source)}")[0]
 
 
+BUILT = compiled["to_build"]()
+_drop_other_builds(BUILT)
 setup(
-    ext_modules=[_extension(name) for name in compiled["MODULES"]],
+    ext_modules=[_extension(name) for name in BUILT],
     cmdclass={"build_ext": BuildHashed},
 )

@@ -1,21 +1,29 @@
-"""Compiled copies of the FM duel's hot modules, used only while they match their source.
+"""Compiled copies of emucore's hot modules, used only while they match their source.
 
-An AI-vs-AI duel spends its time in interpreter work spread thin over the engine, the board
-export and the AI programs (docs/fm-ai.md, Speed). The install compiles those modules, as
-they are, to C extensions with Cython (``setup.py``): the same source, so there is no second
-rule implementation that could drift. A ``.pxd`` beside a module declares its slotted
-classes as extension types and its functions as directly callable (``cpdef``), with the
-arguments untyped but for those classes, so the compiled code computes what the Python does.
-Each extension is named after the module and a hash of what it was built from
-(``engine-<hash>.<platform suffix>`` beside ``engine.py``), and :class:`Finder` loads it only
-while the ``.py`` and ``.pxd`` still hash the same: an edited module runs as Python until the
-next install rebuilds it, so a stale build is never used.
+Two sets of modules can be compiled, to C extensions with Cython (``setup.py``), each from
+its unchanged source, so there is no second implementation that could drift:
+
+* :data:`KERNELS`, small loops over plain integers (their ``.pxd`` types them as C
+  integers): many times faster compiled, so every install builds them;
+* :data:`DUEL_MODULES`, the modules an AI-vs-AI duel spends its time in (docs/fm-ai.md,
+  Speed): their time is interpreter work spread thin over the engine, the board export and
+  the AI programs, and compiling them as they are gains about 1.3x, short of the 2x that
+  would pay for a C build on every install, so they are built only when the install asks
+  for it: ``EMUCORE_COMPILE=1 pip install -e .`` (:data:`COMPILE_ENV`).
+
+A ``.pxd`` beside a module declares its slotted classes as extension types and its
+functions as directly callable (``cpdef``), with the arguments untyped but for those
+classes and for integers bounded and masked exactly as the Python does, so the compiled
+code computes what the Python does. Each extension is named after the module and a hash of
+what it was built from (``engine-<hash>.<platform suffix>`` beside ``engine.py``), and
+:class:`Finder` loads it only while the ``.py`` and ``.pxd`` still hash the same: an edited
+module runs as Python until the next install rebuilds it, so a stale build is never used.
 
 ``EMUCORE_PURE=1`` in the environment (any value but empty or ``0``) runs every module as
 Python (profiles, debugging, and the test that checks the compiled duel equals the pure
 one). Without a C compiler the install skips the build and everything runs as Python, only
 slower.
-``emucore --version`` tells how many modules run compiled.
+``emucore --version`` tells how many modules of each set run compiled.
 
 This file is read by ``setup.py`` before the package exists, so it imports the standard
 library only.
@@ -31,8 +39,13 @@ from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleS
 from importlib.util import spec_from_file_location
 from pathlib import Path
 
-# The modules an AI-vs-AI duel spends its time in (cProfile of `tools/bench.py fm_ai`).
-MODULES = (
+# Kernels: built by every install (a kernel is listed here, one line each).
+KERNELS: tuple[str, ...] = (
+)
+
+# The modules an AI-vs-AI duel spends its time in (py-spy of `tools/bench.py fm_ai`): built
+# only with EMUCORE_COMPILE=1 at install.
+DUEL_MODULES = (
     "emucore.fm.engine",
     "emucore.fm.board",
     "emucore.fm.battle",
@@ -48,16 +61,32 @@ MODULES = (
     "emucore.fm.ai.sim",
 )
 
+MODULES = KERNELS + DUEL_MODULES   # every module the finder loads from a matching build
+
 # Cython compiles the source as Python 3 and ignores the type hints, so a compiled module
 # keeps Python's semantics (ints never overflow, a hint never rejects a value).
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 PURE_ENV = "EMUCORE_PURE"
+COMPILE_ENV = "EMUCORE_COMPILE"
+
+
+def _set(name: str) -> bool:
+    """Whether environment variable ``name`` is set to anything but empty or ``0``."""
+    return os.environ.get(name, "") not in ("", "0")
 
 
 def pure() -> bool:
     """Whether ``EMUCORE_PURE`` asks for Python: set to anything but empty or ``0``."""
-    return os.environ.get(PURE_ENV, "") not in ("", "0")
+    return _set(PURE_ENV)
+
+
+def to_build() -> tuple[str, ...]:
+    """The modules an install compiles: the kernels, and the duel modules when
+    ``EMUCORE_COMPILE`` is set (anything but empty or ``0``)."""
+    return KERNELS + DUEL_MODULES if _set(COMPILE_ENV) else KERNELS
+
+
 ROOT = Path(__file__).resolve().parent.parent   # the directory that holds the package
 
 
@@ -120,8 +149,13 @@ def loaded() -> list[str]:
 
 
 def summary() -> str:
-    """How many of :data:`MODULES` run compiled in a new process, for ``emucore --version``."""
+    """How many of each set run compiled in a new process, for ``emucore --version``."""
     if pure():
-        return f"FM hot modules run as Python: {PURE_ENV} is set"
-    built = sum(compiled_path(name) is not None for name in MODULES)
-    return f"FM hot modules compiled: {built} of {len(MODULES)}"
+        return f"hot modules run as Python: {PURE_ENV} is set"
+
+    def built(names: tuple[str, ...]) -> int:
+        return sum(compiled_path(name) is not None for name in names)
+
+    return (f"kernels compiled: {built(KERNELS)} of {len(KERNELS)}; FM duel modules "
+            f"compiled: {built(DUEL_MODULES)} of {len(DUEL_MODULES)}"
+            + ("" if built(DUEL_MODULES) else f" ({COMPILE_ENV}=1 at install builds them)"))

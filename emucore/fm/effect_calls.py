@@ -74,36 +74,47 @@ def fade_frames(level: int, step: int) -> int:
 class Stream:
     """The ``rand()`` values from one RNG state on, read in order: :meth:`skip` for calls
     whose values no count depends on, :meth:`take` for the ones a loop reads. ``calls``
-    counts both. Values are made a chunk at a time, each chunk from its own first state
-    (an LCG jump), so skipping far ahead costs nothing."""
+    counts both. A read makes only the values it returns: from the state the last read
+    left when it goes on from there, else from the state of its first call, one affine
+    step from a remembered state every :data:`CHUNK` calls (an LCG jump), so skipping far
+    ahead costs nothing."""
 
     CHUNK = 256
 
     def __init__(self, state: int) -> None:
         self.state = state
-        self._chunks: dict[int, list[int]] = {}
         self.calls = 0
+        self._bases: dict[int, int] = {}    # k -> the state after k * CHUNK calls
+        self._end, self._next = 0, state    # where the last read ended, the state there
 
     def skip(self, n: int) -> None:
         self.calls += n
 
     def take(self, n: int) -> list[int]:
-        start, end = self.calls, self.calls + n
-        self.calls = end
-        out: list[int] = []
-        while start < end:
-            k, at = divmod(start, self.CHUNK)
-            chunk = self._chunks.get(k)
-            if chunk is None:
-                first = after(self.state, k * self.CHUNK)
-                chunk = self._chunks[k] = rand_values(first, self.CHUNK)
-            take = min(end - start, self.CHUNK - at)
-            out += chunk[at:at + take]
-            start += take
-        return out
+        start = self.calls
+        self.calls = end = start + n
+        state = self._next if start == self._end else self._state_at(start)
+        self._end, self._next = end, after(state, n)
+        return rand_values(state, n)
 
     def one(self) -> int:
         return self.take(1)[0]
+
+    def _state_at(self, calls: int) -> int:
+        """The state after ``calls`` calls from :attr:`state`."""
+        k, at = divmod(calls, self.CHUNK)
+        base = self._bases.get(k)
+        if base is None:
+            base = self._bases[k] = after(self.state, k * self.CHUNK)
+        a, c = _offset_coefficients(at)
+        return (a * base + c) & psyq_rand.MASK32
+
+
+@functools.cache
+def _offset_coefficients(n: int) -> tuple[int, int]:
+    """The affine map of ``n`` calls for ``0 <= n < Stream.CHUNK`` (its own memo: the
+    offsets within a chunk are too many to share :func:`after`'s)."""
+    return psyq_rand.jump_coefficients(n)
 
 
 def after(state: int, n: int) -> int:

@@ -95,10 +95,23 @@ def damage_config(value: int, direct: bool = False) -> int:
     return min(abs(value) // 1000, 2) + (DIRECT_CONFIG_OFFSET if direct else 0)
 
 
-@functools.cache
 def timeline_for(tables: O.OverlayTables) -> Timeline:
-    """The one :class:`Timeline` of a set of overlay tables (duels share it)."""
+    """The one :class:`Timeline` of a set of overlay tables (duels share it). The tables
+    last asked for are recognised by identity: hashing them (every record's values) would
+    cost each new duel more than the rest of this look-up."""
+    last = _LAST_TIMELINE[0]
+    if last is None or last.tables is not tables:
+        last = _LAST_TIMELINE[0] = _timeline(tables)
+    return last
+
+
+@functools.cache
+def _timeline(tables: O.OverlayTables) -> Timeline:
+    """:func:`timeline_for` by the tables' values: equal tables share one timeline."""
     return Timeline(tables)
+
+
+_LAST_TIMELINE: list[Timeline | None] = [None]
 
 
 class Timeline:

@@ -128,9 +128,10 @@ def test_compiled_duels_equal_python_duels():
 
 
 def test_version_says_how_many_modules_run_compiled(monkeypatch, capsys):
-    """``emucore --version`` names the count, or that EMUCORE_PURE is set (``0`` and empty
-    mean not set)."""
-    built = sum(compiled.compiled_path(name) is not None for name in compiled.MODULES)
+    """``emucore --version`` names the count of each set, or that EMUCORE_PURE is set
+    (``0`` and empty mean not set)."""
+    kernels = sum(compiled.compiled_path(name) is not None for name in compiled.KERNELS)
+    duel = sum(compiled.compiled_path(name) is not None for name in compiled.DUEL_MODULES)
     for value in (None, "", "0"):
         if value is None:
             monkeypatch.delenv(compiled.PURE_ENV, raising=False)
@@ -138,8 +139,27 @@ def test_version_says_how_many_modules_run_compiled(monkeypatch, capsys):
             monkeypatch.setenv(compiled.PURE_ENV, value)
         with pytest.raises(SystemExit):
             main(["--version"])
-        assert f"compiled: {built} of {len(compiled.MODULES)}" in capsys.readouterr().out
+        out = capsys.readouterr().out
+        assert f"kernels compiled: {kernels} of {len(compiled.KERNELS)}" in out
+        assert f"FM duel modules compiled: {duel} of {len(compiled.DUEL_MODULES)}" in out
+        assert ("EMUCORE_COMPILE=1 at install builds them" in out) == (duel == 0)
     monkeypatch.setenv(compiled.PURE_ENV, "1")
     with pytest.raises(SystemExit):
         main(["--version"])
     assert "run as Python: EMUCORE_PURE is set" in capsys.readouterr().out
+
+
+def test_the_duel_modules_are_built_only_when_the_install_asks(monkeypatch):
+    """An install compiles the kernels always and the FM duel modules only with
+    EMUCORE_COMPILE set to something but empty or ``0`` (docs/fm-ai.md, Speed: compiled
+    as they are they gain too little to need a C build on every install)."""
+    for value in (None, "", "0"):
+        if value is None:
+            monkeypatch.delenv(compiled.COMPILE_ENV, raising=False)
+        else:
+            monkeypatch.setenv(compiled.COMPILE_ENV, value)
+        assert compiled.to_build() == compiled.KERNELS
+    monkeypatch.setenv(compiled.COMPILE_ENV, "1")
+    assert compiled.to_build() == compiled.KERNELS + compiled.DUEL_MODULES
+    assert set(compiled.MODULES) == set(compiled.to_build())
+    assert not set(compiled.KERNELS) & set(compiled.DUEL_MODULES)

@@ -1,5 +1,6 @@
 """FM computer opponent: AI-vs-AI duels per second (one core) and the hand decision with a
-20-card look-ahead window (Heishin)."""
+20-card look-ahead window (Heishin). The goal of 500 duels/s is for the compiled duel
+(``EMUCORE_COMPILE=1`` at install; ``emucore --version`` says what runs compiled)."""
 
 from __future__ import annotations
 
@@ -60,9 +61,9 @@ def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
         samples.append(median)
     return [
         ("AI-vs-AI duels per second (one core, wall)", statistics.median(rates), min(rates),
-         "duels/s", ">= 100 (max column: slowest sample)"),
+         "duels/s", ">= 500 compiled (max column: slowest sample)"),
         ("AI-vs-AI duels per second (CPU time)", statistics.median(cpu_rates),
-         min(cpu_rates), "duels/s", ">= 100 (max column: slowest sample)"),
+         min(cpu_rates), "duels/s", ">= 500 compiled (max column: slowest sample)"),
         ("hand decision, 20-card window (Heishin)", statistics.median(samples) * 1e3,
          max(samples) * 1e3, "ms", "< 2 ms"),
     ]
