@@ -46,6 +46,7 @@ MODULES = (
     "emucore.fm.ai.helpers",
     "emucore.fm.ai.vm",
     "emucore.fm.ai.sim",
+    "emucore.fm.deal_kernel",  # and the deal of every duel, plan and capture search
 )
 
 # Cython compiles the source as Python 3 and ignores the type hints, so a compiled module
