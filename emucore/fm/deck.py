@@ -238,8 +238,18 @@ class DealBatch:
     player_perm: NDArray[np.uint8]
     cpu_cards: NDArray[np.int16]
     cpu_perm: NDArray[np.uint8]
+    state_before: NDArray[np.uint32]
     state_after: NDArray[np.uint32]
     calls: NDArray[np.int64]
+
+    def deal(self, lane: int) -> Deal:
+        """Lane ``lane`` as the :class:`Deal` that :func:`deal` gives for its state."""
+        return Deal(Shuffle(tuple(self.player_cards[lane].tolist()),
+                            tuple(self.player_perm[lane].tolist())),
+                    Shuffle(tuple(self.cpu_cards[lane].tolist()),
+                            tuple(self.cpu_perm[lane].tolist())),
+                    int(self.state_before[lane]), int(self.state_after[lane]),
+                    int(self.calls[lane]))
 
 
 def _kernel_lanes(states: NDArray[np.uint32]) -> array | None:
@@ -263,8 +273,10 @@ def deal_many(states: NDArray[np.uint32], player_deck: Sequence[int], duelist: i
     lanes = _kernel_lanes(states)
     if lanes is None:
         return lanes_deal(states, player_deck, duelist, tables)
+    before = np.frombuffer(lanes, dtype=np.uint32).copy()
     player, cpu, rolls = _dealt(lanes, player_deck, duelist, tables)
-    return DealBatch(*_arrays(player), *_arrays(cpu), np.frombuffer(lanes, dtype=np.uint32),
+    return DealBatch(*_arrays(player), *_arrays(cpu), before,
+                     np.frombuffer(lanes, dtype=np.uint32),
                      np.frombuffer(rolls, dtype=np.int64) + 4 * SWAP_COUNT)
 
 
@@ -357,4 +369,5 @@ def lanes_deal(states: NDArray[np.uint32], player_deck: Sequence[int], duelist: 
         calls += generated
     _lanes_swap(lanes, cpu, cpu_perm)
     calls += 2 * SWAP_COUNT
-    return DealBatch(player, player_perm, cpu, cpu_perm, lanes, calls)
+    return DealBatch(player, player_perm, cpu, cpu_perm, np.array(states, dtype=np.uint32),
+                     lanes, calls)

@@ -109,10 +109,10 @@ def _one(state: int, player: list[int], duelist: int) -> dict:
 
 
 def _rows(batch: deck.DealBatch, i: int) -> dict:
-    return {"player": (tuple(batch.player_cards[i].tolist()),
-                       tuple(batch.player_perm[i].tolist())),
-            "cpu": (tuple(batch.cpu_cards[i].tolist()), tuple(batch.cpu_perm[i].tolist())),
-            "after": int(batch.state_after[i]), "calls": int(batch.calls[i])}
+    dealt = batch.deal(i)
+    return {"player": (dealt.player.cards, dealt.player.perm),
+            "cpu": (dealt.cpu.cards, dealt.cpu.perm), "after": dealt.state_after,
+            "calls": dealt.calls}
 
 
 def _states(seed: int, n: int) -> list[int]:
@@ -125,6 +125,7 @@ def test_every_duelist_deals_what_the_routine_deals():
     for duelist in DUELISTS:
         states = _states(duelist, 2)
         batch = deck.deal_many(np.array(states, dtype=np.uint32), PLAYER, duelist, T)
+        assert batch.state_before.tolist() == states
         for i, state in enumerate(states):
             expected = reference_deal(state, PLAYER, duelist)
             assert _one(state, PLAYER, duelist) == expected, (duelist, state)
@@ -148,6 +149,7 @@ def test_the_numpy_lanes_deal_what_the_routine_deals():
     states = _states(64, 64)
     for duelist in (1, 7, 26, 39):
         batch = deck.lanes_deal(np.array(states, dtype=np.uint32), PLAYER, duelist, T)
+        assert batch.state_before.tolist() == states
         for i, state in enumerate(states):
             assert _rows(batch, i) == reference_deal(state, PLAYER, duelist)
 
@@ -178,8 +180,9 @@ def test_a_pool_that_stops_at_the_roll_bound_stops_deal_many(monkeypatch):
     pools[7, 0, 1:14] = 1
     pools[7, 0, 14] = 2048 - 13
     thin = type("Thin", (), {"pools": pools})()
-    with pytest.raises(TableError, match="2000 rolls dealt only"):
-        deck.deal_many(np.arange(3, dtype=np.uint32), PLAYER, 7, thin)
+    for many in (deck.deal_many, deck.lanes_deal):
+        with pytest.raises(TableError, match="2000 rolls dealt only"):
+            many(np.arange(3, dtype=np.uint32), PLAYER, 7, thin)
 
 
 def test_the_kernel_refuses_short_buffers():
