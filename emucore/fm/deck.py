@@ -30,6 +30,7 @@ from emucore.fm import deal_kernel
 from emucore.fm.state import Shuffle
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
+from emucore.tables.derived import per_tables
 from emucore.tables.fm import FmTables
 from emucore.tables.schema import TableError
 
@@ -86,6 +87,13 @@ def roll_table(weights: NDArray) -> memoryview:
     return _roll_table(np.ascontiguousarray(weights, dtype=np.int64).tobytes())
 
 
+@per_tables
+def _deck_pool_table(tables: FmTables, duelist: int) -> memoryview:
+    """:func:`roll_table` of ``duelist``'s deck pool, found once per tables object (a
+    look-up by the pool's bytes costs a few microseconds, more than a compiled deal)."""
+    return roll_table(tables.pools[duelist, 0])
+
+
 def _rows(lanes: int) -> tuple[array, array]:
     """The kernel's buffers for ``lanes`` decks, zeros: cards (``h``) and permutation bytes
     (``B``), 40 a row."""
@@ -104,14 +112,14 @@ def _too_thin(dealt: int) -> TableError:
                       "(weight too thin on too few cards)")
 
 
-def _generated(states: array, weights: NDArray, rolls: array) -> tuple[array, array]:
-    """A deck dealt from ``weights`` from every state in ``states`` (replaced by the states
-    after), the rolls made in ``rolls``; a lane that does not fill its deck within
-    :data:`MAX_DEAL_ROLLS` rolls is a TableError."""
+def _generated(states: array, table: memoryview, rolls: array) -> tuple[array, array]:
+    """A deck dealt through the pool's roll ``table`` from every state in ``states``
+    (replaced by the states after), the rolls made in ``rolls``; a lane that does not fill
+    its deck within :data:`MAX_DEAL_ROLLS` rolls is a TableError."""
     lanes = len(states)
     cards, perm = _rows(lanes)
-    stopped = deal_kernel.generate(lanes, states, roll_table(weights), bytearray(SCAN_COUNT),
-                                   cards, perm, rolls, MAX_DEAL_ROLLS)
+    stopped = deal_kernel.generate(lanes, states, table, bytearray(SCAN_COUNT), cards, perm,
+                                   rolls, MAX_DEAL_ROLLS)
     if stopped < lanes:
         row = cards[stopped * DECK_SIZE : (stopped + 1) * DECK_SIZE]
         raise _too_thin(sum(1 for card in row if card))
@@ -127,7 +135,7 @@ def generate_pool_deck(rng: Rand, weights: NDArray) -> tuple[list[int], list[int
     (:func:`emucore.fm.deal_kernel.generate`).
     """
     states, rolls = array("I", [rng.state]), array("q", [0])
-    cards, perm = _generated(states, weights, rolls)
+    cards, perm = _generated(states, roll_table(weights), rolls)
     rng.state = states[0]
     rng.calls += rolls[0]
     return cards.tolist(), perm.tolist()
@@ -180,7 +188,7 @@ def _dealt(states: array, player_deck: Sequence[int], duelist: int, tables: FmTa
     if duelist == DUEL_MASTER_K:
         cpu = _copies(lanes, player_deck)
     else:
-        cpu = _generated(states, tables.pools[duelist, 0], rolls)
+        cpu = _generated(states, _deck_pool_table(tables, duelist), rolls)
     deal_kernel.shuffle(lanes, states, *cpu)
     return player, cpu, rolls
 
