@@ -11,8 +11,8 @@
 The swap stages and the pool deal are the loops of :mod:`emucore.fm.deal_kernel`, one
 implementation for one state and for many, compiled by the install (emucore.compiled:
 about a microsecond a full deal) and run as Python without it. Run as Python, the kernel
-costs about 150 us a deal, so from :data:`LANES_FROM` states on the batch functions then
-take numpy lanes instead (:func:`lanes_deal`: all states step together, about 27 us a
+costs about 160 us a deal, so from :data:`LANES_FROM` states on the batch functions then
+take numpy lanes instead (:func:`lanes_deal`: all states step together, about 16 us a
 deal over 1,000 states); both are tested equal to a plain reading of the routines.
 """
 
@@ -44,7 +44,7 @@ SCAN_COUNT = 720  # STARTER_DECK_WEIGHT_SCAN_COUNT: ids 721/722 are never dealt
 DUEL_MASTER_K = 39  # plays a copy of the player's deck, shuffled independently
 SORT_ORDERS = ("none", "id", "abc", "max", "atk", "def", "type", "ai")
 KERNEL_COMPILED = not deal_kernel.__file__.endswith(".py")
-LANES_FROM = 64  # states from which numpy lanes beat the kernel run as Python (measured)
+LANES_FROM = 64  # numpy lanes beat the kernel run as Python from here (measured: even)
 
 
 def sort_deck(cards: Sequence[int], order: str, tables: FmTables) -> list[int]:
