@@ -59,6 +59,7 @@ DUEL_MODULES = (
     "emucore.fm.ai.helpers",
     "emucore.fm.ai.vm",
     "emucore.fm.ai.sim",
+    "emucore.fm.deal_kernel",  # and the deal of every duel, plan and capture search
 )
 
 MODULES = KERNELS + DUEL_MODULES   # every module the finder loads from a matching build

@@ -43,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     fm = add_command(sub, "fm", epilog=deckfile.EPILOG)
     fsub = fm.add_subparsers(dest="fm_command", metavar="ACTION", required=True)
     _command(fsub, "deal", "both decks as a duel starts (Duel_ShuffleBothDecks)", _deal,
-             duel_source)
+             _deal_args)
     _command(fsub, "starter", "a new game's 40-card starter deck", _starter, _state_args,
              lambda q: add_output(q, help="also write it as a deck file", kind="fm deck"))
     _command(fsub, "drop", "the card a win gives (Duel_SelectCardDrop)", _drop, _drop_args)
@@ -78,28 +78,52 @@ def _rank_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--end", choices=tuple(rank.END_ADJUSTMENT), required=True)
 
 
-def _state_args(p: argparse.ArgumentParser, required: bool = True) -> None:
-    add_rng_start(p, required=required)
+def _state_args(p: argparse.ArgumentParser, required: bool = True
+                ) -> argparse._MutuallyExclusiveGroup:
+    return add_rng_start(p, required=required)
 
 
-def duel_source(p: argparse.ArgumentParser, required: bool = True) -> None:
+def duel_source(p: argparse.ArgumentParser, required: bool = True
+                ) -> argparse._MutuallyExclusiveGroup:
+    """A duel's duelist, deck, sort and start state; returns the start state's group."""
     p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=required)
     add_path(p, "--deck", role="input", kind="fm deck", required=required,
              help=f"the player's deck: {deckfile.HELP}; 40 cards, at most 3 copies")
     p.add_argument("--sort", choices=deck.SORT_ORDERS, default="none" if not required else None,
                    required=required, help="the last Build Deck sort")
-    _state_args(p, required)
+    return _state_args(p, required)
+
+
+def _deal_args(p: argparse.ArgumentParser) -> None:
+    """``fm deal``: the duel's source, its start state or ``--states``."""
+    add_path(duel_source(p), "--states", role="input", kind="RNG states", metavar="FILE",
+             help=f"many start states, one per line (decimal or 0x-hex; # comments; at most "
+                  f"{MAX_STATES}), '-' for stdin: one line per state, in order, each the "
+                  "one-state deal (with --json its object plus the input line number)")
+
+
+DEALS_AT_ONCE = 4096  # states dealt per deck.deal_many call by `fm deal --states`
 
 
 def _deal(args: argparse.Namespace) -> int:
     from emucore.fm.setup import read_deck  # imports the engine: only when dealing
 
     tables = T.load("fm")
-    cards = read_deck(args.deck, tables)
-    rng = Rand(rng_start(args))
-    sorted_deck = deck.sort_deck(cards, args.sort, tables)
-    dealt = deck.deal(rng, sorted_deck, args.duelist, tables)
-    data = {
+    sorted_deck = deck.sort_deck(read_deck(args.deck, tables), args.sort, tables)
+    if args.states is not None:
+        return _deals(args, sorted_deck, tables)
+    dealt = deck.deal(Rand(rng_start(args)), sorted_deck, args.duelist, tables)
+    emit(args, _deal_data(args, sorted_deck, dealt), lambda d: "\n".join([
+        f"player before: {_ids(d['player_before'])}", f"player after:  {_ids(d['player_after'])}",
+        f"cpu generated: {_ids(d['cpu_generated'])}", f"cpu after:     {_ids(d['cpu_after'])}",
+        f"rand() calls {d['rand_calls']}, state {d['state_before']} -> {d['state_after']}"]))
+    return 0
+
+
+def _deal_data(args: argparse.Namespace, sorted_deck: list[int], dealt: deck.Deal
+               ) -> dict[str, object]:
+    """What ``fm deal`` answers for one deal."""
+    return {
         "duelist": args.duelist, "sort": args.sort,
         "player_before": sorted_deck, "player_after": list(dealt.player.cards),
         "player_perm": list(dealt.player.perm),
@@ -108,10 +132,24 @@ def _deal(args: argparse.Namespace) -> int:
         "state_before": f"0x{dealt.state_before:08X}", "rand_calls": dealt.calls,
         "state_after": f"0x{dealt.state_after:08X}",
     }
-    emit(args, data, lambda d: "\n".join([
-        f"player before: {_ids(d['player_before'])}", f"player after:  {_ids(d['player_after'])}",
-        f"cpu generated: {_ids(d['cpu_generated'])}", f"cpu after:     {_ids(d['cpu_after'])}",
-        f"rand() calls {d['rand_calls']}, state {d['state_before']} -> {d['state_after']}"]))
+
+
+def _deals(args: argparse.Namespace, sorted_deck: list[int], tables: FmTables) -> int:
+    """``fm deal --states FILE``: :func:`emucore.fm.deck.deal_many` over the listed states,
+    :data:`DEALS_AT_ONCE` at a time, one line per state: with ``--json`` the one-state JSON
+    object plus the input ``line``, else ``STATE player CARDS cpu CARDS calls N -> AFTER``."""
+    lines, given = read_states(args.states)
+    for at in range(0, len(given), DEALS_AT_ONCE):
+        block = np.array(given[at : at + DEALS_AT_ONCE], dtype=np.uint32)
+        batch = deck.deal_many(block, sorted_deck, args.duelist, tables)
+        out = []
+        for lane, line in enumerate(lines[at : at + DEALS_AT_ONCE]):
+            data = _deal_data(args, sorted_deck, batch.deal(lane))
+            out.append(json.dumps({"line": line, **data}) if args.json else
+                       f"{data['state_before']} player {_ids(data['player_after'])} cpu "
+                       f"{_ids(data['cpu_after'])} calls {data['rand_calls']} -> "
+                       f"{data['state_after']}")
+        sys.stdout.write("\n".join(out) + "\n")
     return 0
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from emucore import tables as loader
 from emucore.duel.files import quoted, want_dict, want_int, want_int_list
@@ -209,16 +210,15 @@ def _holds(cards: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
 def _duel(link: DuelLink, number: int, partials: list[Partial], tables: FmTables,
           outcomes: Counter[str], disc: DiscData) -> tuple[list[Partial], int]:
     out, simulated = [], 0
+    waits = range(link.frames[0], link.frames[1] + 1)
     for p in partials:
         player_deck = link.deck if link.deck is not None else p.deck
         assert player_deck is not None  # route_spec.parse checks a starter link comes first
-        sorted_deck = fm_deck.sort_deck(player_deck, link.sort, tables)
-        for frames in range(link.frames[0], link.frames[1] + 1):
-            state = int(psyq_rand.jump(p.state, frames * CALLS_PER_FRAME))
-            if link.opening:
-                hand = fm_deck.shuffle_deck(psyq_rand.Rand(state), sorted_deck).cards
-                if not _holds(hand[:OPENING_DRAWS], link.opening):
-                    continue
+        states = wait_states(p.state, waits)
+        opens = openings(link, states, fm_deck.sort_deck(player_deck, link.sort, tables))
+        for frames, state, opened in zip(waits, states.tolist(), opens, strict=True):
+            if not opened:
+                continue
             setup = FmSetup(deck=list(player_deck), duelist=link.duelist, sort=link.sort,
                             state=state, effects=disc.setup_effects())
             result = play_duel(setup, disc.programs, player_as=link.player_as,
@@ -237,6 +237,23 @@ def _duel(link: DuelLink, number: int, partials: list[Partial], tables: FmTables
                 step["player_actions"] = [a.to_json() for a in result.player_actions]
             out.append(Partial(p.index, result.rng_state, p.deck, (*p.steps, step)))
     return out, simulated
+
+
+def wait_states(state: int, waits: range) -> NDArray[np.uint32]:
+    """The RNG state after each number of frames in ``waits`` waited from ``state``."""
+    first = int(psyq_rand.jump(state, waits.start * CALLS_PER_FRAME))
+    return psyq_rand.consecutive_states(first, len(waits) * CALLS_PER_FRAME)[::CALLS_PER_FRAME]
+
+
+def openings(link: DuelLink, states: NDArray[np.uint32], sorted_deck: list[int]
+             ) -> list[bool]:
+    """Whether the player's opening hand holds ``link.opening`` when the duel is dealt from
+    each of ``states``: the player's shuffles of all of them at once
+    (:func:`emucore.fm.deck.shuffle_many`), the duels only where it does."""
+    if not link.opening:
+        return [True] * len(states)
+    hands, _, _ = fm_deck.shuffle_many(states, sorted_deck)
+    return [_holds(tuple(hand), link.opening) for hand in hands[:, :OPENING_DRAWS].tolist()]
 
 
 def _wanted(link: DuelLink, won: bool, rank: str, drop: int) -> bool:
