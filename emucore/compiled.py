@@ -41,6 +41,7 @@ from pathlib import Path
 
 # Kernels: built by every install (a kernel is listed here, one line each).
 KERNELS: tuple[str, ...] = (
+    "emucore.fm.deal_kernel",  # the deal of every duel, plan and capture search
 )
 
 # The modules an AI-vs-AI duel spends its time in (py-spy of `tools/bench.py fm_ai`): built
@@ -59,7 +60,6 @@ DUEL_MODULES = (
     "emucore.fm.ai.helpers",
     "emucore.fm.ai.vm",
     "emucore.fm.ai.sim",
-    "emucore.fm.deal_kernel",  # and the deal of every duel, plan and capture search
 )
 
 MODULES = KERNELS + DUEL_MODULES   # every module the finder loads from a matching build
