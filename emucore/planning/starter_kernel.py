@@ -93,7 +93,7 @@ def keep(xs, starts, ids, picks, words, inc, bias, top, counts, g, drawn, n):
         seen3 = 0
         seen4 = 0
         for p in range(drawn):
-            slot = picks[p, j]
+            slot = int(picks[p, j])  # a Python int as Python: shifts up to 63 fit
             held += inc[g, slot]
             bit = one << (slot & 63)
             seen4 |= seen3 & bit
