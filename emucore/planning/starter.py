@@ -25,9 +25,10 @@ Because a deck depends on the state modulo 2^27, the indices 0..2^27-1 cover eve
 starter deck exactly once.
 
 When :mod:`emucore.planning.starter_kernel` runs compiled, :func:`search_block` hands the
-indices to it instead: the same table words, one index at a time in C, with no lane arrays
-to write and read back (docs/planning.md, "Starter search: the limit"). The lanes stay the
-path of a Python-only install and of wishes the kernel cannot count (:func:`kernel_want`).
+indices to it instead: the same table words, in C, blocks of 512 indices drawn pick by pick
+with every array in the L1 cache (docs/planning.md, "Starter search: the limit"). The lanes
+stay the path of a Python-only install and of wishes the kernel cannot count
+(:func:`kernel_want`).
 """
 
 from __future__ import annotations
