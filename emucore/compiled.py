@@ -60,6 +60,7 @@ DUEL_MODULES = (
     "emucore.fm.ai.helpers",
     "emucore.fm.ai.vm",
     "emucore.fm.ai.sim",
+    "emucore.planning.starter_kernel",
 )
 
 MODULES = KERNELS + DUEL_MODULES   # every module the finder loads from a matching build
@@ -143,10 +144,14 @@ def install() -> None:
         sys.meta_path.insert(0, Finder())
 
 
+def runs_compiled(name: str) -> bool:
+    """Whether module ``name`` runs from an extension in this process (imports it)."""
+    return not importlib.import_module(name).__file__.endswith(".py")
+
+
 def loaded() -> list[str]:
     """The modules of :data:`MODULES` this process runs from an extension (imports each)."""
-    return [name for name in MODULES
-            if not importlib.import_module(name).__file__.endswith(".py")]
+    return [name for name in MODULES if runs_compiled(name)]
 
 
 def summary() -> str:

@@ -23,6 +23,12 @@ and one multiply-add:
 
 Because a deck depends on the state modulo 2^27, the indices 0..2^27-1 cover every possible
 starter deck exactly once.
+
+When :mod:`emucore.planning.starter_kernel` runs compiled, :func:`search_block` hands the
+indices to it instead: the same table words, in C, blocks of 512 indices drawn pick by pick
+with every array in the L1 cache (docs/planning.md, "Starter search: the limit"). The lanes
+stay the path of a Python-only install and of wishes the kernel cannot count
+(:func:`kernel_want`).
 """
 
 from __future__ import annotations
@@ -32,10 +38,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore import compiled
 from emucore.fm.deck import COPY_LIMIT, SCAN_COUNT
 from emucore.hw import psyq_rand
 from emucore.tables.derived import per_tables
@@ -246,6 +254,10 @@ class Want:
             ok = enough if ok is None else ok & enough
         return ok
 
+    def key(self) -> tuple[tuple[int, int], ...]:
+        """The wish as a hashable ``(card, copies)`` tuple."""
+        return tuple(sorted(self.need.items()))
+
 
 @cache
 def _lane_offsets(count: int) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
@@ -266,10 +278,21 @@ def lanes_from(index: int, count: int) -> NDArray[np.uint64]:
 
 def search_block(base_index: int, count: int, want: Want, tables: FmTables
                  ) -> NDArray[np.int64]:
-    """Indices in ``base_index .. base_index + count - 1`` whose starter deck holds ``want``."""
-    starter = plan(tables)
-    if not starter.fast:
+    """Indices in ``base_index .. base_index + count - 1`` whose starter deck holds ``want``:
+    the compiled kernel when it runs and can count the wish, else the lanes."""
+    if not plan(tables).fast:
         return _search_exact(base_index, count, want, tables)
+    if kernel_compiled():
+        counted = kernel_want(tables, want.key())
+        if counted is not None:
+            return search_kernel(base_index, count, counted)
+    return search_lanes(base_index, count, want, tables)
+
+
+def search_lanes(base_index: int, count: int, want: Want, tables: FmTables
+                 ) -> NDArray[np.int64]:
+    """:func:`search_block` on numpy lanes (groups that share no card and lose no pick)."""
+    starter = plan(tables)
     offsets = np.arange(count, dtype=np.int64)
     u = lanes_from(base_index, count)
     held = {c: np.zeros(count, dtype=np.uint8) for c in want.need}
@@ -331,6 +354,81 @@ def _repeat_picks(redo: NDArray, owed: NDArray[np.uint8], picks: NDArray[np.uint
         for c, wanted_slot in mine.items():
             held[c][redo[live[room]]] += slot[room] == wanted_slot
     u[redo] = sub
+
+
+# --- the compiled kernel ---------------------------------------------------------------------
+
+KERNEL = "emucore.planning.starter_kernel"
+FIELD_BITS = 6  # a wanted card's count in the kernel's ``held`` word
+FIELDS = 64 // FIELD_BITS
+SLOTS = 256  # a slot is a word's top byte
+KERNEL_LANES = 512  # indices per kernel block: its scratch and two groups' words fit L1
+
+
+@cache
+def kernel_compiled() -> bool:
+    """Whether the starter kernel runs compiled here (else a scalar loop would be too slow)."""
+    return compiled.runs_compiled(KERNEL)
+
+
+@dataclass(frozen=True)
+class KernelWant:
+    """A wish as :func:`emucore.planning.starter_kernel.search` counts it."""
+
+    words: NDArray[np.uint64]  # [group, t] the table words
+    drawn: NDArray[np.int64]  # [group] picks
+    inc: NDArray[np.uint64]  # [group, slot] one in the field of a wanted slot
+    bias: NDArray[np.uint64]  # [group] 32 - copies wanted, in each wanted field
+    top: NDArray[np.uint64]  # [group] bit 5 of each wanted field
+    groups: int  # groups to draw: through the last one holding a wanted card
+
+
+@per_tables
+def kernel_want(tables: FmTables, need: tuple[tuple[int, int], ...]) -> KernelWant | None:
+    """The kernel's tables for ``need`` (:meth:`Want.key`) on a fast plan, or None when a
+    group holds more wanted cards than ``held`` has fields, or draws too many picks for one."""
+    starter = plan(tables)
+    top_bit = 1 << (FIELD_BITS - 1)
+    if max(g.drawn for g in starter.groups) >= top_bit:
+        return None  # a field must hold every pick of its group plus the bias
+    inc = np.zeros((len(starter.groups), SLOTS), dtype=np.uint64)
+    bias = np.zeros(len(starter.groups), dtype=np.uint64)
+    top = np.zeros(len(starter.groups), dtype=np.uint64)
+    used = Counter[int]()
+    last = 0
+    for card, copies in need:
+        (number,) = starter.group_of(card)  # a fast plan's groups share no card
+        g = number - 1
+        if used[g] == FIELDS:
+            return None
+        shift = FIELD_BITS * used[g]
+        used[g] += 1
+        inc[g, starter.groups[g].slot[card]] = 1 << shift
+        bias[g] += (top_bit - copies) << shift
+        top[g] += top_bit << shift
+        last = max(last, number)
+    return KernelWant(np.stack([g.word for g in starter.groups]),
+                      np.array([g.drawn for g in starter.groups], dtype=np.int64),
+                      inc, bias, top, last)
+
+
+def search_kernel(base_index: int, count: int, counted: KernelWant,
+                  kernel: ModuleType | None = None) -> NDArray[np.int64]:
+    """:func:`search_block` through the starter kernel (``kernel``: that module, by default
+    as this process loads it)."""
+    if kernel is None:
+        from emucore.planning import starter_kernel as kernel
+    found = np.empty(count, dtype=np.int64)
+    lanes = min(count, KERNEL_LANES)
+    scratch = (np.empty(lanes, dtype=np.uint64), np.empty(lanes, dtype=np.uint64),
+               np.empty(lanes, dtype=np.int64),
+               np.empty((int(counted.drawn.max()), lanes), dtype=np.uint8),
+               np.zeros(SLOTS, dtype=np.uint8))
+    u = int(first_stepped(psyq_rand.state_at(base_index)))
+    with np.errstate(over="ignore"):  # as Python, numpy's 64-bit scalars wrap like C's
+        n = kernel.search(u, count, counted.words, counted.drawn, counted.inc, counted.bias,
+                          counted.top, counted.groups, scratch, found)
+    return found[:n] + base_index
 
 
 def _search_exact(base_index: int, count: int, want: Want, tables: FmTables

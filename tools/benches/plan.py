@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 
 import numpy as np
 from bench import measure
@@ -61,6 +62,38 @@ def _starter_rows(repeat: int) -> list[tuple[str, float, float, str, str]]:
     ]
 
 
+def _cpu_seconds(fn: Callable[[], object]) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def _starter_kernel_rows(repeat: int) -> list[tuple[str, float, float, str, str]]:
+    """The compiled starter kernel against the numpy lanes on the same 2^20 indices, in turn
+    in this process (CPU ns per index; none when the kernel is not built)."""
+    from emucore import tables
+    from emucore.planning import starter
+
+    if not starter.kernel_compiled():
+        return []
+    fm = tables.load("fm")
+    want = starter.Want.of(QUERY, starter.plan(fm))
+    counted = starter.kernel_want(fm, want.key())
+    count = 1 << 20
+    kernel, lanes = [], []
+    for _ in range(max(3, repeat)):
+        kernel.append(_cpu_seconds(lambda: starter.search_kernel(0, count, counted)) / count)
+        lanes.append(_cpu_seconds(lambda: [starter.search_lanes(b, starter.LANES, want, fm)
+                                           for b in range(0, count, starter.LANES)]) / count)
+    ratio = [b / a for a, b in zip(kernel, lanes, strict=True)]
+    return [
+        ("starter kernel (compiled), CPU per index", float(np.median(kernel)) * 1e9,
+         max(kernel) * 1e9, "ns", "floor ~32 ns (docs/planning.md)"),
+        ("starter numpy lanes / kernel, pairs in turn", float(np.median(ratio)), min(ratio),
+         "x", "the lanes are the Python-only path"),
+    ]
+
+
 def _index_row(repeat: int) -> tuple[str, float, float, str, str]:
     from emucore.hw import psyq_rand
 
@@ -104,4 +137,5 @@ def _drops_row(repeat: int) -> tuple[str, float, float, str, str]:
 
 
 def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
-    return [*_starter_rows(repeat), _index_row(repeat), _seed_row(repeat), _drops_row(repeat)]
+    return [*_starter_rows(repeat), *_starter_kernel_rows(repeat), _index_row(repeat),
+            _seed_row(repeat), _drops_row(repeat)]
