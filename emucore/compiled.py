@@ -42,6 +42,7 @@ from pathlib import Path
 # Kernels: built by every install (a kernel is listed here, one line each).
 KERNELS: tuple[str, ...] = (
     "emucore.fm.deal_kernel",  # the deal of every duel, plan and capture search
+    "emucore.planning.starter_kernel",  # the starter-deck search over 2^27 indices
 )
 
 # The modules an AI-vs-AI duel spends its time in (py-spy of `tools/bench.py fm_ai`): built
@@ -60,7 +61,6 @@ DUEL_MODULES = (
     "emucore.fm.ai.helpers",
     "emucore.fm.ai.vm",
     "emucore.fm.ai.sim",
-    "emucore.planning.starter_kernel",
 )
 
 MODULES = KERNELS + DUEL_MODULES   # every module the finder loads from a matching build
