@@ -24,7 +24,7 @@ from emucore.cliutil import Parser
 # class of a module no command imported cannot have been raised, so telling them apart
 # imports nothing.
 USER_ERRORS = (("emucore.cliutil", "UsageError"), ("emucore.duel.files", "UserFileError"),
-               ("emucore.tables.schema", "TableError"), ("emucore.duel.protocol", "IllegalAction"))
+               ("emucore.tables.csvfile", "TableError"), ("emucore.duel.protocol", "IllegalAction"))
 # numpy starts an OpenBLAS thread pool when imported (~50 ms of a command's start here) that
 # emucore never uses: nothing in it calls BLAS. One thread unless the user set it.
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")

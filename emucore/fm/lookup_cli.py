@@ -3,17 +3,21 @@ rank.
 
 ``fm duel`` and ``fm replay`` (emucore/fm/cli.py) and ``fm sim`` / ``fm ai``
 (emucore/fm/ai/cli.py) join the group from their own modules, imported only when named
-(:mod:`emucore.commands`), so a look-up starts without importing the engine or the AI.
+(:mod:`emucore.commands`), so a look-up starts without importing the engine or the AI. Nor
+does building this group import numpy: ``fm drop`` reads the two tables it answers from
+as lists (:func:`emucore.tables.fm_lookup.drop_tables`) and rolls on plain ints; ``deal``,
+``starter`` and ``rank`` import what they need when they run.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable
-
-import numpy as np
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from emucore import tables as T
 from emucore.cliutil import (
@@ -30,12 +34,16 @@ from emucore.cliutil import (
 from emucore.commands import add_command
 from emucore.duel import deckfile
 from emucore.duel.files import write_output
-from emucore.fm import deck, rank
-from emucore.fm.state import Shuffle
-from emucore.hw import psyq_rand
-from emucore.hw.psyq_rand import Rand
-from emucore.planning import drops
-from emucore.tables.fm import DUELIST_COUNT, POOLS, FmTables
+from emucore.fm import rank
+from emucore.hw.psyq_lcg import Rand, next_state
+from emucore.tables.fm_lookup import DUELIST_COUNT, POOLS, SORTS, drop_tables
+
+if TYPE_CHECKING:
+    from emucore.fm.state import Shuffle
+
+# emucore.fm.deck.SORT_ORDERS (the "fm deal --sort" choices), written here so that parsing
+# an fm look-up imports no numpy; tests/core/test_lean_start.py checks the two agree.
+SORT_ORDERS = ("none", "id", *SORTS)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -86,12 +94,13 @@ def duel_source(p: argparse.ArgumentParser, required: bool = True) -> None:
     p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=required)
     add_path(p, "--deck", role="input", kind="fm deck", required=required,
              help=f"the player's deck: {deckfile.HELP}; 40 cards, at most 3 copies")
-    p.add_argument("--sort", choices=deck.SORT_ORDERS, default="none" if not required else None,
+    p.add_argument("--sort", choices=SORT_ORDERS, default="none" if not required else None,
                    required=required, help="the last Build Deck sort")
     _state_args(p, required)
 
 
 def _deal(args: argparse.Namespace) -> int:
+    from emucore.fm import deck
     from emucore.fm.setup import read_deck  # imports the engine: only when dealing
 
     tables = T.load("fm")
@@ -117,7 +126,7 @@ def _deal(args: argparse.Namespace) -> int:
 
 def _unshuffle(shuffled: Shuffle) -> list[int]:
     """The deck before the swap stage: the permutation byte is each card's old position."""
-    before = [0] * deck.DECK_SIZE
+    before = [0] * len(shuffled.cards)
     for card, pos in zip(shuffled.cards, shuffled.perm, strict=True):
         before[pos] = card
     return before
@@ -128,6 +137,8 @@ def _ids(cards: list[int]) -> str:
 
 
 def _starter(args: argparse.Namespace) -> int:
+    from emucore.fm import deck
+
     tables = T.load("fm")
     rng = Rand(rng_start(args))
     cards = deck.starter_deck(rng, tables)
@@ -145,34 +156,40 @@ def _starter(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
-    tables = T.load("fm")
     if args.states is not None:
-        return _drops(args, tables)
-    rng = Rand(rng_start(args))
-    card = rank.drop(rng, tables, args.duelist, args.pool)
-    data = {"card": card, "name": tables.names[card], "state_after": f"0x{rng.state:08X}"}
+        return _drops(args)
+    names, table = drop_roll(T.folder("fm"), args.duelist, args.pool)
+    start = rng_start(args)
+    card = rank.drops_from((start,), table)[0]
+    data = {"card": card, "name": names[card], "state_after": f"0x{next_state(start):08X}"}
     emit(args, data, lambda d: f"{d['card']} {d['name']}")
     return 0
 
 
-def _drops(args: argparse.Namespace, tables: FmTables) -> int:
-    """``fm drop --states FILE``: the roll from every listed state at once
-    (:func:`emucore.planning.drops.drops_at`, checked equal to the one-state roll), one line
-    per state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the
-    input ``line`` and the ``state``."""
-    lines, given = read_states(args.states)
-    states = np.array(given, dtype=np.uint32)
-    cards = drops.drops_at(states, tables.pools[args.duelist, POOLS.index(args.pool)])
-    rows = zip(lines, states.tolist(), cards.tolist(), psyq_rand.step(states).tolist(),
-               strict=True)
+@functools.cache
+def drop_roll(folder: Path, duelist: int, pool: str) -> tuple[list[str], list[int]]:
+    """The card names and ``pool``'s :func:`emucore.fm.rank.drop_table` of ``duelist``, from
+    the FM tables in ``folder`` (made once per process and pool)."""
+    tables = drop_tables(folder)
+    return tables.names, rank.drop_table(tables.weights[duelist, pool])
+
+
+def _drops(args: argparse.Namespace) -> int:
+    """``fm drop --states FILE``: the roll from every listed state
+    (:func:`emucore.fm.rank.drops_from`, checked equal to the one-state roll), one line per
+    state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the input
+    ``line`` and the ``state``."""
+    lines, states = read_states(args.states)
+    names, table = drop_roll(T.folder("fm"), args.duelist, args.pool)
+    cards = rank.drops_from(states, table)
     if args.json:  # written by hand: json.dumps per line would be most of the run time
-        names = {card: json.dumps(tables.names[card]) for card in set(cards.tolist())}
+        quoted = {card: json.dumps(names[card]) for card in set(cards)}
         text = "".join(f'{{"line": {line}, "state": "0x{state:08X}", "card": {card}, '
-                       f'"name": {names[card]}, "state_after": "0x{after:08X}"}}\n'
-                       for line, state, card, after in rows)
+                       f'"name": {quoted[card]}, "state_after": "0x{next_state(state):08X}"}}\n'
+                       for line, state, card in zip(lines, states, cards, strict=True))
     else:
-        text = "".join(f"0x{state:08X} {card} {tables.names[card]}\n"
-                       for _, state, card, _ in rows)
+        text = "".join(f"0x{state:08X} {card} {names[card]}\n"
+                       for state, card in zip(states, cards, strict=True))
     sys.stdout.write(text)
     return 0
 
