@@ -114,17 +114,26 @@ def _rng_next(args: argparse.Namespace) -> int:
 
 
 def _rng_at(args: argparse.Namespace) -> int:
-    state = psyq_lcg.jump_int(psyq_lcg.BOOT_STATE, args.index)
-    out = {"index": args.index, "state": f"0x{state:08X}", "twin": f"0x{_twin(state):08X}"}
-    emit(args, out, lambda o: f"index {o['index']}: state {o['state']} (twin {o['twin']})")
+    emit(args, rng_at_answer(args),
+         lambda o: f"index {o['index']}: state {o['state']} (twin {o['twin']})")
     return 0
+
+
+def rng_at_answer(args: argparse.Namespace) -> dict[str, Any]:
+    """``rng at``'s answer (its ``--json`` object; ``emucore batch`` asks for it directly)."""
+    state = psyq_lcg.jump_int(psyq_lcg.BOOT_STATE, args.index)
+    return {"index": args.index, "state": f"0x{state:08X}", "twin": f"0x{_twin(state):08X}"}
 
 
 def _rng_index(args: argparse.Namespace) -> int:
-    index = psyq_lcg.index_of(args.state)
-    twin = psyq_lcg.index_of(_twin(args.state))
-    out = {"state": f"0x{args.state:08X}", "index": index,
-           "twin": f"0x{_twin(args.state):08X}", "twin_index": twin}
-    emit(args, out, lambda o: f"state {o['state']}: index {o['index']}\n"
+    emit(args, rng_index_answer(args), lambda o: f"state {o['state']}: index {o['index']}\n"
          f"twin {o['twin']} (plays identically): index {o['twin_index']}")
     return 0
+
+
+def rng_index_answer(args: argparse.Namespace) -> dict[str, Any]:
+    """``rng index``'s answer (its ``--json`` object)."""
+    index = psyq_lcg.index_of(args.state)
+    twin = psyq_lcg.index_of(_twin(args.state))
+    return {"state": f"0x{args.state:08X}", "index": index,
+            "twin": f"0x{_twin(args.state):08X}", "twin_index": twin}

@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emucore import tables as T
@@ -40,6 +40,7 @@ from emucore.tables.fm_lookup import DUELIST_COUNT, POOLS, SORTS, drop_tables
 
 if TYPE_CHECKING:
     from emucore.fm.state import Shuffle
+    from emucore.tables.fm import FmTables
 
 # emucore.fm.deck.SORT_ORDERS (the "fm deal --sort" choices), written here so that parsing
 # an fm look-up imports no numpy; tests/core/test_lean_start.py checks the two agree.
@@ -104,11 +105,22 @@ def _deal(args: argparse.Namespace) -> int:
     from emucore.fm.setup import read_deck  # imports the engine: only when dealing
 
     tables = T.load("fm")
-    cards = read_deck(args.deck, tables)
-    rng = Rand(rng_start(args))
-    sorted_deck = deck.sort_deck(cards, args.sort, tables)
-    dealt = deck.deal(rng, sorted_deck, args.duelist, tables)
-    data = {
+    sorted_deck = deck.sort_deck(read_deck(args.deck, tables), args.sort, tables)
+    emit(args, deal_answer(args, sorted_deck, tables), lambda d: "\n".join([
+        f"player before: {_ids(d['player_before'])}", f"player after:  {_ids(d['player_after'])}",
+        f"cpu generated: {_ids(d['cpu_generated'])}", f"cpu after:     {_ids(d['cpu_after'])}",
+        f"rand() calls {d['rand_calls']}, state {d['state_before']} -> {d['state_after']}"]))
+    return 0
+
+
+def deal_answer(args: argparse.Namespace, sorted_deck: list[int],
+                tables: FmTables) -> dict[str, object]:
+    """``fm deal``'s answer (its ``--json`` object) for the player's deck as sorted
+    (``emucore batch`` keeps each deck file's sorted deck and asks for it directly)."""
+    from emucore.fm import deck
+
+    dealt = deck.deal(Rand(rng_start(args)), sorted_deck, args.duelist, tables)
+    return {
         "duelist": args.duelist, "sort": args.sort,
         "player_before": sorted_deck, "player_after": list(dealt.player.cards),
         "player_perm": list(dealt.player.perm),
@@ -117,11 +129,6 @@ def _deal(args: argparse.Namespace) -> int:
         "state_before": f"0x{dealt.state_before:08X}", "rand_calls": dealt.calls,
         "state_after": f"0x{dealt.state_after:08X}",
     }
-    emit(args, data, lambda d: "\n".join([
-        f"player before: {_ids(d['player_before'])}", f"player after:  {_ids(d['player_after'])}",
-        f"cpu generated: {_ids(d['cpu_generated'])}", f"cpu after:     {_ids(d['cpu_after'])}",
-        f"rand() calls {d['rand_calls']}, state {d['state_before']} -> {d['state_after']}"]))
-    return 0
 
 
 def _unshuffle(shuffled: Shuffle) -> list[int]:
@@ -158,19 +165,25 @@ def _starter(args: argparse.Namespace) -> int:
 def _drop(args: argparse.Namespace) -> int:
     if args.states is not None:
         return _drops(args)
-    names, table = drop_roll(T.folder("fm"), args.duelist, args.pool)
-    start = rng_start(args)
-    card = rank.drops_from((start,), table)[0]
-    data = {"card": card, "name": names[card], "state_after": f"0x{next_state(start):08X}"}
-    emit(args, data, lambda d: f"{d['card']} {d['name']}")
+    emit(args, drop_answer(args), lambda d: f"{d['card']} {d['name']}")
     return 0
 
 
+def drop_answer(args: argparse.Namespace) -> dict[str, object]:
+    """``fm drop``'s answer for one state (its ``--json`` object; ``emucore batch`` asks
+    for it directly)."""
+    names, table = drop_roll(os.environ.get("EMUCORE_TABLES"), args.duelist, args.pool)
+    start = rng_start(args)
+    card = rank.drops_from((start,), table)[0]
+    return {"card": card, "name": names[card], "state_after": f"0x{next_state(start):08X}"}
+
+
 @functools.cache
-def drop_roll(folder: Path, duelist: int, pool: str) -> tuple[list[str], list[int]]:
+def drop_roll(root: str | None, duelist: int, pool: str) -> tuple[list[str], list[int]]:
     """The card names and ``pool``'s :func:`emucore.fm.rank.drop_table` of ``duelist``, from
-    the FM tables in ``folder`` (made once per process and pool)."""
-    tables = drop_tables(folder)
+    the FM tables under ``root`` (``EMUCORE_TABLES``; None or empty: the built-in ones), made
+    once per process and pool."""
+    tables = drop_tables(T.folder("fm", root or None))
     return tables.names, rank.drop_table(tables.weights[duelist, pool])
 
 
@@ -180,7 +193,7 @@ def _drops(args: argparse.Namespace) -> int:
     state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the input
     ``line`` and the ``state``."""
     lines, states = read_states(args.states)
-    names, table = drop_roll(T.folder("fm"), args.duelist, args.pool)
+    names, table = drop_roll(os.environ.get("EMUCORE_TABLES"), args.duelist, args.pool)
     cards = rank.drops_from(states, table)
     if args.json:  # written by hand: json.dumps per line would be most of the run time
         quoted = {card: json.dumps(names[card]) for card in set(cards)}

@@ -149,9 +149,10 @@ def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
 
 def drop_table(weights: Sequence[int] | NDArray) -> list[int]:
     """:func:`select_drop` of every roll: at ``rand() & 0x7FF`` (the roll less one), the card
-    the roll gives (0 when the weights never reach it)."""
-    cumulative = _running_sums(weights)
-    return [_card_of(cumulative, roll) for roll in range(1, POOL_SUM + 1)]
+    the roll gives (0 when the weights never reach it). The rolls a card takes follow the
+    previous card's, as many as its weight (weights of 0 or more, as the tables hold)."""
+    rolls = [card for card, weight in enumerate(weights) if card for _ in range(int(weight))]
+    return (rolls + [0] * POOL_SUM)[:POOL_SUM]
 
 
 def drops_from(states: Iterable[int], table: Sequence[int]) -> list[int]:

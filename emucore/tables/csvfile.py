@@ -181,8 +181,8 @@ def read_columns(root: Path, schema: Schema, names: tuple[str, ...]) -> dict[str
     if schema.rows is not None and len(rows) != schema.rows:
         raise TableError(path, f"{len(rows)} rows, expected {schema.rows}")
     out: dict[str, list] = {}
-    for col, cells in zip(schema.columns, zip(*rows) if rows else [()] * len(schema.columns),
-                          strict=True):
+    columns = zip(*rows, strict=True) if rows else [()] * len(schema.columns)
+    for col, cells in zip(schema.columns, columns, strict=True):
         if col.name not in names:
             continue
         if col.kind == "int":
