@@ -14,7 +14,6 @@ import importlib
 import os
 import signal
 import sys
-import traceback
 from collections.abc import Sequence
 
 from emucore import SYSTEMS, __version__, commands, compiled
@@ -137,6 +136,8 @@ def failure_line(exc: Exception) -> str:
     traceback on stderr) that it is one."""
     if is_user_error(exc):
         return f"emucore: error: {' '.join(str(exc).split())}"
+    import traceback  # a bug's: a command that works never imports it
+
     traceback.print_exception(exc)
     return "emucore: internal error (a bug in emucore; please report it)"
 

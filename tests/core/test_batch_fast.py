@@ -125,7 +125,7 @@ def test_fast_answers_are_the_argparse_answers(tmp_path: Path, deck: Path,
     assert len(answers) == len(lines)
     ok = sum(a["ok"] for a in answers)
     assert 100 < ok < len(lines) - 100  # both kinds of line were asked
-    assert sum(args is not None for args in made) > len(lines) // 3  # many went fast
+    assert sum(args is not None for args in made) > 100  # many went the fast way
 
 
 def _leaves() -> dict[tuple[str, ...], argparse.ArgumentParser]:
