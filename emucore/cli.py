@@ -14,7 +14,6 @@ import importlib
 import os
 import signal
 import sys
-import traceback
 from collections.abc import Sequence
 
 from emucore import SYSTEMS, __version__, commands, compiled
@@ -24,7 +23,7 @@ from emucore.cliutil import Parser
 # class of a module no command imported cannot have been raised, so telling them apart
 # imports nothing.
 USER_ERRORS = (("emucore.cliutil", "UsageError"), ("emucore.duel.files", "UserFileError"),
-               ("emucore.tables.schema", "TableError"), ("emucore.duel.protocol", "IllegalAction"))
+               ("emucore.tables.csvfile", "TableError"), ("emucore.duel.protocol", "IllegalAction"))
 # numpy starts an OpenBLAS thread pool when imported (~50 ms of a command's start here) that
 # emucore never uses: nothing in it calls BLAS. One thread unless the user set it.
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "1")
@@ -137,6 +136,8 @@ def failure_line(exc: Exception) -> str:
     traceback on stderr) that it is one."""
     if is_user_error(exc):
         return f"emucore: error: {' '.join(str(exc).split())}"
+    import traceback  # a bug's: a command that works never imports it
+
     traceback.print_exception(exc)
     return "emucore: internal error (a bug in emucore; please report it)"
 

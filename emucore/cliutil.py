@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from emucore import names
 from emucore.duel.files import UserFileError, quoted, read_text, stream_lines
+from emucore.hw.psyq_lcg import BOOT_STATE, jump_int
 
 U32 = (0, 0xFFFFFFFF)  # the range of a 32-bit RNG state or index
 
@@ -114,9 +115,7 @@ def rng_start(args: argparse.Namespace) -> int:
     after the boot state; neither given: the boot state)."""
     if args.state is not None:
         return args.state
-    from emucore.hw import psyq_rand  # numpy: imported by the commands that need it
-
-    return int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index or 0))
+    return jump_int(BOOT_STATE, args.index or 0)
 
 
 MAX_STATES = 1 << 20  # the most RNG states a --states list holds (each answer is one line)

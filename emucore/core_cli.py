@@ -8,7 +8,7 @@ from typing import Any
 from emucore import SYSTEMS, names, tables
 from emucore.cliutil import U32, UsageError, add_json_flag, emit, int_arg
 from emucore.commands import add_command
-from emucore.hw import psyq_rand
+from emucore.hw import psyq_lcg  # plain ints: the rng commands import no numpy
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_fusion)
 
     p = add_command(sub, "rng")
-    p.add_argument("--seed", type=int_arg("seed", *U32), default=psyq_rand.BOOT_STATE,
+    p.add_argument("--seed", type=int_arg("seed", *U32), default=psyq_lcg.BOOT_STATE,
                    help="state to start from (decimal or 0x-hex; default the boot state "
                         "0x55555555)")
     p.add_argument("--count", type=int_arg("count", 0, 1_000_000), default=10)
@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_rng_next)
     rsub = p.add_subparsers(dest="rng_command", metavar="ACTION")
     q = rsub.add_parser("next", help="the next K rand() results and states")
-    q.add_argument("--state", type=int_arg("state", *U32), default=psyq_rand.BOOT_STATE)
+    q.add_argument("--state", type=int_arg("state", *U32), default=psyq_lcg.BOOT_STATE)
     q.add_argument("--count", type=int_arg("count", 0, 1_000_000), default=10)
     add_json_flag(q)
     q.set_defaults(func=_rng_next)
@@ -102,7 +102,7 @@ def _twin(state: int) -> int:
 
 def _rng_next(args: argparse.Namespace) -> int:
     state = args.state if getattr(args, "rng_command", None) else args.seed
-    rng = psyq_rand.Rand(state)
+    rng = psyq_lcg.Rand(state)
     rows = []
     for _ in range(args.count):
         value = rng.rand()
@@ -114,17 +114,26 @@ def _rng_next(args: argparse.Namespace) -> int:
 
 
 def _rng_at(args: argparse.Namespace) -> int:
-    state = int(psyq_rand.jump(psyq_rand.BOOT_STATE, args.index))
-    out = {"index": args.index, "state": f"0x{state:08X}", "twin": f"0x{_twin(state):08X}"}
-    emit(args, out, lambda o: f"index {o['index']}: state {o['state']} (twin {o['twin']})")
+    emit(args, rng_at_answer(args),
+         lambda o: f"index {o['index']}: state {o['state']} (twin {o['twin']})")
     return 0
+
+
+def rng_at_answer(args: argparse.Namespace) -> dict[str, Any]:
+    """``rng at``'s answer (its ``--json`` object; ``emucore batch`` asks for it directly)."""
+    state = psyq_lcg.jump_int(psyq_lcg.BOOT_STATE, args.index)
+    return {"index": args.index, "state": f"0x{state:08X}", "twin": f"0x{_twin(state):08X}"}
 
 
 def _rng_index(args: argparse.Namespace) -> int:
-    index = psyq_rand.index_of(args.state)
-    twin = psyq_rand.index_of(_twin(args.state))
-    out = {"state": f"0x{args.state:08X}", "index": index,
-           "twin": f"0x{_twin(args.state):08X}", "twin_index": twin}
-    emit(args, out, lambda o: f"state {o['state']}: index {o['index']}\n"
+    emit(args, rng_index_answer(args), lambda o: f"state {o['state']}: index {o['index']}\n"
          f"twin {o['twin']} (plays identically): index {o['twin_index']}")
     return 0
+
+
+def rng_index_answer(args: argparse.Namespace) -> dict[str, Any]:
+    """``rng index``'s answer (its ``--json`` object)."""
+    index = psyq_lcg.index_of(args.state)
+    twin = psyq_lcg.index_of(_twin(args.state))
+    return {"state": f"0x{args.state:08X}", "index": index,
+            "twin": f"0x{_twin(args.state):08X}", "twin_index": twin}

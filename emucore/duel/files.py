@@ -23,10 +23,7 @@ import errno
 import itertools
 import json
 import os
-import shutil
 import stat
-import tempfile
-import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -265,6 +262,8 @@ def read_lines(path: Path | str, limit: int = MAX_FILE_BYTES) -> list[tuple[int,
 
 def inflate(blob: bytes, where: Path | str, limit: int = MAX_INFLATED_BYTES) -> bytes:
     """zlib-decompress at most ``limit`` bytes (a small blob may inflate to gigabytes)."""
+    import zlib  # imported by the few commands that inflate (a look-up starts without it)
+
     try:
         inflater = zlib.decompressobj()
         out = inflater.decompress(blob, limit + 1)
@@ -360,6 +359,8 @@ def write_atomic(path: Path | str, data: bytes | str, *, replace: bool = True) -
         target.parent.mkdir(parents=True, exist_ok=True)
         if target.is_dir():
             raise UserFileError(target, "is a folder, not a file")
+        import tempfile  # a writing command's: a look-up starts without it
+
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp",
                                    dir=target.parent)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
@@ -500,6 +501,9 @@ def build_and_swap(out: Path | str, build: Callable[[Path], T],
     """Build a folder of outputs into a new sibling folder, ``check`` it, then swap it in for
     ``out``: on any failure ``out`` is untouched and the half-built folder removed. ``out``
     may not be (or hold) one of the command's inputs, nor a symbolic link."""
+    import shutil  # a writing command's (with tempfile): a look-up starts without them
+    import tempfile
+
     target = Path(out)
     if str(out) == "":
         raise UserFileError("''", "empty output folder name")

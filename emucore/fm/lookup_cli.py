@@ -3,17 +3,21 @@ rank.
 
 ``fm duel`` and ``fm replay`` (emucore/fm/cli.py) and ``fm sim`` / ``fm ai``
 (emucore/fm/ai/cli.py) join the group from their own modules, imported only when named
-(:mod:`emucore.commands`), so a look-up starts without importing the engine or the AI.
+(:mod:`emucore.commands`), so a look-up starts without importing the engine or the AI. Nor
+does building this group import numpy: ``fm drop`` reads the two tables it answers from
+as lists (:func:`emucore.tables.fm_lookup.drop_tables`) and rolls on plain ints; ``deal``,
+``starter`` and ``rank`` import what they need when they run.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
 import sys
 from collections.abc import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from emucore import tables as T
 from emucore.cliutil import (
@@ -30,12 +34,18 @@ from emucore.cliutil import (
 from emucore.commands import add_command
 from emucore.duel import deckfile
 from emucore.duel.files import write_output
-from emucore.fm import deck, rank
-from emucore.fm.state import Shuffle
-from emucore.hw import psyq_rand
-from emucore.hw.psyq_rand import Rand
-from emucore.planning import drops
-from emucore.tables.fm import DUELIST_COUNT, POOLS, FmTables
+from emucore.fm import rank
+from emucore.hw.psyq_lcg import Rand, next_state
+from emucore.tables.fm_lookup import DUELIST_COUNT, POOLS, SORTS, drop_tables
+
+if TYPE_CHECKING:
+    from emucore.fm.deck import Deal
+    from emucore.fm.state import Shuffle
+    from emucore.tables.fm import FmTables
+
+# emucore.fm.deck.SORT_ORDERS (the "fm deal --sort" choices), written here so that parsing
+# an fm look-up imports no numpy; tests/core/test_lean_start.py checks the two agree.
+SORT_ORDERS = ("none", "id", *SORTS)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -89,7 +99,7 @@ def duel_source(p: argparse.ArgumentParser, required: bool = True
     p.add_argument("--duelist", type=int_arg("duelist", 1, DUELIST_COUNT), required=required)
     add_path(p, "--deck", role="input", kind="fm deck", required=required,
              help=f"the player's deck: {deckfile.HELP}; 40 cards, at most 3 copies")
-    p.add_argument("--sort", choices=deck.SORT_ORDERS, default="none" if not required else None,
+    p.add_argument("--sort", choices=SORT_ORDERS, default="none" if not required else None,
                    required=required, help="the last Build Deck sort")
     return _state_args(p, required)
 
@@ -106,21 +116,31 @@ DEALS_AT_ONCE = 4096  # states dealt per deck.deal_many call by `fm deal --state
 
 
 def _deal(args: argparse.Namespace) -> int:
+    from emucore.fm import deck
     from emucore.fm.setup import read_deck  # imports the engine: only when dealing
 
     tables = T.load("fm")
     sorted_deck = deck.sort_deck(read_deck(args.deck, tables), args.sort, tables)
     if args.states is not None:
         return _deals(args, sorted_deck, tables)
-    dealt = deck.deal(Rand(rng_start(args)), sorted_deck, args.duelist, tables)
-    emit(args, _deal_data(args, sorted_deck, dealt), lambda d: "\n".join([
+    emit(args, deal_answer(args, sorted_deck, tables), lambda d: "\n".join([
         f"player before: {_ids(d['player_before'])}", f"player after:  {_ids(d['player_after'])}",
         f"cpu generated: {_ids(d['cpu_generated'])}", f"cpu after:     {_ids(d['cpu_after'])}",
         f"rand() calls {d['rand_calls']}, state {d['state_before']} -> {d['state_after']}"]))
     return 0
 
 
-def _deal_data(args: argparse.Namespace, sorted_deck: list[int], dealt: deck.Deal
+def deal_answer(args: argparse.Namespace, sorted_deck: list[int],
+                tables: FmTables) -> dict[str, object]:
+    """``fm deal``'s answer (its ``--json`` object) for the player's deck as sorted
+    (``emucore batch`` keeps each deck file's sorted deck and asks for it directly)."""
+    from emucore.fm import deck
+
+    dealt = deck.deal(Rand(rng_start(args)), sorted_deck, args.duelist, tables)
+    return _deal_data(args, sorted_deck, dealt)
+
+
+def _deal_data(args: argparse.Namespace, sorted_deck: list[int], dealt: Deal
                ) -> dict[str, object]:
     """What ``fm deal`` answers for one deal."""
     return {
@@ -138,6 +158,10 @@ def _deals(args: argparse.Namespace, sorted_deck: list[int], tables: FmTables) -
     """``fm deal --states FILE``: :func:`emucore.fm.deck.deal_many` over the listed states,
     :data:`DEALS_AT_ONCE` at a time, one line per state: with ``--json`` the one-state JSON
     object plus the input ``line``, else ``STATE player CARDS cpu CARDS calls N -> AFTER``."""
+    import numpy as np
+
+    from emucore.fm import deck
+
     lines, given = read_states(args.states)
     for at in range(0, len(given), DEALS_AT_ONCE):
         block = np.array(given[at : at + DEALS_AT_ONCE], dtype=np.uint32)
@@ -155,7 +179,7 @@ def _deals(args: argparse.Namespace, sorted_deck: list[int], tables: FmTables) -
 
 def _unshuffle(shuffled: Shuffle) -> list[int]:
     """The deck before the swap stage: the permutation byte is each card's old position."""
-    before = [0] * deck.DECK_SIZE
+    before = [0] * len(shuffled.cards)
     for card, pos in zip(shuffled.cards, shuffled.perm, strict=True):
         before[pos] = card
     return before
@@ -166,6 +190,8 @@ def _ids(cards: list[int]) -> str:
 
 
 def _starter(args: argparse.Namespace) -> int:
+    from emucore.fm import deck
+
     tables = T.load("fm")
     rng = Rand(rng_start(args))
     cards = deck.starter_deck(rng, tables)
@@ -183,34 +209,46 @@ def _starter(args: argparse.Namespace) -> int:
 
 
 def _drop(args: argparse.Namespace) -> int:
-    tables = T.load("fm")
     if args.states is not None:
-        return _drops(args, tables)
-    rng = Rand(rng_start(args))
-    card = rank.drop(rng, tables, args.duelist, args.pool)
-    data = {"card": card, "name": tables.names[card], "state_after": f"0x{rng.state:08X}"}
-    emit(args, data, lambda d: f"{d['card']} {d['name']}")
+        return _drops(args)
+    emit(args, drop_answer(args), lambda d: f"{d['card']} {d['name']}")
     return 0
 
 
-def _drops(args: argparse.Namespace, tables: FmTables) -> int:
-    """``fm drop --states FILE``: the roll from every listed state at once
-    (:func:`emucore.planning.drops.drops_at`, checked equal to the one-state roll), one line
-    per state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the
-    input ``line`` and the ``state``."""
-    lines, given = read_states(args.states)
-    states = np.array(given, dtype=np.uint32)
-    cards = drops.drops_at(states, tables.pools[args.duelist, POOLS.index(args.pool)])
-    rows = zip(lines, states.tolist(), cards.tolist(), psyq_rand.step(states).tolist(),
-               strict=True)
+def drop_answer(args: argparse.Namespace) -> dict[str, object]:
+    """``fm drop``'s answer for one state (its ``--json`` object; ``emucore batch`` asks
+    for it directly)."""
+    names, table = drop_roll(os.environ.get("EMUCORE_TABLES"), args.duelist, args.pool)
+    start = rng_start(args)
+    card = rank.drops_from((start,), table)[0]
+    return {"card": card, "name": names[card], "state_after": f"0x{next_state(start):08X}"}
+
+
+@functools.cache
+def drop_roll(root: str | None, duelist: int, pool: str) -> tuple[list[str], list[int]]:
+    """The card names and ``pool``'s :func:`emucore.fm.rank.drop_table` of ``duelist``, from
+    the FM tables under ``root`` (``EMUCORE_TABLES``; None or empty: the built-in ones), made
+    once per process and pool."""
+    tables = drop_tables(T.folder("fm", root or None))
+    return tables.names, rank.drop_table(tables.weights[duelist, pool])
+
+
+def _drops(args: argparse.Namespace) -> int:
+    """``fm drop --states FILE``: the roll from every listed state
+    (:func:`emucore.fm.rank.drops_from`, checked equal to the one-state roll), one line per
+    state: ``STATE CARD NAME``, or with ``--json`` the one-state JSON object plus the input
+    ``line`` and the ``state``."""
+    lines, states = read_states(args.states)
+    names, table = drop_roll(os.environ.get("EMUCORE_TABLES"), args.duelist, args.pool)
+    cards = rank.drops_from(states, table)
     if args.json:  # written by hand: json.dumps per line would be most of the run time
-        names = {card: json.dumps(tables.names[card]) for card in set(cards.tolist())}
+        quoted = {card: json.dumps(names[card]) for card in set(cards)}
         text = "".join(f'{{"line": {line}, "state": "0x{state:08X}", "card": {card}, '
-                       f'"name": {names[card]}, "state_after": "0x{after:08X}"}}\n'
-                       for line, state, card, after in rows)
+                       f'"name": {quoted[card]}, "state_after": "0x{next_state(state):08X}"}}\n'
+                       for line, state, card in zip(lines, states, cards, strict=True))
     else:
-        text = "".join(f"0x{state:08X} {card} {tables.names[card]}\n"
-                       for _, state, card, _ in rows)
+        text = "".join(f"0x{state:08X} {card} {names[card]}\n"
+                       for state, card in zip(states, cards, strict=True))
     sys.stdout.write(text)
     return 0
 

@@ -2,25 +2,29 @@
 
 ``Duel_CalcRankScore`` (0x80021598) scores a side record; ``DuelScene_UpdateResultRewards``
 (func_800218F0) turns the winner's score into a rank, a starchip prize and a drop pool;
-``Duel_SelectCardDrop`` (0x80021810) rolls the card. Counters are named by their side-record
-offsets so the planner and the engine read the same fields.
+``Duel_SelectCardDrop`` (0x80021810) rolls the card: :func:`drop` from one stream,
+:func:`drops_at` from many states at once (numpy), :func:`drop_table` and
+:func:`drops_from` the same roll on plain ints (a look-up that imports no numpy). Counters are
+named by their side-record offsets so the planner and the engine read the same fields.
 """
 
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-from numpy.typing import NDArray
-
-from emucore.fm import state as S
-from emucore.fm.timeline import result_outro
-from emucore.hw import psyq_rand
-from emucore.hw.psyq_rand import Rand
+from emucore.hw.psyq_lcg import INCREMENT, MASK32, MULTIPLIER, Rand, jump_int
 from emucore.tables.derived import per_tables
-from emucore.tables.fm import POOLS, FmTables
+from emucore.tables.fm_lookup import POOL_SUM, POOLS
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from emucore.tables.fm import FmTables
 
 # Side-record counters the score reads, by the rank table's rows (0..9).
 COUNTERS = ("turns", "effective_attacks", "defensive_wins", "face_down_plays", "pure_magic",
@@ -114,13 +118,18 @@ def select_drop(rng: Rand, weights: NDArray) -> int:
     return _roll_drop(rng, _running_sums(weights))
 
 
-def _running_sums(weights: NDArray) -> list[int]:
-    return np.cumsum(np.asarray(weights, np.int64)[1:]).tolist()
+def _running_sums(weights: Sequence[int] | NDArray) -> list[int]:
+    return list(itertools.accumulate(int(w) for w in weights[1:]))
 
 
 def _roll_drop(rng: Rand, cumulative: list[int]) -> int:
     """:func:`select_drop` over the running sums of the weights."""
-    index = bisect.bisect_left(cumulative, rng.rand_2048())
+    return _card_of(cumulative, rng.rand_2048())
+
+
+def _card_of(cumulative: list[int], roll: int) -> int:
+    """The first id whose running sum reaches ``roll`` (1..2048); 0 if none does."""
+    index = bisect.bisect_left(cumulative, roll)
     return index + 1 if index < len(cumulative) else 0
 
 
@@ -138,17 +147,47 @@ def drop(rng: Rand, tables: FmTables, duelist: int, pool: str) -> int:
     return _roll_drop(rng, _pool_sums(tables, duelist, pool))
 
 
+def drop_table(weights: Sequence[int] | NDArray) -> list[int]:
+    """:func:`select_drop` of every roll: at ``rand() & 0x7FF`` (the roll less one), the card
+    the roll gives (0 when the weights never reach it). The rolls a card takes follow the
+    previous card's, as many as its weight (weights of 0 or more, as the tables hold)."""
+    rolls = [card for card, weight in enumerate(weights) if card for _ in range(int(weight))]
+    return (rolls + [0] * POOL_SUM)[:POOL_SUM]
+
+
+def drops_from(states: Iterable[int], table: Sequence[int]) -> list[int]:
+    """The card the roll from each state gives, through its :func:`drop_table`: plain ints,
+    one multiply and two look-ups a state."""
+    return [table[(((s * MULTIPLIER + INCREMENT) & MASK32) >> 16) & 0x7FF] for s in states]
+
+
+def drops_at(states: NDArray, weights: NDArray) -> NDArray[np.int64]:
+    """:func:`select_drop` from every state of ``states`` (a numpy array) at once: the card
+    each roll gives (0 when the weights never reach it)."""
+    import numpy as np
+
+    from emucore.hw import psyq_rand
+
+    threshold = psyq_rand.roll_2048(psyq_rand.output(psyq_rand.step(states))).astype(np.int64)
+    cumulative = np.cumsum(np.asarray(weights, np.int64)[1:])
+    index = np.searchsorted(cumulative, threshold, side="left")
+    return np.where(index < len(cumulative), index + 1, 0)
+
+
 def drop_roll_state(fields: Mapping[str, int]) -> int:
     """The RNG state ``Duel_SelectCardDrop`` rolls from, read from an FM state image's
     fields (``emucore.fm.machine.fields_of``). A finished duel stored the state after the
     rewards: a rolled drop is one call back, else the stored state is the roll's. A duel
     still running has the result outro (``func_80020F4C``, 14 calls against a CPU) still to
     come before the roll, whatever else it still calls."""
+    from emucore.fm import state as S  # the duel's modules: not for a drop look-up
+    from emucore.fm.timeline import result_outro
+
     state = fields["rng_state"]
     if fields["phase"] == S.PHASE_OVER:
-        return int(psyq_rand.jump(state, -1)) if fields["drop"] else state
+        return jump_int(state, -1) if fields["drop"] else state
     outro = result_outro(with_opponent=fields["opponent"] > 0).calls
-    return int(psyq_rand.jump(state, outro))
+    return jump_int(state, outro)
 
 
 def add_starchips(current: int, prize: int) -> int:

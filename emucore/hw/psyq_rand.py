@@ -5,6 +5,10 @@
 is the full 32-bit value. Everything here works on Python ints and on numpy ``uint32`` arrays
 (many independent streams at once), so seed searches run as array operations.
 
+The plain-int part (the constants, :class:`Rand`, :func:`jump_coefficients`,
+:func:`index_of`) lives in :mod:`emucore.hw.psyq_lcg`, which imports no numpy, and is
+re-exported here, so every name of the stream is found in this module.
+
 Speedrunners name a state by its *index*: the number of ``rand()`` calls after the boot state
 ``srand(0x55555555)``; :func:`state_at` and :func:`index_of` convert both ways.
 """
@@ -12,17 +16,29 @@ Speedrunners name a state by its *index*: the number of ``rand()`` calls after t
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-MULTIPLIER = 0x41C64E6D
-INCREMENT = 0x3039
-INVERSE_MULTIPLIER = 0xEEB9EB65  # MULTIPLIER * INVERSE_MULTIPLIER == 1 (mod 2^32)
-MASK32 = 0xFFFFFFFF
-BOOT_STATE = 0x55555555  # Main_Init: srand(0x55555555) at 0x80012C48
-RNG_VERSION = 1  # bump when an RNG-consuming routine changes in a way that alters results
+from emucore.hw.psyq_lcg import (
+    BOOT_STATE,
+    INCREMENT,
+    INVERSE_MULTIPLIER,
+    MASK32,
+    MULTIPLIER,
+    RNG_VERSION,
+    Rand,
+    cached_coefficients,
+    index_of,
+    jump_coefficients,
+    jump_int,
+    next_state,
+)
+
+__all__ = ["BOOT_STATE", "INCREMENT", "INVERSE_MULTIPLIER", "MASK32", "MULTIPLIER",
+           "RNG_VERSION", "Rand", "cached_coefficients", "consecutive_states", "index_of",
+           "jump", "jump_coefficients", "jump_int", "mod", "next_state", "output",
+           "peek_values", "percent", "roll_2048", "state_at", "step", "unstep"]
 
 
 def step(state: ArrayLike) -> NDArray[np.uint32]:
@@ -42,32 +58,6 @@ def unstep(state: ArrayLike) -> NDArray[np.uint32]:
 def output(state: ArrayLike) -> NDArray[np.uint32]:
     """What ``rand()`` returns for a state it has just stored: 15 bits, 0..32767."""
     return (np.asarray(state, dtype=np.uint32) >> np.uint32(16)) & np.uint32(0x7FFF)
-
-
-def jump_coefficients(n: int) -> tuple[int, int]:
-    """Affine map ``s -> a*s + c (mod 2^32)`` equal to ``n`` steps, in O(log n) squarings.
-
-    Negative ``n`` jumps backwards (the inverse map is affine too).
-    """
-    if n < 0:
-        mult, inc = INVERSE_MULTIPLIER, (-INCREMENT * INVERSE_MULTIPLIER) & MASK32
-        n = -n
-    else:
-        mult, inc = MULTIPLIER, INCREMENT
-    a, c = 1, 0
-    while n:
-        if n & 1:
-            a, c = (a * mult) & MASK32, (c * mult + inc) & MASK32
-        mult, inc = (mult * mult) & MASK32, (inc * mult + inc) & MASK32
-        n >>= 1
-    return a, c
-
-
-@functools.lru_cache(maxsize=256)
-def cached_coefficients(n: int) -> tuple[int, int]:
-    """:func:`jump_coefficients`, remembered: a duel charges the same few counts (an
-    animation's calls, a decision's calls) over and over."""
-    return jump_coefficients(n)
 
 
 PEEK_CHUNK = 512  # Rand.peek computes at most this many states per vectorised step
@@ -115,81 +105,23 @@ def consecutive_states(start: int, count: int) -> NDArray[np.uint32]:
     return out
 
 
-def index_of(state: int, base: int = BOOT_STATE) -> int:
-    """The discrete log: the ``n`` in 0..2^32-1 with ``jump(base, n) == state``.
-
-    The LCG has full period 2^32, so every state has exactly one index. Bit by bit: the low
-    ``k+1`` bits of the state after ``n`` steps depend only on the low ``k+1`` bits of ``n``
-    modulo the period of those bits, so each bit of ``n`` is fixed in turn.
-    """
-    state &= MASK32
-    n = 0
-    current = base & MASK32  # jump(base, n)
-    for bit in range(32):
-        mask = (2 << bit) - 1
-        if (current ^ state) & mask:
-            current = int(jump(current, 1 << bit))
-            n |= 1 << bit
-    return n
-
-
-@dataclass
-class Rand:
-    """One machine's rand() stream: the 32-bit state plus a count of calls made.
-
-    The duel owns exactly one; every routine that calls ``rand()`` in the original calls
-    :meth:`rand` here, cosmetic calls included, because they share the stream.
-    """
-
-    state: int = BOOT_STATE
-    calls: int = 0
-
-    def srand(self, seed: int) -> None:
-        """``srand``: store the seed verbatim."""
-        self.state = seed & MASK32
-
-    def rand(self) -> int:
-        """``rand``: advance the state and return 15 bits."""
-        self.state = (self.state * MULTIPLIER + INCREMENT) & MASK32
-        self.calls += 1
-        return (self.state >> 16) & 0x7FFF
-
-    def advance(self, n: int) -> None:
-        """Make ``n >= 0`` calls whose values nobody reads: one affine step of plain ints
-        (the same state as ``n`` calls of :meth:`rand`)."""
-        a, c = cached_coefficients(n)
-        self.state = (a * self.state + c) & MASK32
-        self.calls += n
-
-    def peek(self, n: int) -> NDArray[np.uint32]:
-        """The values the next ``n`` calls of :meth:`rand` would return, without making
-        them (all states at once: a loop that consumes a data-dependent number of values
-        then :meth:`advance`s by that many). Each chunk's states become its values in
-        place (a deal peeks three times per duel)."""
-        mult, inc = _ahead()
-        chunks = []
-        state, left = self.state, n
-        while left > 0:
-            take = min(left, PEEK_CHUNK)
-            states = mult[:take] * np.uint32(state)
-            states += inc[:take]
-            state, left = int(states[-1]), left - take
-            states >>= _SHIFT
-            states &= _OUTPUT_MASK
-            chunks.append(states)
-        return chunks[0] if len(chunks) == 1 else np.concatenate(chunks or [_NONE])
-
-    def rand_mod(self, n: int) -> int:
-        """``Rand_GetInterval`` (0x800358FC): ``rand() % n``, biased for n not dividing 32768."""
-        return self.rand() % n
-
-    def rand_2048(self) -> int:
-        """``(rand() & 0x7FF) + 1``: 1..2048, the weight-pool roll."""
-        return (self.rand() & 0x7FF) + 1
-
-    def percent(self, p: int) -> bool:
-        """``rand() % 100 < p`` (AI ``JumpRandom``); 0..67 occur 328 times, 68..99 327."""
-        return self.rand() % 100 < p
+def peek_values(state: int, n: int) -> NDArray[np.uint32]:
+    """The values the next ``n`` calls of ``rand()`` from ``state`` would return
+    (:meth:`Rand.peek`), all states at once: a loop that consumes a data-dependent number of
+    values then advances by that many. Each chunk's states become its values in place (a
+    deal peeks three times per duel)."""
+    mult, inc = _ahead()
+    chunks = []
+    left = n
+    while left > 0:
+        take = min(left, PEEK_CHUNK)
+        states = mult[:take] * np.uint32(state)
+        states += inc[:take]
+        state, left = int(states[-1]), left - take
+        states >>= _SHIFT
+        states &= _OUTPUT_MASK
+        chunks.append(states)
+    return chunks[0] if len(chunks) == 1 else np.concatenate(chunks or [_NONE])
 
 
 def mod(values: ArrayLike, n: int) -> NDArray[np.uint32]:

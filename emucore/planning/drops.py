@@ -3,7 +3,8 @@
 A win rolls ``Duel_SelectCardDrop`` once: ``(rand() & 0x7FF) + 1`` over the 2048 weights of
 the pool the rank picks, so a card's chance is its weight / 2048. Manipulation asks at which
 numbers ``k`` of extra ``rand()`` calls before that roll the roll yields a wanted card; the
-roll is :func:`emucore.fm.rank.select_drop` evaluated on many states at once.
+roll is :func:`emucore.fm.rank.select_drop` evaluated on many states at once
+(:func:`emucore.fm.rank.drops_at`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.fm import rank
 from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.fm.timeline import timeline_for
 from emucore.hw import psyq_rand
@@ -135,18 +137,10 @@ def check_duelist(duelist: int) -> None:
         raise ValueError(f"unknown duelist {duelist}; duelists are 1..{DUELIST_COUNT}")
 
 
-def drops_at(states: NDArray, weights: NDArray) -> NDArray[np.int64]:
-    """:func:`emucore.fm.rank.select_drop` from every state of ``states`` at once: the card
-    each roll gives (0 when the weights never reach it). ``fm drop`` for many states."""
-    threshold = psyq_rand.roll_2048(psyq_rand.output(psyq_rand.step(states))).astype(np.int64)
-    cumulative = np.cumsum(np.asarray(weights, np.int64)[1:])
-    index = np.searchsorted(cumulative, threshold, side="left")
-    return np.where(index < len(cumulative), index + 1, 0)
-
-
 def drops_after(state: int, count: int, weights: NDArray) -> NDArray[np.int64]:
     """The card ``Duel_SelectCardDrop`` gives after ``k`` extra calls, for k = 0..count-1."""
-    return drops_at(psyq_rand.consecutive_states(state & psyq_rand.MASK32, count), weights)
+    return rank.drops_at(psyq_rand.consecutive_states(state & psyq_rand.MASK32, count),
+                         weights)
 
 
 def manip_offsets(state: int, want: int, weights: NDArray, bound: int) -> NDArray[np.int64]:

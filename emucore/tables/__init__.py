@@ -1,5 +1,8 @@
 """Load and validate ``roms_tables/<system>/`` into numpy arrays, once per process.
 
+A look-up that answers from a few columns reads them without numpy
+(:func:`emucore.tables.fm_lookup.drop_tables`); importing this package imports no numpy.
+
 Each system has a module here (``emucore.tables.fm`` ...) that declares its schemas and turns
 the checked tables into the arrays its engine uses. The root folder is ``roms_tables`` beside
 the package, or the folder named by the ``EMUCORE_TABLES`` environment variable.
@@ -14,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from emucore import SYSTEMS
-from emucore.tables.schema import TableError
+from emucore.tables.csvfile import TableError
 
-__all__ = ["TableError", "load", "tables_root", "check_all"]
+__all__ = ["TableError", "check_all", "folder", "load", "tables_root"]
 
 
 # resolved once: ``load`` runs for every duel set up, and resolving walks the file system
@@ -37,10 +40,17 @@ def _module(system: str) -> Any:
     return importlib.import_module(f"emucore.tables.{system}")
 
 
+def folder(system: str, root: Path | str | None = None) -> Path:
+    """The folder of ``system``'s tables: under ``root``, else the ``EMUCORE_TABLES``
+    folder, else ``roms_tables`` beside the package."""
+    if root is None:
+        root = os.environ.get("EMUCORE_TABLES") or None
+    return (Path(root) if root is not None else _PACKAGE_ROOT) / system
+
+
 @functools.cache
 def _load_cached(system: str, root: str | None) -> Any:
-    base = Path(root) if root is not None else _PACKAGE_ROOT
-    return _module(system).load(base / system)
+    return _module(system).load(folder(system, root))
 
 
 def load(system: str, root: Path | str | None = None) -> Any:

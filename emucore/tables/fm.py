@@ -2,6 +2,8 @@
 
 Arrays indexed by card id have 723 entries (index 0 unused, ids 1..722), like the game's
 own tables. Pools are ``(40, 4, 723)`` weights: [duelist id][pool][card id], duelist 0 unused.
+The schemas and constants live in :mod:`emucore.tables.fm_lookup` (no numpy), beside the
+few columns a look-up reads; they are re-exported here.
 """
 
 from __future__ import annotations
@@ -14,84 +16,26 @@ from numpy.typing import NDArray
 
 from emucore.hw import fm_stats
 from emucore.tables.catalogue import CardCatalogue
-from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
-
-CARD_COUNT = 722
-ID_SLOTS = CARD_COUNT + 1
-DUELIST_COUNT = 39
-POOL_SUM = 2048
-KINDS = ("monster", "magic", "field", "equip", "ritual", "trap")
-MAGIC_CLASSES = 14  # fm-engine.md §6.2; class 0 = equips and traps, 12 = rituals
-MAGIC_CLASS_OF_KIND = {"equip": 0, "trap": 0, "ritual": 12}  # classes fixed by the kind
-POOLS = ("deck", "sa_pow", "bcd", "sa_tec")  # drop pool index = POOLS.index(name) - 1
-SORTS = ("abc", "max", "atk", "def", "type", "ai")
-TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
-TYPE_NAMES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
-              "Winged Beast", "Fiend", "Fairy", "Insect", "Dinosaur", "Reptile", "Fish",
-              "Sea Serpent", "Machine", "Thunder", "Aqua", "Pyro", "Rock", "Plant", "Magic",
-              "Trap", "Ritual", "Equip")
-STAR_NAMES = ("", "Mars", "Jupiter", "Saturn", "Uranus", "Pluto", "Neptune", "Mercury", "Sun",
-              "Moon", "Venus")
-
-
-def _ids(name: str, **kw: object) -> Column:
-    return Column(name, lo=1, hi=CARD_COUNT, **kw)  # type: ignore[arg-type]
-
-
-# ATK/DEF are stored as value/10 in 9 bits: multiples of 10 up to 5110.
-_STAT = {"lo": 0, "hi": 5110, "multiple_of": 10}
-SCHEMAS = (
-    Schema("cards.csv", (
-        _ids("id", unique=True), Column("name", "str", unique=True),
-        Column("kind", "choice", choices=KINDS), Column("type_id", lo=0, hi=23),
-        Column("attribute_id", lo=0, hi=7), Column("level", lo=0, hi=12),
-        Column("atk", **_STAT), Column("def", **_STAT),  # type: ignore[arg-type]
-        Column("star_1", lo=0, hi=10), Column("star_2", lo=0, hi=10),
-        Column("password", "str", optional=True), Column("starchip_cost", lo=0, hi=999999),
-        *(Column(f"{s}_sort", lo=1, hi=CARD_COUNT) for s in SORTS)), rows=CARD_COUNT),
-    Schema("fusions.csv", (_ids("material_low"), _ids("material_high"), _ids("result"),
-                           Column("glitch", lo=0, hi=1)),
-           rows=25146, key=("material_low", "material_high")),
-    Schema("equips.csv", (_ids("equip_id"), _ids("monster_id")), rows=4041,
-           key=("equip_id", "monster_id")),
-    Schema("rituals.csv", (_ids("ritual_id", unique=True), _ids("tribute_1"), _ids("tribute_2"),
-                           _ids("tribute_3"), _ids("result_id")), rows=24),
-    Schema("duelists.csv", (
-        Column("id", lo=1, hi=DUELIST_COUNT, unique=True), Column("name", "str"),
-        Column("hand_size", lo=5, hi=20), Column("lp_threshold", lo=0, hi=255),
-        Column("deck_threshold", lo=0, hi=40), Column("combo_depth", lo=0, hi=5),
-        Column("evaluate_limit", lo=0, hi=5), Column("unused_5", lo=0, hi=255),
-        Column("unused_6", lo=0, hi=255), Column("hold_chance", lo=0, hi=100),
-        Column("blind_attack_chance", lo=0, hi=100), Column("sees_face_down", lo=0, hi=1),
-        *(Column(f"{s}_{x}", lo=0, hi=100) for s in ("ahead", "behind") for x in "abc"),
-        Column("field_ai", lo=0, hi=1), Column("home_field_card", lo=0, hi=CARD_COUNT),
-        Column("wa_mrg_block_offset", lo=0)), rows=DUELIST_COUNT),
-    Schema("pools.csv", (Column("duelist_id", lo=1, hi=DUELIST_COUNT),
-                         Column("pool", "choice", choices=POOLS), _ids("card_id"),
-                         Column("weight", lo=1, hi=POOL_SUM)),
-           key=("duelist_id", "pool", "card_id")),
-    Schema("starter_pools.csv", (Column("group_id", lo=1, hi=7), Column("cards_drawn", lo=1,
-                                                                        hi=40),
-                                 _ids("card_id"), Column("weight", lo=1, hi=POOL_SUM)),
-           key=("group_id", "card_id")),
-    Schema("terrain.csv", (Column("type_id", lo=0, hi=19, unique=True),
-                           *(Column(t, lo=-500, hi=500, multiple_of=10) for t in TERRAINS)),
-           rows=20),
-    Schema("guardian_stars.csv", (Column("star_id", lo=1, hi=10, unique=True),
-                                  Column("name", "str"), Column("strong_against", lo=1, hi=10),
-                                  Column("weak_against", lo=1, hi=10)), rows=10),
-    Schema("rank_table.csv", (Column("row", lo=0, hi=9), Column("counter_offset", lo=0,
-                                                                  hi=0x1F),
-                              Column("category", "str"), Column("min_count", lo=0),
-                              Column("max_count", lo=0, optional=True, default=-1),
-                              Column("score_delta", lo=-128, hi=127)), rows=50),
-    Schema("magic.csv", (_ids("id", unique=True), Column("class", lo=0, hi=MAGIC_CLASSES - 1),
-                         Column("amount", lo=-5000, hi=5000),
-                         Column("removal_arg", lo=0, hi=255)), rows=101),
-    Schema("ranks.csv", (Column("score_min", optional=True, default=-(2**31)),
-                         Column("rank", "str", unique=True), Column("starchips", lo=1, hi=5),
-                         Column("pool", "choice", choices=POOLS[1:])), rows=10),
+from emucore.tables.fm_lookup import (
+    CARD_COUNT,
+    DUELIST_COUNT,
+    ID_SLOTS,
+    KINDS,
+    MAGIC_CLASS_OF_KIND,
+    MAGIC_CLASSES,
+    POOL_SUM,
+    POOLS,
+    SCHEMAS,
+    SORTS,
+    STAR_NAMES,
+    TERRAINS,
+    TYPE_NAMES,
 )
+from emucore.tables.schema import Table, TableError, check_refs, read_table
+
+__all__ = ["CARD_COUNT", "DUELIST_COUNT", "ID_SLOTS", "KINDS", "MAGIC_CLASS_OF_KIND",
+           "MAGIC_CLASSES", "POOL_SUM", "POOLS", "SCHEMAS", "SORTS", "STAR_NAMES", "TERRAINS",
+           "TYPE_NAMES", "FmTables", "load"]
 
 
 @dataclass

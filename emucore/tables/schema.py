@@ -1,13 +1,13 @@
 """Table schemas and the one CSV loader every system uses.
 
-A schema names each column with its kind and allowed values; :func:`read_table` reads a CSV
-into numpy column arrays and checks it, raising :class:`TableError` that names the file, the
-line and the column of the first bad value.
+A schema names each column with its kind and allowed values (:mod:`emucore.tables.csvfile`,
+which also reads a file's rows); :func:`read_table` reads a CSV into numpy column arrays and
+checks it, raising :class:`TableError` that names the file, the line and the column of the
+first bad value.
 """
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 import warnings
@@ -19,45 +19,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emucore.duel.files import UserFileError, read_text
+from emucore.tables.csvfile import (
+    Column,
+    Schema,
+    TableError,
+    check_choices,
+    parse_int,
+    read_rows,
+)
 
-
-class TableError(ValueError):
-    """A table on disk breaks its schema. ``str()`` is one line: file, line, column, problem."""
-
-    def __init__(self, path: Path | str, message: str, line: int | None = None,
-                 column: str | None = None) -> None:
-        where = str(path)
-        if line is not None:
-            where += f" line {line}"
-        if column is not None:
-            where += f", column {column}"
-        super().__init__(f"{where}: {message}")
-        self.path, self.line, self.column = str(path), line, column
-
-
-@dataclass(frozen=True)
-class Column:
-    """One named column. ``kind``: ``int`` (decimal or 0x-hex), ``str`` or ``choice``."""
-
-    name: str
-    kind: str = "int"
-    lo: int | None = None
-    hi: int | None = None
-    multiple_of: int | None = None
-    choices: tuple[str, ...] = ()
-    optional: bool = False  # an empty cell is allowed (int columns then read as ``default``)
-    default: int = 0
-    unique: bool = False
-
-
-@dataclass(frozen=True)
-class Schema:
-    """A table file: its columns, an exact row count (or None) and a unique key."""
-
-    file: str
-    columns: tuple[Column, ...]
-    rows: int | None = None
-    key: tuple[str, ...] = ()
+__all__ = ["Column", "Schema", "Table", "TableError", "check_refs", "read_table"]
 
 
 @dataclass
@@ -87,47 +58,6 @@ class Table:
         return TableError(self.path, message, line=int(index) + 2, column=column)
 
 
-_INT = re.compile(r"[+-]?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,19})")
-INT64 = (-(1 << 63), (1 << 63) - 1)
-
-
-def _parse_int(text: str) -> int:
-    """A decimal or 0x-hex cell in ASCII within int64 (ValueError otherwise: int() would
-    also take '٣', '５' and '1_000')."""
-    text = text.strip()
-    if not _INT.fullmatch(text):
-        raise ValueError(text)
-    value = int(text, 16 if "x" in text.lower() else 10)
-    if not INT64[0] <= value <= INT64[1]:
-        raise ValueError(text)
-    return value
-
-
-def _read_rows(path: Path, schema: Schema) -> list[list[str]]:
-    try:
-        text = read_text(path)
-    except UserFileError as exc:
-        problem = str(exc).removeprefix(f"{path}: ")
-        raise TableError(path, "missing table file" if problem == "no such file" else problem) \
-            from None
-    try:
-        reader = csv.reader(io.StringIO(text, newline=""))
-        header = next(reader, None)
-        rows = list(reader)
-    except csv.Error as exc:
-        raise TableError(path, f"unreadable CSV ({exc})") from None
-    if header is None:
-        raise TableError(path, "empty file (no header)")
-    wanted = [c.name for c in schema.columns]
-    if header != wanted:
-        raise TableError(path, f"header {','.join(header)} != expected {','.join(wanted)}",
-                         line=1)
-    for i, row in enumerate(rows):
-        if len(row) != len(wanted):
-            raise TableError(path, f"{len(row)} fields, expected {len(wanted)}", line=i + 2)
-    return rows
-
-
 def _column_values(path: Path, col: Column, cells: list[str]) -> NDArray:
     if col.kind == "str":
         for i, cell in enumerate(cells):
@@ -135,7 +65,7 @@ def _column_values(path: Path, col: Column, cells: list[str]) -> NDArray:
                 raise TableError(path, "empty value", line=i + 2, column=col.name)
         return np.array(cells, dtype=object)
     if col.kind == "choice":
-        _check_choices(path, col, cells)
+        check_choices(path, col, cells)
         return np.array(cells, dtype=object)
     try:  # fast path: every cell a plain ASCII decimal integer within int64
         if not all(map(str.isascii, cells)) or any("_" in c for c in cells):
@@ -146,14 +76,6 @@ def _column_values(path: Path, col: Column, cells: list[str]) -> NDArray:
         values, given = _parse_cells(path, col, cells)
     _check_range(path, col, values, given)
     return values
-
-
-def _check_choices(path: Path, col: Column, cells: list[str]) -> None:
-    allowed = set(col.choices)
-    for i, cell in enumerate(cells):
-        if cell not in allowed:
-            raise TableError(path, f"{cell!r} is not one of {', '.join(col.choices)}",
-                             line=i + 2, column=col.name)
 
 
 def _parse_cells(path: Path, col: Column, cells: list[str]) -> tuple[NDArray, NDArray]:
@@ -167,7 +89,7 @@ def _parse_cells(path: Path, col: Column, cells: list[str]) -> tuple[NDArray, ND
             values[i], given[i] = col.default, False
             continue
         try:
-            values[i] = _parse_int(cell)
+            values[i] = parse_int(cell)
         except ValueError:
             raise TableError(path, f"{cell!r} is not an integer", line=i + 2,
                              column=col.name) from None
@@ -208,7 +130,7 @@ def _check_unique(table: Table, names: tuple[str, ...]) -> None:
         return
     pairs = np.sort(np.stack([order[:-1][same], order[1:][same]], axis=1), axis=1)
     first, later = (int(v) for v in pairs[np.argmin(pairs[:, 1])])
-    key = tuple(c[later] for c in cols)
+    key = tuple(c[later].item() if hasattr(c[later], "item") else c[later] for c in cols)
     shown = key if len(key) > 1 else key[0]
     raise table.fail(later, names[-1], f"duplicate {'/'.join(names)} {shown} "
                      f"(first at line {first + 2})")
@@ -268,7 +190,7 @@ def read_table(root: Path, schema: Schema) -> Table:
     table = Table(schema, path)
     fast = _fast_columns(path, schema)
     if fast is None:
-        rows = _read_rows(path, schema)
+        rows = read_rows(path, schema)
         for j, col in enumerate(schema.columns):
             table.columns[col.name] = _column_values(path, col, [r[j] for r in rows])
     else:
@@ -277,7 +199,7 @@ def read_table(root: Path, schema: Schema) -> Table:
             if col.kind == "int":
                 _check_range(path, col, fast[col.name], np.ones(len(table), dtype=bool))
             elif col.kind == "choice":
-                _check_choices(path, col, list(fast[col.name]))
+                check_choices(path, col, list(fast[col.name]))
     if schema.rows is not None and len(table) != schema.rows:
         raise TableError(path, f"{len(table)} rows, expected {schema.rows}")
     for col in schema.columns:

@@ -79,12 +79,13 @@ def test_batch_reads_stdin_and_reports_each_bad_line(monkeypatch: pytest.MonkeyP
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     lines = ['["rng", "at", "5"]', "", '["fm", "drop", "--duelist", "99", "--pool", "bcd", '
              '"--index", "1"]', '["card", "fm", "No Such Card"]', '["play"]', "{oops",
-             '["fm", "drop", "--duelist", "1", "--pool", "bcd", "--states", "-"]']
+             '["fm", "drop", "--duelist", "1", "--pool", "bcd", "--states", "-"]',
+             '["fm", "deal", "--deck", "starter", "--duelist", "2", "--states", "-"]']
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     assert main(["batch"]) == 2
     out, err = capsys.readouterr()
     answers = [json.loads(line) for line in out.splitlines()]
-    assert [a["line"] for a in answers] == [1, 3, 4, 5, 6, 7]
+    assert [a["line"] for a in answers] == [1, 3, 4, 5, 6, 7, 8]
     assert answers[0]["ok"] and not any(a["ok"] for a in answers[1:])
     errors = [a["error"] for a in answers[1:]]
     assert "duelist 99 outside 1..39" in errors[0] and "No Such Card" in errors[1]
@@ -92,8 +93,10 @@ def test_batch_reads_stdin_and_reports_each_bad_line(monkeypatch: pytest.MonkeyP
     assert errors[3].startswith("emucore: error: <stdin>: line 6: not valid JSON")
     assert errors[4].endswith("line 7: fm drop --states answers one line per state itself; "
                               "run it alone")
+    assert errors[5].endswith("line 8: fm deal --states answers one line per state itself; "
+                              "run it alone")
     assert all("\n" not in e for e in errors)
-    assert err == "emucore: error: <stdin>: 5 of 6 queries failed (their answers say why)\n"
+    assert err == "emucore: error: <stdin>: 6 of 7 queries failed (their answers say why)\n"
 
 
 def batch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

@@ -81,4 +81,4 @@ def test_drops_at_many_states_is_the_scalar_roll() -> None:
         for pool in drops.DROP_POOLS:
             weights = FM.pools[duelist, drops.POOLS.index(pool)]
             scalar = [rank.drop(psyq_rand.Rand(int(s)), FM, duelist, pool) for s in states[:500]]
-            assert drops.drops_at(states, weights)[:500].tolist() == scalar
+            assert rank.drops_at(states, weights)[:500].tolist() == scalar

@@ -126,12 +126,12 @@ def _seed_row(repeat: int) -> tuple[str, float, float, str, str]:
 def _drops_row(repeat: int) -> tuple[str, float, float, str, str]:
     """``fm drop`` for 10,000 unrelated states in one call (FM-Manip-Tool: 0.17 s here)."""
     from emucore import tables
-    from emucore.planning import drops
+    from emucore.fm import rank
 
     weights = tables.load("fm").pools[7, 1]
     states = np.random.default_rng(16).integers(0, 2**32, 10_000, dtype=np.uint64)
     states = states.astype(np.uint32)
-    median, worst = measure(lambda: drops.drops_at(states, weights), repeat, inner=10)
+    median, worst = measure(lambda: rank.drops_at(states, weights), repeat, inner=10)
     return ("10,000 drops, unrelated states, in-process", median * 1e3, worst * 1e3, "ms",
             "<= 170 ms (FM-Manip-Tool)")
 

@@ -1,8 +1,9 @@
 """Start-up of the ``emucore`` command: the median wall time of whole processes (interpreter
 start included) for a few typical small commands; goal < 0.3 s each.
 
-``python tools/bench.py startup`` times this tree, and one ``fm drop --states`` of 10,000
-states. ``python tools/benches/startup.py TREE ...
+``python tools/bench.py startup`` times this tree, one ``fm drop --states`` of 10,000
+states, and the cost of a line of ``emucore batch`` (10,000 lines of ``rng at`` and of ``fm
+drop``, less an empty batch). ``python tools/benches/startup.py TREE ...
 [--repeat N]`` times several trees side by side (e.g. the baseline copy and this one), runs
 interleaved so that a busy moment of a shared machine hits every tree alike. Each run is
 ``python -c`` importing ``emucore.cli`` from the tree and calling ``main`` with the command's
@@ -12,6 +13,7 @@ arguments, which is what the installed ``emucore`` script does.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import resource
 import statistics
@@ -27,6 +29,7 @@ COMMANDS = (
     "card fm 1",
     "fusion fm 22 31",
     "rng index 0x1474D436",
+    "rng at 5",
     "fm drop --duelist 1 --pool sa_pow --state 0x55555555",
     "fm rank --turns 4 --effective-attacks 2 --defensive-wins 0 --face-down 0 --pure-magic 0 "
     "--traps 0 --fusions 0 --equips 0 --cards-drawn 9 --lp 8000 --end lp",
@@ -64,9 +67,17 @@ def samples(trees: list[Path], repeat: int) -> dict[tuple[Path, str], list[tuple
     return out
 
 
+# Measured with farm-bench -n 5..7, 2026-12-02, 2 shared cores at load 4-7, CPU seconds,
+# medians, against the tree before the lean start: python -c pass 0.046 s; emucore rng at 5
+# 0.120 s (before 0.195 s); fm drop --states, 10,000 states, --json: 0.201 s (before 0.354 s,
+# 0.58x); the issue measured FM-Manip-Tool's whole process at 0.058 s. A line of emucore
+# batch, 10,000 lines less an empty batch: rng at 18 us (before 55 us), fm drop 22 us (16 us
+# less a one-line batch, which also reads the tables; before 72 us); fm deal, 2,000 lines
+# less a one-line batch: 148 us (before 326 us), of which the deal itself (fm.deck.deal of
+# that day) is about 45% in-process (48 us of 108 us).
 def many_drops(repeat: int, count: int = 10_000) -> list[float]:
     """Wall times of one whole ``fm drop --states FILE --json`` for ``count`` random states
-    (FM-Manip-Tool: 0.17 s for 10,000 drops in its own process)."""
+    (FM-Manip-Tool: 0.058 s for 10,000 drops in its own process, as the issue measured)."""
     rng = random.Random(16)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "states.txt"
@@ -75,14 +86,43 @@ def many_drops(repeat: int, count: int = 10_000) -> list[float]:
                 for _ in range(repeat)]
 
 
+BATCH_LINES = {
+    "rng at": lambda rng: ["rng", "at", str(rng.getrandbits(32))],
+    "fm drop": lambda rng: ["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--state",
+                            f"0x{rng.getrandbits(32):08X}"],
+}
+
+
+def batch_lines(repeat: int, count: int = 10_000) -> dict[str, list[float]]:
+    """Per kind of line of :data:`BATCH_LINES`, the CPU microseconds one line of ``emucore
+    batch`` costs: a batch of ``count`` random lines less an empty batch, run in turn."""
+    rng = random.Random(29)
+    out: dict[str, list[float]] = {kind: [] for kind in BATCH_LINES}
+    with tempfile.TemporaryDirectory() as folder:
+        empty = Path(folder) / "empty.jsonl"
+        empty.write_text("")
+        files = {}
+        for kind, line in BATCH_LINES.items():
+            files[kind] = Path(folder) / f"{kind.replace(' ', '_')}.jsonl"
+            files[kind].write_text("".join(json.dumps(line(rng)) + "\n" for _ in range(count)))
+        for _ in range(repeat):
+            for kind, path in files.items():
+                lines = timed(TREE, f"batch {path}")[1]
+                out[kind].append((lines - timed(TREE, f"batch {empty}")[1]) / count * 1e6)
+    return out
+
+
 def run(repeat: int) -> list[tuple[str, float, float, str, str]]:
     """bench.py's entry: this tree's median and worst per command."""
     times = samples([TREE], repeat)
     drops = many_drops(repeat)
+    lines = batch_lines(repeat)
     return [(f"emucore {c}"[:48], statistics.median(w for w, _ in t), max(w for w, _ in t),
              "s", GOAL) for (_, c), t in times.items()] + [
         ("emucore fm drop --states, 10,000 states", statistics.median(drops), max(drops), "s",
-         "whole command; FM-Manip-Tool 0.17 s")]
+         "whole command; <= 0.116 s (2x FM-Manip-Tool)")] + [
+        (f"emucore batch, a line of {kind} (CPU)", statistics.median(t), max(t), "us",
+         "<= 20 us") for kind, t in lines.items()]
 
 
 def main() -> int:

@@ -1,0 +1,144 @@
+"""The Forbidden Memories tables' schemas and constants, and what a drop look-up reads of
+them, without numpy.
+
+:mod:`emucore.tables.fm` reads every table into numpy arrays and cross-checks them (a duel,
+``tables check``). ``emucore fm drop`` answers from two files alone, card names and drop
+pools, so :func:`drop_tables` reads just those columns as lists (through
+:func:`emucore.tables.csvfile.read_columns`, the same rows, cells and messages as the numpy
+reader) and checks what a roll rests on: the ids are exactly 1..722, and every pool holds
+weights summing to 2048.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from emucore.tables.csvfile import Column, Schema, TableError, read_columns
+
+CARD_COUNT = 722
+ID_SLOTS = CARD_COUNT + 1
+DUELIST_COUNT = 39
+POOL_SUM = 2048
+KINDS = ("monster", "magic", "field", "equip", "ritual", "trap")
+MAGIC_CLASSES = 14  # fm-engine.md §6.2; class 0 = equips and traps, 12 = rituals
+MAGIC_CLASS_OF_KIND = {"equip": 0, "trap": 0, "ritual": 12}  # classes fixed by the kind
+POOLS = ("deck", "sa_pow", "bcd", "sa_tec")  # drop pool index = POOLS.index(name) - 1
+SORTS = ("abc", "max", "atk", "def", "type", "ai")
+TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
+TYPE_NAMES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
+              "Winged Beast", "Fiend", "Fairy", "Insect", "Dinosaur", "Reptile", "Fish",
+              "Sea Serpent", "Machine", "Thunder", "Aqua", "Pyro", "Rock", "Plant", "Magic",
+              "Trap", "Ritual", "Equip")
+STAR_NAMES = ("", "Mars", "Jupiter", "Saturn", "Uranus", "Pluto", "Neptune", "Mercury", "Sun",
+              "Moon", "Venus")
+
+
+def _ids(name: str, **kw: object) -> Column:
+    return Column(name, lo=1, hi=CARD_COUNT, **kw)  # type: ignore[arg-type]
+
+
+# ATK/DEF are stored as value/10 in 9 bits: multiples of 10 up to 5110.
+_STAT = {"lo": 0, "hi": 5110, "multiple_of": 10}
+SCHEMAS = (
+    Schema("cards.csv", (
+        _ids("id", unique=True), Column("name", "str", unique=True),
+        Column("kind", "choice", choices=KINDS), Column("type_id", lo=0, hi=23),
+        Column("attribute_id", lo=0, hi=7), Column("level", lo=0, hi=12),
+        Column("atk", **_STAT), Column("def", **_STAT),  # type: ignore[arg-type]
+        Column("star_1", lo=0, hi=10), Column("star_2", lo=0, hi=10),
+        Column("password", "str", optional=True), Column("starchip_cost", lo=0, hi=999999),
+        *(Column(f"{s}_sort", lo=1, hi=CARD_COUNT) for s in SORTS)), rows=CARD_COUNT),
+    Schema("fusions.csv", (_ids("material_low"), _ids("material_high"), _ids("result"),
+                           Column("glitch", lo=0, hi=1)),
+           rows=25146, key=("material_low", "material_high")),
+    Schema("equips.csv", (_ids("equip_id"), _ids("monster_id")), rows=4041,
+           key=("equip_id", "monster_id")),
+    Schema("rituals.csv", (_ids("ritual_id", unique=True), _ids("tribute_1"), _ids("tribute_2"),
+                           _ids("tribute_3"), _ids("result_id")), rows=24),
+    Schema("duelists.csv", (
+        Column("id", lo=1, hi=DUELIST_COUNT, unique=True), Column("name", "str"),
+        Column("hand_size", lo=5, hi=20), Column("lp_threshold", lo=0, hi=255),
+        Column("deck_threshold", lo=0, hi=40), Column("combo_depth", lo=0, hi=5),
+        Column("evaluate_limit", lo=0, hi=5), Column("unused_5", lo=0, hi=255),
+        Column("unused_6", lo=0, hi=255), Column("hold_chance", lo=0, hi=100),
+        Column("blind_attack_chance", lo=0, hi=100), Column("sees_face_down", lo=0, hi=1),
+        *(Column(f"{s}_{x}", lo=0, hi=100) for s in ("ahead", "behind") for x in "abc"),
+        Column("field_ai", lo=0, hi=1), Column("home_field_card", lo=0, hi=CARD_COUNT),
+        Column("wa_mrg_block_offset", lo=0)), rows=DUELIST_COUNT),
+    Schema("pools.csv", (Column("duelist_id", lo=1, hi=DUELIST_COUNT),
+                         Column("pool", "choice", choices=POOLS), _ids("card_id"),
+                         Column("weight", lo=1, hi=POOL_SUM)),
+           key=("duelist_id", "pool", "card_id")),
+    Schema("starter_pools.csv", (Column("group_id", lo=1, hi=7), Column("cards_drawn", lo=1,
+                                                                        hi=40),
+                                 _ids("card_id"), Column("weight", lo=1, hi=POOL_SUM)),
+           key=("group_id", "card_id")),
+    Schema("terrain.csv", (Column("type_id", lo=0, hi=19, unique=True),
+                           *(Column(t, lo=-500, hi=500, multiple_of=10) for t in TERRAINS)),
+           rows=20),
+    Schema("guardian_stars.csv", (Column("star_id", lo=1, hi=10, unique=True),
+                                  Column("name", "str"), Column("strong_against", lo=1, hi=10),
+                                  Column("weak_against", lo=1, hi=10)), rows=10),
+    Schema("rank_table.csv", (Column("row", lo=0, hi=9), Column("counter_offset", lo=0,
+                                                                  hi=0x1F),
+                              Column("category", "str"), Column("min_count", lo=0),
+                              Column("max_count", lo=0, optional=True, default=-1),
+                              Column("score_delta", lo=-128, hi=127)), rows=50),
+    Schema("magic.csv", (_ids("id", unique=True), Column("class", lo=0, hi=MAGIC_CLASSES - 1),
+                         Column("amount", lo=-5000, hi=5000),
+                         Column("removal_arg", lo=0, hi=255)), rows=101),
+    Schema("ranks.csv", (Column("score_min", optional=True, default=-(2**31)),
+                         Column("rank", "str", unique=True), Column("starchips", lo=1, hi=5),
+                         Column("pool", "choice", choices=POOLS[1:])), rows=10),
+)
+
+
+SCHEMA = {s.file: s for s in SCHEMAS}
+POOL_COUNT = DUELIST_COUNT * len(POOLS)  # every duelist has every pool
+
+
+@dataclass(frozen=True)
+class DropTables:
+    """What a drop look-up needs: each card's name and each pool's weights."""
+
+    names: list[str]  # names[id]; names[0] = ""
+    weights: dict[tuple[int, str], list[int]]  # (duelist, pool) -> weight per id 0..722
+
+
+@functools.cache
+def drop_tables(folder: Path) -> DropTables:
+    """The names and pools of the FM tables in ``folder`` (read once per folder)."""
+    cards = read_columns(folder, SCHEMA["cards.csv"], ("id", "name"))
+    if sorted(cards["id"]) != list(range(1, ID_SLOTS)):
+        raise TableError(folder / "cards.csv", f"ids must be exactly 1..{CARD_COUNT}")
+    names = [""] * ID_SLOTS
+    for ident, name in zip(cards["id"], cards["name"], strict=True):
+        names[ident] = name
+    schema = SCHEMA["pools.csv"]
+    pools = read_columns(folder, schema, tuple(c.name for c in schema.columns))
+    weights: dict[tuple[int, str], list[int]] = {}
+    first: dict[tuple[int, str], int] = {}
+    for row, (duelist, pool, card, weight) in enumerate(zip(
+            pools["duelist_id"], pools["pool"], pools["card_id"], pools["weight"], strict=True)):
+        key = (duelist, pool)
+        if key not in weights:
+            weights[key], first[key] = [0] * ID_SLOTS, row
+        weights[key][card] += weight
+    _check_pools(folder / schema.file, weights, first)
+    return DropTables(names, weights)
+
+
+def _check_pools(path: Path, weights: dict[tuple[int, str], list[int]],
+                 first: dict[tuple[int, str], int]) -> None:
+    """Every pool's weights sum to 2048 (the first bad pool in (duelist, pool name) order,
+    as :func:`emucore.tables.fm.load` names it) and every duelist has every pool."""
+    bad = sorted(key for key, row in weights.items() if sum(row) != POOL_SUM)
+    if bad:
+        duelist, pool = bad[0]
+        raise TableError(path, f"pool {duelist}/{pool} sums to {sum(weights[bad[0]])}, not "
+                         f"{POOL_SUM}", line=first[bad[0]] + 2, column="weight")
+    if len(weights) != POOL_COUNT:
+        raise TableError(path, f"expected {POOL_COUNT} pools ({DUELIST_COUNT} duelists x "
+                         f"{len(POOLS)})")
