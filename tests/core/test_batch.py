@@ -80,7 +80,8 @@ def test_batch_reads_stdin_and_reports_each_bad_line(monkeypatch: pytest.MonkeyP
     lines = ['["rng", "at", "5"]', "", '["fm", "drop", "--duelist", "99", "--pool", "bcd", '
              '"--index", "1"]', '["card", "fm", "No Such Card"]', '["play"]', "{oops",
              '["fm", "drop", "--duelist", "1", "--pool", "bcd", "--states", "-"]',
-             '["fm", "deal", "--deck", "starter", "--duelist", "2", "--states", "-"]']
+             '["fm", "deal", "--deck", "starter", "--sort", "id", "--duelist", "2", '
+             '"--states", "-"]']
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     assert main(["batch"]) == 2
     out, err = capsys.readouterr()

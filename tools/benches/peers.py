@@ -103,11 +103,11 @@ def random_states(count: int) -> np.ndarray:
 def _drops(_folder: Path, _full: bool) -> tuple[Callable[[], object], float, str]:
     """``fm drop`` on :data:`DROPS` unrelated states in this process (the vectorised roll)."""
     from emucore import tables
-    from emucore.planning import drops
+    from emucore.fm import rank
 
     weights = tables.load("fm").pools[DUELIST, 1]  # SA-POW
     states = random_states(DROPS)
-    return (lambda: drops.drops_at(states, weights)), 1.0, ""
+    return (lambda: rank.drops_at(states, weights)), 1.0, ""
 
 
 def emucore_command() -> list[str]:
