@@ -1,6 +1,7 @@
 # C types for the compiled build of deal_kernel.py (emucore.compiled): the buffers as typed
 # memoryviews (array.array or numpy: states 'I', cards 'h', perm and counts 'B', rolls 'q'),
-# every local a C integer, so each loop compiles to plain C. The 32-bit masks of the source
+# every local a C integer or a C array of 40 (made once a call from the Python
+# buffer the source makes), so each loop compiles to plain C. The 32-bit masks of the source
 # make unsigned int arithmetic give the Python results.
 
 cimport cython
@@ -14,8 +15,10 @@ cdef void _check_states(Py_ssize_t lanes, states, cards, perm) except *
 cpdef void fill(Py_ssize_t lanes, const short[::1] deck, short[::1] cards,
                 unsigned char[::1] perm) except *
 
-@cython.locals(base=Py_ssize_t, lane=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t,
-               state=cython.uint, first=cython.uint, held=cython.int)
+@cython.locals(base=Py_ssize_t, lane=Py_ssize_t, i=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t,
+               state=cython.uint, first=cython.uint, held=cython.uchar,
+               order=cython.uchar[40], held_cards=cython.short[40],
+               held_perm=cython.uchar[40])
 cpdef void shuffle(Py_ssize_t lanes, unsigned int[::1] states, short[::1] cards,
                    unsigned char[::1] perm) except *
 
