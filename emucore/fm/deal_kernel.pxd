@@ -7,6 +7,7 @@
 cimport cython
 
 cdef unsigned int MASK32, TWO_A, TWO_C
+cdef unsigned char MOD40[0x8000]
 
 cdef void _check_rows(Py_ssize_t lanes, cards, perm) except *
 cdef void _check_states(Py_ssize_t lanes, states, cards, perm) except *
@@ -15,12 +16,17 @@ cdef void _check_states(Py_ssize_t lanes, states, cards, perm) except *
 cpdef void fill(Py_ssize_t lanes, const short[::1] deck, short[::1] cards,
                 unsigned char[::1] perm) except *
 
-@cython.locals(base=Py_ssize_t, lane=Py_ssize_t, i=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t,
+@cython.locals(start=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t,
                state=cython.uint, first=cython.uint, held=cython.uchar,
-               order=cython.uchar[40], held_cards=cython.short[40],
+               order=cython.uchar[160], block=cython.uint[4], held_cards=cython.short[40],
                held_perm=cython.uchar[40])
 cpdef void shuffle(Py_ssize_t lanes, unsigned int[::1] states, short[::1] cards,
                    unsigned char[::1] perm) except *
+
+@cython.locals(i=Py_ssize_t)
+cdef inline void _apply(unsigned char *order, Py_ssize_t row, short *held_cards,
+                        unsigned char *held_perm, short[::1] cards, unsigned char[::1] perm,
+                        Py_ssize_t base) noexcept
 
 @cython.locals(base=Py_ssize_t, lane=Py_ssize_t, i=Py_ssize_t, state=cython.uint,
                filled=Py_ssize_t, made=cython.longlong, index=cython.int)
