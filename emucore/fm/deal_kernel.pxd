@@ -16,12 +16,15 @@ cdef void _check_states(Py_ssize_t lanes, states, cards, perm) except *
 cpdef void fill(Py_ssize_t lanes, const short[::1] deck, short[::1] cards,
                 unsigned char[::1] perm) except *
 
-@cython.locals(start=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, x=Py_ssize_t, y=Py_ssize_t,
-               state=cython.uint, first=cython.uint, held=cython.uchar,
+@cython.locals(start=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, width=Py_ssize_t,
                order=cython.uchar[160], block=cython.uint[4], held_cards=cython.short[40],
                held_perm=cython.uchar[40])
 cpdef void shuffle(Py_ssize_t lanes, unsigned int[::1] states, short[::1] cards,
                    unsigned char[::1] perm) except *
+
+@cython.locals(first=cython.uint, x=Py_ssize_t, y=Py_ssize_t, held=cython.uchar)
+cdef inline unsigned int _swap(unsigned char *order, Py_ssize_t row,
+                               unsigned int state) noexcept
 
 @cython.locals(i=Py_ssize_t)
 cdef inline void _apply(unsigned char *order, Py_ssize_t row, short *held_cards,

@@ -73,31 +73,44 @@ def shuffle(lanes: int, states, cards, perm) -> None:
     Both arrays undergo the same swaps, so the swaps are made once, on a row of positions
     (``order``: where each slot's entry comes from), and both rows are then read through it:
     two loads and two stores a swap instead of four of each. The lanes go in blocks of 4,
-    their swaps side by side, so that the four chains of dependent LCG steps overlap (a last
-    block short of 4 repeats its last lane, whose copies are not written back)."""
+    their swaps side by side, so that the four chains of dependent LCG steps overlap; the
+    last lanes short of a block go one by one."""
     _check_states(lanes, states, cards, perm)
     order = bytearray(160)
     block = array("I", bytes(16))
     held_cards = array("h", bytes(80))
     held_perm = bytearray(40)
-    for start in range(0, lanes, 4):
-        for k in range(4):
-            block[k] = states[min(start + k, lanes - 1)]
+    start = 0
+    while start < lanes:
+        width = 4 if lanes - start >= 4 else 1
+        for k in range(width):
+            block[k] = states[start + k]
             for i in range(40):
                 order[k * 40 + i] = i
-        for _ in range(160):
-            for k in range(4):
-                first = (block[k] * 0x41C64E6D + 0x3039) & MASK32
-                state = (block[k] * TWO_A + TWO_C) & MASK32
-                block[k] = state
-                x = k * 40 + MOD40[(first >> 16) & 0x7FFF]
-                y = k * 40 + MOD40[(state >> 16) & 0x7FFF]
-                held = order[x]
-                order[x] = order[y]
-                order[y] = held
-        for k in range(min(4, lanes - start)):
+        if width == 4:
+            for _ in range(160):
+                for k in range(4):
+                    block[k] = _swap(order, k * 40, block[k])
+        else:
+            for _ in range(160):
+                block[0] = _swap(order, 0, block[0])
+        for k in range(width):
             _apply(order, k * 40, held_cards, held_perm, cards, perm, (start + k) * 40)
             states[start + k] = block[k]
+        start += width
+
+
+def _swap(order, row: int, state: int) -> int:
+    """One swap of the stage on the positions at ``order[row]`` from ``state``: returns the
+    state after its two ``rand()`` calls."""
+    first = (state * 0x41C64E6D + 0x3039) & MASK32
+    state = (state * TWO_A + TWO_C) & MASK32
+    x = row + MOD40[(first >> 16) & 0x7FFF]
+    y = row + MOD40[(state >> 16) & 0x7FFF]
+    held = order[x]
+    order[x] = order[y]
+    order[y] = held
+    return state
 
 
 def _apply(order, row: int, held_cards, held_perm, cards, perm, base: int) -> None:
