@@ -83,12 +83,16 @@ def read_rows(path: Path, schema: Schema) -> list[list[str]]:
         problem = str(exc).removeprefix(f"{path}: ")
         raise TableError(path, "missing table file" if problem == "no such file" else problem) \
             from None
-    try:
-        reader = csv.reader(io.StringIO(text, newline=""))
-        header = next(reader, None)
-        rows = list(reader)
-    except csv.Error as exc:
-        raise TableError(path, f"unreadable CSV ({exc})") from None
+    split = _split_plain(text)
+    if split is not None:
+        header, rows = split
+    else:
+        try:
+            reader = csv.reader(io.StringIO(text, newline=""))
+            header = next(reader, None)
+            rows = list(reader)
+        except csv.Error as exc:
+            raise TableError(path, f"unreadable CSV ({exc})") from None
     if header is None:
         raise TableError(path, "empty file (no header)")
     wanted = [c.name for c in schema.columns]
@@ -99,6 +103,19 @@ def read_rows(path: Path, schema: Schema) -> list[list[str]]:
         i, row = next((i, r) for i, r in enumerate(rows) if len(r) != len(wanted))
         raise TableError(path, f"{len(row)} fields, expected {len(wanted)}", line=i + 2)
     return rows
+
+
+def _split_plain(text: str) -> tuple[list[str], list[list[str]]] | None:
+    """The header and rows of a CSV text that has no quote, no ``\\r`` and no blank line,
+    split with ``str.split`` (what :mod:`csv` reads from such a text, several times faster);
+    None for any other text (the :mod:`csv` module reads it)."""
+    if '"' in text or "\r" in text or not text:
+        return None
+    lines = (text[:-1] if text.endswith("\n") else text).split("\n")
+    if "" in lines:
+        return None
+    header, *rows = [line.split(",") for line in lines]
+    return header, rows
 
 
 def check_choices(path: Path, col: Column, cells: Sequence[str]) -> None:
