@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -194,11 +195,14 @@ def read_columns(root: Path, schema: Schema, names: tuple[str, ...]) -> dict[str
     cells, bounds, choices, row count, unique columns and key); the other columns are not
     looked at."""
     path = root / schema.file
-    rows = read_rows(path, schema)
-    if schema.rows is not None and len(rows) != schema.rows:
-        raise TableError(path, f"{len(rows)} rows, expected {schema.rows}")
+    columns = _plain_columns(path, schema)
+    if columns is None:
+        rows = read_rows(path, schema)
+        columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema.columns)
+    count = len(columns[0])
+    if schema.rows is not None and count != schema.rows:
+        raise TableError(path, f"{count} rows, expected {schema.rows}")
     out: dict[str, list] = {}
-    columns = zip(*rows, strict=True) if rows else [()] * len(schema.columns)
     for col, cells in zip(schema.columns, columns, strict=True):
         if col.name not in names:
             continue
@@ -214,6 +218,25 @@ def read_columns(root: Path, schema: Schema, names: tuple[str, ...]) -> dict[str
         if key and all(name in out for name in key):
             _check_unique(path, key, out)
     return out
+
+
+def _plain_columns(path: Path, schema: Schema) -> list[list[str]] | None:
+    """The columns of a table file that :func:`_split_plain` reads and whose header and
+    field counts are right, cut from one split of the whole text (no list per row); None
+    for any other file (:func:`read_rows` then reads it, or names what is wrong)."""
+    try:
+        text = read_text(path)
+    except UserFileError:
+        return None
+    if '"' in text or "\r" in text or not text:
+        return None
+    lines = (text[:-1] if text.endswith("\n") else text).split("\n")
+    width = len(schema.columns)
+    if lines[0].split(",") != [c.name for c in schema.columns] or "" in lines \
+            or set(map(str.count, lines, itertools.repeat(","))) != {width - 1}:
+        return None
+    cells = ",".join(lines[1:]).split(",") if len(lines) > 1 else []
+    return [cells[i::width] for i in range(width)]
 
 
 def _check_unique(path: Path, key: tuple[str, ...], columns: dict[str, list]) -> None:
