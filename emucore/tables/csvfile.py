@@ -14,8 +14,8 @@ import io
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from emucore.duel.files import UserFileError, read_text
 
@@ -34,8 +34,7 @@ class TableError(ValueError):
         self.path, self.line, self.column = str(path), line, column
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(NamedTuple):
     """One named column. ``kind``: ``int`` (decimal or 0x-hex), ``str`` or ``choice``."""
 
     name: str
@@ -49,8 +48,7 @@ class Column:
     unique: bool = False
 
 
-@dataclass(frozen=True)
-class Schema:
+class Schema(NamedTuple):
     """A table file: its columns, an exact row count (or None) and a unique key."""
 
     file: str
