@@ -73,15 +73,22 @@ def parse_int(text: str) -> int:
     return value
 
 
-def read_rows(path: Path, schema: Schema) -> list[list[str]]:
-    """The data rows of a table file (read through the reading edge), its header and every
-    row's field count checked against ``schema``."""
+def table_text(path: Path) -> str:
+    """A table file's text, read through the reading edge (a missing file is a
+    :class:`TableError` that says so)."""
     try:
-        text = read_text(path)
+        return read_text(path)
     except UserFileError as exc:
         problem = str(exc).removeprefix(f"{path}: ")
         raise TableError(path, "missing table file" if problem == "no such file" else problem) \
             from None
+
+
+def read_rows(path: Path, schema: Schema, text: str | None = None) -> list[list[str]]:
+    """The data rows of a table file (``text``, or read through the reading edge), its
+    header and every row's field count checked against ``schema``."""
+    if text is None:
+        text = table_text(path)
     split = _split_plain(text)
     if split is not None:
         header, rows = split
@@ -193,9 +200,10 @@ def read_columns(root: Path, schema: Schema, names: tuple[str, ...]) -> dict[str
     cells, bounds, choices, row count, unique columns and key); the other columns are not
     looked at."""
     path = root / schema.file
-    columns = _plain_columns(path, schema)
+    text = table_text(path)
+    columns = _plain_columns(text, schema)
     if columns is None:
-        rows = read_rows(path, schema)
+        rows = read_rows(path, schema, text)
         columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema.columns)
     count = len(columns[0])
     if schema.rows is not None and count != schema.rows:
@@ -218,14 +226,10 @@ def read_columns(root: Path, schema: Schema, names: tuple[str, ...]) -> dict[str
     return out
 
 
-def _plain_columns(path: Path, schema: Schema) -> list[list[str]] | None:
-    """The columns of a table file that :func:`_split_plain` reads and whose header and
+def _plain_columns(text: str, schema: Schema) -> list[list[str]] | None:
+    """The columns of a table text that :func:`_split_plain` reads and whose header and
     field counts are right, cut from one split of the whole text (no list per row); None
-    for any other file (:func:`read_rows` then reads it, or names what is wrong)."""
-    try:
-        text = read_text(path)
-    except UserFileError:
-        return None
+    for any other text (:func:`read_rows` then reads it, or names what is wrong)."""
     if '"' in text or "\r" in text or not text:
         return None
     lines = (text[:-1] if text.endswith("\n") else text).split("\n")

@@ -193,7 +193,7 @@ def test_split_plain_tables_are_the_csv_modules(tmp_path: Path, monkeypatch) -> 
         names = tuple(c.name for c in schema.columns)
         fast = csvfile.read_columns(folder, schema, names)
         with monkeypatch.context() as patch:
-            patch.setattr(csvfile, "_plain_columns", lambda path, schema: None)
+            patch.setattr(csvfile, "_plain_columns", lambda text, schema: None)
             patch.setattr(csvfile, "_split_plain", lambda text: None)
             assert csvfile.read_columns(folder, schema, names) == fast, schema.file
 
