@@ -6,6 +6,7 @@ import argparse
 import io
 import json
 import re
+import string
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NoReturn
@@ -152,7 +153,8 @@ def read_states(path: str) -> tuple[list[int], list[int]]:
 def _plain_states(lines: Iterable[tuple[int, str | UserFileError]]
                   ) -> tuple[list[int], list[int]] | None:
     """The line numbers and states of a file whose every line is one plain decimal state
-    (ASCII digits only, at most 10, within 32 bits: what a state list usually is), read in
+    (ASCII decimal digits only, at most 10, within 32 bits, or every line 0x-hex of at most 8
+    digits: what a state list usually is), read in
     one pass with ``int()``; None when some line is anything else (a comment, hex, a blank,
     a bad value: :func:`read_states` then reads it line by line and names what is wrong)."""
     if not isinstance(lines, _Lines):
@@ -162,10 +164,17 @@ def _plain_states(lines: Iterable[tuple[int, str | UserFileError]]
     if not body.isascii() or "\r" in body:
         return None
     cells = body.split("\n")
-    if len(cells) > MAX_STATES or not "".join(cells).isdigit() or min(map(len, cells)) == 0 \
-            or max(map(len, cells)) > 10:
+    if len(cells) > MAX_STATES:
         return None
-    states = list(map(int, cells))
+    if all(cell[:2] in ("0x", "0X") for cell in cells):
+        cells = [cell[2:] for cell in cells]
+        digits, longest, base = set(string.hexdigits), 8, 16
+    else:
+        digits, longest, base = set(string.digits), 10, 10
+    if set("".join(cells)) - digits or min(map(len, cells)) == 0 \
+            or max(map(len, cells)) > longest:
+        return None
+    states = [int(cell, base) for cell in cells]
     if max(states) > U32[1]:
         return None
     return list(range(1, len(states) + 1)), states

@@ -139,23 +139,28 @@ def test_a_look_up_imports_no_dataclasses_nor_hashlib(argv: list[str], tmp_path:
     assert report == {"code": 0, "unused": []}, done.stderr
 
 
-def _states_file(rng: random.Random, plain: bool) -> str:
-    """A states file: plain decimal lines only, or any mix of what a states file may hold
-    (hex, comments, blanks, spaces, leading zeros, CRLF, values out of range, junk)."""
+def _states_file(rng: random.Random, kind: str) -> str:
+    """A states file: plain decimal lines only, 0x-hex lines only (upper and lower case, 0X,
+    leading zeros, now and then too long or not hex), or any mix of what a states file may
+    hold (hex, comments, blanks, spaces, leading zeros, CRLF, values out of range, junk)."""
     def line() -> str:
         value = rng.choice([rng.getrandbits(32), 0, 0xFFFFFFFF, rng.getrandbits(34)])
-        if plain:
+        if kind == "plain":
             return str(value) if value <= 0xFFFFFFFF else "7"
+        if kind == "hex":
+            return rng.choice(["0x", "0X"]) + rng.choice(
+                [f"{value:X}", f"{value:x}", f"{value:08X}", f"{value:09x}", "", "12g"]
+                if rng.random() < 0.1 else [f"{value & 0xFFFFFFFF:X}", f"{value & 0xFF:x}"])
         return rng.choice([str(value), f"0x{value:X}", f" {value} # c", "", "# only",
                            f"{value:012d}", "12a", "-1", "\u0663", "1_0", "\t5"])
-    end = rng.choice(["\n", "\r\n", ""]) if not plain else "\n"
+    end = rng.choice(["\n", "\r\n", ""]) if kind == "mixed" else "\n"
     return end.join(line() for _ in range(rng.randint(1, 30))) + rng.choice([end, ""])
 
 
 def test_plain_state_files_read_as_line_by_line(tmp_path: Path, monkeypatch) -> None:
     """Source: the line-by-line reader of ``--states`` (the only one before the one-pass read
-    of plain files): on random files, plain or mixed, the same states and line numbers, or
-    the same one-line error."""
+    of plain files): on random files, decimal, hex or mixed, the same states and line numbers,
+    or the same one-line error."""
     from emucore import cliutil
 
     def read(path: Path) -> object:
@@ -166,8 +171,8 @@ def test_plain_state_files_read_as_line_by_line(tmp_path: Path, monkeypatch) -> 
 
     rng = random.Random(11)
     path = tmp_path / "states.txt"
-    for n in range(400):
-        path.write_bytes(_states_file(rng, plain=n % 2 == 0).encode())
+    for n in range(600):
+        path.write_bytes(_states_file(rng, ("plain", "hex", "mixed")[n % 3]).encode())
         fast = read(path)
         with monkeypatch.context() as patch:
             patch.setattr(cliutil, "_plain_states", lambda lines: None)
@@ -233,3 +238,15 @@ def test_rand_compares_and_shows_as_the_dataclass_did() -> None:
     assert repr(psyq_lcg.Rand(5, 2)) == "Rand(state=5, calls=2)"
     with pytest.raises(TypeError):
         hash(psyq_lcg.Rand())
+
+
+def test_hex_state_lists_take_the_one_pass_read(tmp_path: Path) -> None:
+    """Source: the states file the peers' drop timing uses (one 0x-hex state a line, as
+    FM-Manip-Tool's users write them): read in one pass, not line by line."""
+    from emucore import cliutil
+
+    states = [random.Random(3).getrandbits(32) for _ in range(50)]
+    path = tmp_path / "states.txt"
+    path.write_text("".join(f"0x{s:08X}\n" for s in states))
+    assert cliutil._plain_states(cliutil.input_lines(str(path))[1]) == (
+        list(range(1, 51)), states)
