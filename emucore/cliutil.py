@@ -6,8 +6,9 @@ import argparse
 import io
 import json
 import re
+import string
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NoReturn
 
 from emucore import names
@@ -130,6 +131,9 @@ def read_states(path: str) -> tuple[list[int], list[int]]:
     name, lines = input_lines(path)
     numbers: list[int] = []
     states: list[int] = []
+    plain = _plain_states(lines)
+    if plain is not None:
+        return plain
     for number, raw in lines:
         if isinstance(raw, UserFileError):
             raise raw
@@ -146,6 +150,47 @@ def read_states(path: str) -> tuple[list[int], list[int]]:
     return numbers, states
 
 
+def _plain_states(lines: Iterable[tuple[int, str | UserFileError]]
+                  ) -> tuple[list[int], list[int]] | None:
+    """The line numbers and states of a file whose every line is one plain decimal state
+    (ASCII decimal digits only, at most 10, within 32 bits, or every line 0x-hex of at most 8
+    digits: what a state list usually is), read in
+    one pass with ``int()``; None when some line is anything else (a comment, hex, a blank,
+    a bad value: :func:`read_states` then reads it line by line and names what is wrong)."""
+    if not isinstance(lines, _Lines):
+        return None
+    text = lines.text
+    body = text[:-1] if text.endswith("\n") else text
+    if not body.isascii() or "\r" in body:
+        return None
+    cells = body.split("\n")
+    if len(cells) > MAX_STATES:
+        return None
+    if all(cell[:2] in ("0x", "0X") for cell in cells):
+        cells = [cell[2:] for cell in cells]
+        digits, longest, base = set(string.hexdigits), 8, 16
+    else:
+        digits, longest, base = set(string.digits), 10, 10
+    if set("".join(cells)) - digits or min(map(len, cells)) == 0 \
+            or max(map(len, cells)) > longest:
+        return None
+    states = [int(cell, base) for cell in cells]
+    if max(states) > U32[1]:
+        return None
+    return list(range(1, len(states) + 1)), states
+
+
+class _Lines:
+    """The lines of a file read whole (:func:`input_lines`), iterated as
+    :func:`emucore.duel.files.stream_lines` gives them, its text kept for a one-pass read."""
+
+    def __init__(self, text: str, where: str) -> None:
+        self.text, self.where = text, where
+
+    def __iter__(self) -> Iterator[tuple[int, str | UserFileError]]:
+        return iter(stream_lines(io.StringIO(self.text, newline=None), self.where))
+
+
 def input_lines(path: str) -> tuple[str, Iterable[tuple[int, str | UserFileError]]]:
     """A line-based input named on the command line, as its name for messages and its lines
     (:func:`emucore.duel.files.stream_lines`: a line over the bound is an error for that
@@ -154,7 +199,7 @@ def input_lines(path: str) -> tuple[str, Iterable[tuple[int, str | UserFileError
     not UTF-8 read as U+FFFD."""
     if path == "-":
         return "<stdin>", stream_lines(_stdin(), "<stdin>")
-    return path, stream_lines(io.StringIO(read_text(path), newline=None), path)
+    return path, _Lines(read_text(path), path)
 
 
 def _stdin() -> Any:

@@ -31,12 +31,10 @@ library only.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import os
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
-from importlib.util import spec_from_file_location
 from pathlib import Path
 
 # Kernels: built by every install (a kernel is listed here, one line each).
@@ -100,7 +98,10 @@ def source_of(name: str, root: Path = ROOT) -> Path:
 
 def source_hash(source: Path) -> str:
     """The first 16 hex digits of the SHA-256 of a module's source bytes and, when it has
-    one, of its ``.pxd`` (the declarations the compiler reads beside it)."""
+    one, of its ``.pxd`` (the declarations the compiler reads beside it). hashlib is
+    imported here: a command that imports no listed module never pays for it."""
+    import hashlib
+
     digest = hashlib.sha256(source.read_bytes())
     declarations = source.with_suffix(".pxd")
     if declarations.is_file():
@@ -135,6 +136,8 @@ class Finder:
         compiled = compiled_path(fullname)
         if compiled is None:
             return None
+        from importlib.util import spec_from_file_location
+
         return spec_from_file_location(fullname, compiled,
                                        loader=ExtensionFileLoader(fullname, str(compiled)))
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from emucore.duel.files import UserFileError, quoted, read_text
 
@@ -40,8 +40,7 @@ _SECTION = re.compile(r"^\[(.*)\]$")
 _COUNT_DIGITS = 9  # a count with more digits is refused before it is converted
 
 
-@dataclass(frozen=True, slots=True)
-class DeckLine:
+class DeckLine(NamedTuple):
     """One copy of a card in a deck, where it was listed (``line`` 0: not from a file)."""
 
     card: int
@@ -49,8 +48,7 @@ class DeckLine:
     section: str = "main"
 
 
-@dataclass(frozen=True)
-class DeckFile:
+class DeckFile(NamedTuple):
     """A deck as read from ``path``: its cards in file order, one entry per copy."""
 
     path: str

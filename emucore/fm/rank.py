@@ -14,9 +14,8 @@ import bisect
 import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.hw.psyq_lcg import INCREMENT, MASK32, MULTIPLIER, Rand, jump_int
 from emucore.tables.derived import per_tables
@@ -84,8 +83,7 @@ def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: in
     return total
 
 
-@dataclass(frozen=True)
-class RankResult:
+class RankResult(NamedTuple):
     """What the result screen shows and what the drop rolls over."""
 
     score: int

@@ -10,7 +10,6 @@ imports that module, code that works on one state may import this one.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -103,16 +102,27 @@ def index_of(state: int, base: int = BOOT_STATE) -> int:
     return n
 
 
-@dataclass
 class Rand:
     """One machine's rand() stream: the 32-bit state plus a count of calls made.
 
     The duel owns exactly one; every routine that calls ``rand()`` in the original calls
-    :meth:`rand` here, cosmetic calls included, because they share the stream.
+    :meth:`rand` here, cosmetic calls included, because they share the stream. Written
+    out rather than a dataclass: importing :mod:`dataclasses` costs a look-up process more
+    than the whole of this module.
     """
 
-    state: int = BOOT_STATE
-    calls: int = 0
+    def __init__(self, state: int = BOOT_STATE, calls: int = 0) -> None:
+        self.state, self.calls = state, calls
+
+    def __repr__(self) -> str:
+        return f"Rand(state={self.state!r}, calls={self.calls!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.state, self.calls) == (other.state, other.calls)  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
 
     def srand(self, seed: int) -> None:
         """``srand``: store the seed verbatim."""

@@ -12,8 +12,8 @@ weights summing to 2048.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from emucore.tables.csvfile import Column, Schema, TableError, read_columns
 
@@ -99,8 +99,7 @@ SCHEMA = {s.file: s for s in SCHEMAS}
 POOL_COUNT = DUELIST_COUNT * len(POOLS)  # every duelist has every pool
 
 
-@dataclass(frozen=True)
-class DropTables:
+class DropTables(NamedTuple):
     """What a drop look-up needs: each card's name and each pool's weights."""
 
     names: list[str]  # names[id]; names[0] = ""

@@ -112,3 +112,141 @@ def test_a_broken_table_is_the_same_error_for_both_readers(tmp_path: Path, name:
     with pytest.raises(tables.TableError) as lean:
         fm_lookup.drop_tables.__wrapped__(root / "fm")
     assert str(lean.value) == str(full.value)
+
+
+# Modules a look-up used to import for nothing: dataclasses (through inspect, ast, dis and
+# tokenize) for a few record classes, hashlib for the compiled-module finder.
+UNUSED = ("dataclasses", "inspect", "hashlib")
+UNUSED_PROBE = ("import sys, json; from emucore.cli import main; code = main(sys.argv[1:]); "
+                f"print(json.dumps({{'code': code, 'unused': sorted(m for m in {UNUSED!r} "
+                "if m in sys.modules)}), file=sys.stderr)")
+
+
+@pytest.mark.parametrize("argv", [
+    ["rng", "at", "5"],
+    ["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--states", "STATES"],
+    ["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--states", "STATES", "--json"],
+], ids=" ".join)
+def test_a_look_up_imports_no_dataclasses_nor_hashlib(argv: list[str], tmp_path: Path) -> None:
+    """Source: the issue's lean start (a look-up imports only what it uses); checked by
+    ``sys.modules`` in a fresh process, never by time."""
+    states = tmp_path / "states.txt"
+    states.write_text("0x55555555\n12345\n")
+    done = subprocess.run([sys.executable, "-c", UNUSED_PROBE,
+                           *(str(states) if a == "STATES" else a for a in argv)],
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report == {"code": 0, "unused": []}, done.stderr
+
+
+def _states_file(rng: random.Random, kind: str) -> str:
+    """A states file: plain decimal lines only, 0x-hex lines only (upper and lower case, 0X,
+    leading zeros, now and then too long or not hex), or any mix of what a states file may
+    hold (hex, comments, blanks, spaces, leading zeros, CRLF, values out of range, junk)."""
+    def line() -> str:
+        value = rng.choice([rng.getrandbits(32), 0, 0xFFFFFFFF, rng.getrandbits(34)])
+        if kind == "plain":
+            return str(value) if value <= 0xFFFFFFFF else "7"
+        if kind == "hex":
+            return rng.choice(["0x", "0X"]) + rng.choice(
+                [f"{value:X}", f"{value:x}", f"{value:08X}", f"{value:09x}", "", "12g"]
+                if rng.random() < 0.1 else [f"{value & 0xFFFFFFFF:X}", f"{value & 0xFF:x}"])
+        return rng.choice([str(value), f"0x{value:X}", f" {value} # c", "", "# only",
+                           f"{value:012d}", "12a", "-1", "\u0663", "1_0", "\t5"])
+    end = rng.choice(["\n", "\r\n", ""]) if kind == "mixed" else "\n"
+    return end.join(line() for _ in range(rng.randint(1, 30))) + rng.choice([end, ""])
+
+
+def test_plain_state_files_read_as_line_by_line(tmp_path: Path, monkeypatch) -> None:
+    """Source: the line-by-line reader of ``--states`` (the only one before the one-pass read
+    of plain files): on random files, decimal, hex or mixed, the same states and line numbers,
+    or the same one-line error."""
+    from emucore import cliutil
+
+    def read(path: Path) -> object:
+        try:
+            return cliutil.read_states(str(path))
+        except Exception as exc:  # noqa: BLE001 - the error is the answer compared
+            return f"{type(exc).__name__}: {exc}"
+
+    rng = random.Random(11)
+    path = tmp_path / "states.txt"
+    for n in range(600):
+        path.write_bytes(_states_file(rng, ("plain", "hex", "mixed")[n % 3]).encode())
+        fast = read(path)
+        with monkeypatch.context() as patch:
+            patch.setattr(cliutil, "_plain_states", lambda lines: None)
+            assert read(path) == fast, path.read_bytes()
+
+
+def test_split_plain_tables_are_the_csv_modules(tmp_path: Path, monkeypatch) -> None:
+    """Source: Python's csv module (the only table reader before the ``str.split`` paths):
+    every FM table's columns, and random CSV texts, read the same, or fail the same way."""
+    import csv
+    import io
+
+    from emucore.tables import csvfile
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        text = "".join(rng.choice('a1,\n "x') for _ in range(rng.randint(0, 14)))
+        split = csvfile._split_plain(text)
+        if split is not None:
+            assert [split[0], *split[1]] == list(csv.reader(io.StringIO(text, newline="")))
+    folder = tables.folder("fm")
+    for schema in fm_lookup.SCHEMAS:
+        names = tuple(c.name for c in schema.columns)
+        fast = csvfile.read_columns(folder, schema, names)
+        with monkeypatch.context() as patch:
+            patch.setattr(csvfile, "_plain_columns", lambda text, schema: None)
+            patch.setattr(csvfile, "_split_plain", lambda text: None)
+            assert csvfile.read_columns(folder, schema, names) == fast, schema.file
+
+
+# sha256 of `emucore fm drop --states FILE [--json]` before the one-pass readers (main at
+# fe7562d), FILE = the 2,000 states of random.Random(29).getrandbits(32), one a line.
+DROPS_BEFORE = {
+    (1, "sa_pow", False): "155999e031a6d3f58e4cfde33904a7bb2d02ca15ed73fc626007d898a4386ca5",
+    (39, "sa_tec", False): "79c50e996429f8dc715fef57904e4881fab527c208d44f254cc22fd821e68c16",
+    (1, "sa_pow", True): "8c08a747ba49082330062f0925c97e8171f9bf067255d55574c1c47fa0fac890",
+    (39, "sa_tec", True): "9cacab2457c0640a2b0c35f8bad4de63e32a9c723344935d4017dc3b1446644f",
+}
+
+
+@pytest.mark.parametrize("duelist, pool, as_json", DROPS_BEFORE, ids=str)
+def test_drops_from_a_states_file_are_the_bytes_of_before(tmp_path: Path, duelist: int,
+                                                          pool: str, as_json: bool) -> None:
+    """Source: the output of the code before the one-pass readers (:data:`DROPS_BEFORE`)."""
+    import hashlib
+
+    rng = random.Random(29)
+    states = tmp_path / "states.txt"
+    states.write_text("".join(f"{rng.getrandbits(32)}\n" for _ in range(2000)))
+    done = subprocess.run([sys.executable, "-m", "emucore.cli", "fm", "drop", "--duelist",
+                           str(duelist), "--pool", pool, "--states", str(states),
+                           *(["--json"] if as_json else [])],
+                          capture_output=True, timeout=120, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    assert hashlib.sha256(done.stdout).hexdigest() == DROPS_BEFORE[duelist, pool, as_json]
+
+
+def test_rand_compares_and_shows_as_the_dataclass_did() -> None:
+    """Source: the dataclass ``Rand`` was before (its generated ``__eq__``, ``__repr__``,
+    unhashable as a mutable dataclass)."""
+    assert psyq_lcg.Rand() == psyq_lcg.Rand(psyq_lcg.BOOT_STATE, 0)
+    assert psyq_lcg.Rand(5, 1) != psyq_lcg.Rand(5, 2)
+    assert repr(psyq_lcg.Rand(5, 2)) == "Rand(state=5, calls=2)"
+    with pytest.raises(TypeError):
+        hash(psyq_lcg.Rand())
+
+
+def test_hex_state_lists_take_the_one_pass_read(tmp_path: Path) -> None:
+    """Source: the states file the peers' drop timing uses (one 0x-hex state a line, as
+    FM-Manip-Tool's users write them): read in one pass, not line by line."""
+    from emucore import cliutil
+
+    states = [random.Random(3).getrandbits(32) for _ in range(50)]
+    path = tmp_path / "states.txt"
+    path.write_text("".join(f"0x{s:08X}\n" for s in states))
+    assert cliutil._plain_states(cliutil.input_lines(str(path))[1]) == (
+        list(range(1, 51)), states)
