@@ -40,6 +40,7 @@ from pathlib import Path
 # Kernels: built by every install (a kernel is listed here, one line each).
 KERNELS: tuple[str, ...] = (
     "emucore.fm.deal_kernel",  # the deal of every duel, plan and capture search
+    "emucore.fm.drop_kernel",  # the drop roll over many states (plan drops, route search)
     "emucore.planning.starter_kernel",  # the starter-deck search over 2^27 indices
 )
 

@@ -10,10 +10,11 @@
 
 The swap stages and the pool deal are the loops of :mod:`emucore.fm.deal_kernel`, one
 implementation for one state and for many, compiled by the install (emucore.compiled:
-about a microsecond a full deal) and run as Python without it. Run as Python, the kernel
-costs about 160 us a deal, so from :data:`LANES_FROM` states on the batch functions then
-take numpy lanes instead (:func:`lanes_deal`: all states step together, about 16 us a
-deal over 1,000 states); both are tested equal to a plain reading of the routines.
+about half a microsecond a full deal over 1,000 states) and run as Python without it.
+Run as Python, the kernel costs about 160 us a deal, so from :data:`LANES_FROM` states on
+the batch functions then take numpy lanes instead (:func:`lanes_deal`: all states step
+together, about 16 us a deal over 1,000 states); both are tested equal to a plain reading
+of the routines.
 """
 
 from __future__ import annotations

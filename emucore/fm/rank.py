@@ -3,7 +3,7 @@
 ``Duel_CalcRankScore`` (0x80021598) scores a side record; ``DuelScene_UpdateResultRewards``
 (func_800218F0) turns the winner's score into a rank, a starchip prize and a drop pool;
 ``Duel_SelectCardDrop`` (0x80021810) rolls the card: :func:`drop` from one stream,
-:func:`drops_at` from many states at once (numpy), :func:`drop_table` and
+:func:`drops_at` from many states at once (a compiled kernel, else numpy), :func:`drop_table` and
 :func:`drops_from` the same roll on plain ints (a look-up that imports no numpy). Counters are
 named by their side-record offsets so the planner and the engine read the same fields.
 """
@@ -11,8 +11,10 @@ named by their side-record offsets so the planner and the engine read the same f
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.hw.psyq_lcg import INCREMENT, MASK32, MULTIPLIER, Rand, jump_int
@@ -161,7 +163,35 @@ def drops_from(states: Iterable[int], table: Sequence[int]) -> list[int]:
 
 def drops_at(states: NDArray, weights: NDArray) -> NDArray[np.int64]:
     """:func:`select_drop` from every state of ``states`` (a numpy array) at once: the card
-    each roll gives (0 when the weights never reach it)."""
+    each roll gives (0 when the weights never reach it). The compiled drop kernel
+    (:mod:`emucore.fm.drop_kernel`) when the install built it, else numpy (faster than the
+    kernel run as Python)."""
+    import numpy as np
+
+    kernel = _drop_kernel()
+    if kernel is None:
+        return _numpy_drops(states, weights)
+    flat = np.ascontiguousarray(states, dtype=np.uint32)
+    if flat.ndim != 1:
+        return drops_at(flat.reshape(-1), weights).reshape(flat.shape)
+    out = np.empty(len(flat), dtype=np.int64)
+    kernel.drops(len(flat), flat, np.ascontiguousarray(weights, dtype=np.int32),
+                 np.empty(POOL_SUM, dtype=np.int64), out)
+    return out
+
+
+@functools.cache
+def _drop_kernel() -> ModuleType | None:
+    """:mod:`emucore.fm.drop_kernel` when it runs compiled, else None (imported on the first
+    many-state roll: the one-state look-ups never load it)."""
+    from emucore import compiled
+    from emucore.fm import drop_kernel
+
+    return drop_kernel if compiled.runs_compiled(drop_kernel.__name__) else None
+
+
+def _numpy_drops(states: NDArray, weights: NDArray) -> NDArray[np.int64]:
+    """:func:`drops_at` on numpy arrays: every step, output and search vectorised."""
     import numpy as np
 
     from emucore.hw import psyq_rand
