@@ -363,6 +363,7 @@ FIELD_BITS = 6  # a wanted card's count in the kernel's ``held`` word
 FIELDS = 64 // FIELD_BITS
 SLOTS = 256  # a slot is a word's top byte
 KERNEL_LANES = 512  # indices per kernel block: its scratch and two groups' words fit L1
+KERNEL_BLOCK = 1 << 20  # indices per search_block call on the kernel (8 MiB of offsets)
 
 
 @cache
@@ -450,12 +451,23 @@ def _search_exact(base_index: int, count: int, want: Want, tables: FmTables
     return np.flatnonzero(ok).astype(np.int64) + base_index
 
 
+def block_size(want: Want, tables: FmTables) -> int:
+    """Indices per :func:`search_block` call: :data:`KERNEL_BLOCK` where the kernel counts
+    the wish (each call's Python set-up is then paid rarely), else the lanes' :data:`LANES`
+    (their arrays must stay in the L2 cache)."""
+    if plan(tables).fast and kernel_compiled() and kernel_want(tables, want.key()):
+        return KERNEL_BLOCK
+    return LANES
+
+
 def search(start: int, count: int, want: Want, tables: FmTables,
-           progress: Callable[[int], None] | None = None, lanes: int = LANES
+           progress: Callable[[int], None] | None = None, lanes: int | None = None
            ) -> NDArray[np.int64]:
-    """Every index in ``start .. start + count - 1`` whose starter deck holds ``want``."""
+    """Every index in ``start .. start + count - 1`` whose starter deck holds ``want``, in
+    blocks of ``lanes`` indices (by default :func:`block_size`)."""
     if start < 0 or count < 0 or start + count > INDEX_LIMIT:
         raise ValueError(f"index range {start}+{count} is past 2^32")
+    lanes = lanes or block_size(want, tables)
     found = []
     for base in range(start, start + count, lanes):
         size = min(lanes, start + count - base)

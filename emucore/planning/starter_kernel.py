@@ -131,7 +131,7 @@ def keep(xs, starts, ids, words, inc, bias, top, counts, g, drawn, n, ok, four):
     m = 0
     for j in range(n):
         x = xs[j]
-        good = ok[j]
+        good = int(ok[j])  # a Python int as Python: m must not wrap like a byte
         if four[j]:
             x, held = redraw(starts[j], words, drawn, inc, g, counts)
             good = ((held + bias) & top) == top
