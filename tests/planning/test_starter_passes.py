@@ -76,3 +76,15 @@ def test_kernel_wishes_run_in_large_blocks():
     assert starter.block_size(counted, FM) == (
         starter.KERNEL_BLOCK if starter.kernel_compiled() else starter.LANES)
     assert starter.block_size(wide, FM) == starter.LANES
+
+
+def test_fourth_copies_at_the_last_picks():
+    """A slot first drawn at the 4th pick from the end and at every pick after it is past
+    the limit; the same slot one pick fewer is not (the pair compares' edge)."""
+    for drawn in range(COPY_LIMIT + 1, 21):
+        picks = np.arange(1, drawn + 1, dtype=np.uint8)[:, None].repeat(2, axis=1)
+        picks[drawn - COPY_LIMIT - 1:, 0] = 200  # four copies, the first at drawn - 4
+        picks[drawn - COPY_LIMIT:, 1] = 200  # three copies
+        four = np.zeros(2, dtype=np.uint8)
+        PURE.fourth_copies(picks, drawn, 2, four, np.empty(2, dtype=np.uint8))
+        assert four.tolist() == [1, 0]
