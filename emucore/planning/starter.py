@@ -363,6 +363,7 @@ FIELD_BITS = 6  # a wanted card's count in the kernel's ``held`` word
 FIELDS = 64 // FIELD_BITS
 SLOTS = 256  # a slot is a word's top byte
 KERNEL_LANES = 512  # indices per kernel block: its scratch and two groups' words fit L1
+KERNEL_BLOCK = 1 << 20  # indices per search_block call on the kernel (8 MiB of offsets)
 
 
 @cache
@@ -380,6 +381,8 @@ class KernelWant:
     inc: NDArray[np.uint64]  # [group, slot] one in the field of a wanted slot
     bias: NDArray[np.uint64]  # [group] 32 - copies wanted, in each wanted field
     top: NDArray[np.uint64]  # [group] bit 5 of each wanted field
+    wanted: NDArray[np.int64]  # [group, k] the slot of the group's k-th wanted card
+    need: NDArray[np.int64]  # [group, k] its copies wanted (0 past the last)
     groups: int  # groups to draw: through the last one holding a wanted card
 
 
@@ -394,6 +397,8 @@ def kernel_want(tables: FmTables, need: tuple[tuple[int, int], ...]) -> KernelWa
     inc = np.zeros((len(starter.groups), SLOTS), dtype=np.uint64)
     bias = np.zeros(len(starter.groups), dtype=np.uint64)
     top = np.zeros(len(starter.groups), dtype=np.uint64)
+    wanted = np.zeros((len(starter.groups), FIELDS), dtype=np.int64)
+    copies_of = np.zeros((len(starter.groups), FIELDS), dtype=np.int64)
     used = Counter[int]()
     last = 0
     for card, copies in need:
@@ -402,6 +407,8 @@ def kernel_want(tables: FmTables, need: tuple[tuple[int, int], ...]) -> KernelWa
         if used[g] == FIELDS:
             return None
         shift = FIELD_BITS * used[g]
+        wanted[g, used[g]] = starter.groups[g].slot[card]
+        copies_of[g, used[g]] = copies
         used[g] += 1
         inc[g, starter.groups[g].slot[card]] = 1 << shift
         bias[g] += (top_bit - copies) << shift
@@ -409,7 +416,7 @@ def kernel_want(tables: FmTables, need: tuple[tuple[int, int], ...]) -> KernelWa
         last = max(last, number)
     return KernelWant(np.stack([g.word for g in starter.groups]),
                       np.array([g.drawn for g in starter.groups], dtype=np.int64),
-                      inc, bias, top, last)
+                      inc, bias, top, wanted, copies_of, last)
 
 
 def search_kernel(base_index: int, count: int, counted: KernelWant,
@@ -423,11 +430,13 @@ def search_kernel(base_index: int, count: int, counted: KernelWant,
     scratch = (np.empty(lanes, dtype=np.uint64), np.empty(lanes, dtype=np.uint64),
                np.empty(lanes, dtype=np.int64),
                np.empty((int(counted.drawn.max()), lanes), dtype=np.uint8),
-               np.zeros(SLOTS, dtype=np.uint8))
+               np.zeros(SLOTS, dtype=np.uint8),
+               *(np.empty(lanes, dtype=np.uint8) for _ in range(3)))
     u = int(first_stepped(psyq_rand.state_at(base_index)))
     with np.errstate(over="ignore"):  # as Python, numpy's 64-bit scalars wrap like C's
         n = kernel.search(u, count, counted.words, counted.drawn, counted.inc, counted.bias,
-                          counted.top, counted.groups, scratch, found)
+                          counted.top, counted.wanted, counted.need, counted.groups,
+                          scratch, found)
     return found[:n] + base_index
 
 
@@ -442,12 +451,23 @@ def _search_exact(base_index: int, count: int, want: Want, tables: FmTables
     return np.flatnonzero(ok).astype(np.int64) + base_index
 
 
+def block_size(want: Want, tables: FmTables) -> int:
+    """Indices per :func:`search_block` call: :data:`KERNEL_BLOCK` where the kernel counts
+    the wish (each call's Python set-up is then paid rarely), else the lanes' :data:`LANES`
+    (their arrays must stay in the L2 cache)."""
+    if plan(tables).fast and kernel_compiled() and kernel_want(tables, want.key()):
+        return KERNEL_BLOCK
+    return LANES
+
+
 def search(start: int, count: int, want: Want, tables: FmTables,
-           progress: Callable[[int], None] | None = None, lanes: int = LANES
+           progress: Callable[[int], None] | None = None, lanes: int | None = None
            ) -> NDArray[np.int64]:
-    """Every index in ``start .. start + count - 1`` whose starter deck holds ``want``."""
+    """Every index in ``start .. start + count - 1`` whose starter deck holds ``want``, in
+    blocks of ``lanes`` indices (by default :func:`block_size`)."""
     if start < 0 or count < 0 or start + count > INDEX_LIMIT:
         raise ValueError(f"index range {start}+{count} is past 2^32")
+    lanes = lanes or block_size(want, tables)
     found = []
     for base in range(start, start + count, lanes):
         size = min(lanes, start + count - base)
