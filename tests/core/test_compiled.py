@@ -9,13 +9,10 @@ decompiled code.
 from __future__ import annotations
 
 import importlib
-import json
-import os
-import subprocess
-import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
 import pytest
+from pure_child import json_child
 
 from emucore import compiled
 from emucore.cli import main
@@ -40,13 +37,7 @@ print(json.dumps(out))
 
 
 def _play(pure: bool) -> dict:
-    env = dict(os.environ)
-    env.pop(compiled.PURE_ENV, None)
-    if pure:
-        env[compiled.PURE_ENV] = "1"
-    done = subprocess.run([sys.executable, "-c", _PLAY], env=env, check=True,
-                          capture_output=True, text=True)
-    return json.loads(done.stdout)
+    return json_child(_PLAY, pure)
 
 
 def test_modules_load_compiled_exactly_when_built():

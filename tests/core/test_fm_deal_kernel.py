@@ -17,16 +17,13 @@ from roms_tables/fm/pools.csv with the csv module, not emucore's loader.
 from __future__ import annotations
 
 import csv
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pure_child import json_child
 
 from emucore import compiled, tables
 from emucore.fm import deal_kernel, deck
@@ -220,13 +217,7 @@ print(json.dumps(out))
 
 
 def _deals(pure: bool) -> dict:
-    env = dict(os.environ)
-    env.pop(compiled.PURE_ENV, None)
-    if pure:
-        env[compiled.PURE_ENV] = "1"
-    done = subprocess.run([sys.executable, "-c", _DEALS], env=env, check=True,
-                          capture_output=True, text=True)
-    return json.loads(done.stdout)
+    return json_child(_DEALS, pure)
 
 
 def test_compiled_kernel_deals_what_the_python_kernel_deals():

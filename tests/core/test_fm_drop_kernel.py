@@ -12,10 +12,6 @@ from roms_tables/fm/pools.csv with the csv module, not emucore's loader.
 from __future__ import annotations
 
 import csv
-import json
-import os
-import subprocess
-import sys
 from array import array
 from pathlib import Path
 
@@ -23,6 +19,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pure_child import json_child
 
 from emucore import compiled
 from emucore.fm import drop_kernel, rank
@@ -133,13 +130,7 @@ print(json.dumps(out))
 
 
 def _drops(pure: bool) -> dict:
-    env = dict(os.environ)
-    env.pop(compiled.PURE_ENV, None)
-    if pure:
-        env[compiled.PURE_ENV] = "1"
-    done = subprocess.run([sys.executable, "-c", _DROPS], env=env, check=True,
-                          capture_output=True, text=True)
-    return json.loads(done.stdout)
+    return json_child(_DROPS, pure)
 
 
 def test_compiled_drops_are_the_pure_drops():
