@@ -57,31 +57,23 @@ def next_state(state: int) -> int:
 
 def jump_int(state: int, n: int) -> int:
     """The state after ``n`` calls from one state (``n`` may be negative), in O(log n); a
-    count of 0..2^32-1 is four steps through :func:`_byte_maps`."""
+    count of 0..2^32-1 is four steps through :func:`_byte_map`."""
     if not 0 <= n <= MASK32:
         a, c = jump_coefficients(n)
         return (a * (state & MASK32) + c) & MASK32
     state &= MASK32
-    for maps in _byte_maps():
-        a, c = maps[n & 0xFF]
+    for position in range(4):
+        a, c = _byte_map(position, (n >> (8 * position)) & 0xFF)
         state = (a * state + c) & MASK32
-        n >>= 8
     return state
 
 
 @functools.cache
-def _byte_maps() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each byte of a 32-bit count (lowest first), the affine maps of 0..255 times that
-    byte's weight in steps (256^k): a jump is then four table look-ups and steps."""
-    out = []
-    for k in range(4):
-        a1, c1 = jump_coefficients(1 << (8 * k))
-        maps = [(1, 0)]
-        for _ in range(255):
-            a, c = maps[-1]
-            maps.append(((a * a1) & MASK32, (c * a1 + c1) & MASK32))
-        out.append(tuple(maps))
-    return tuple(out)
+def _byte_map(position: int, value: int) -> tuple[int, int]:
+    """The affine map of ``value << (8 * position)`` steps (one byte of a 32-bit count),
+    made the first time it is asked for: a one-shot look-up makes four, a batch of jumps
+    reuses them (at most 4 x 256)."""
+    return jump_coefficients(value << (8 * position))
 
 
 def index_of(state: int, base: int = BOOT_STATE) -> int:
