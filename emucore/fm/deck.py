@@ -33,6 +33,7 @@ from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.derived import per_tables
 from emucore.tables.fm import FmTables
+from emucore.tables.fm_lookup import SORT_ORDERS
 from emucore.tables.schema import TableError
 
 DECK_SIZE = 40
@@ -43,7 +44,6 @@ SWAP_COUNT = DECK_SIZE * 4  # DUEL_DECK_SHUFFLE_SWAP_COUNT = 160 -> 320 rand() c
 MAX_DEAL_ROLLS = 1_000_000
 SCAN_COUNT = 720  # STARTER_DECK_WEIGHT_SCAN_COUNT: ids 721/722 are never dealt
 DUEL_MASTER_K = 39  # plays a copy of the player's deck, shuffled independently
-SORT_ORDERS = ("none", "id", "abc", "max", "atk", "def", "type", "ai")
 KERNEL_COMPILED = not deal_kernel.__file__.endswith(".py")
 LANES_FROM = 64  # numpy lanes beat the kernel run as Python from here (measured: even)
 

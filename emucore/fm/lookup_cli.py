@@ -36,16 +36,13 @@ from emucore.duel import deckfile
 from emucore.duel.files import write_output
 from emucore.fm import rank
 from emucore.hw.psyq_lcg import Rand, next_state
-from emucore.tables.fm_lookup import DUELIST_COUNT, POOLS, SORTS, drop_tables
+from emucore.tables.fm_lookup import DUELIST_COUNT, POOLS, SORT_ORDERS, drop_tables
 
 if TYPE_CHECKING:
     from emucore.fm.deck import Deal
     from emucore.fm.state import Shuffle
     from emucore.tables.fm import FmTables
 
-# emucore.fm.deck.SORT_ORDERS (the "fm deal --sort" choices), written here so that parsing
-# an fm look-up imports no numpy; tests/core/test_lean_start.py checks the two agree.
-SORT_ORDERS = ("none", "id", *SORTS)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -26,6 +26,9 @@ MAGIC_CLASSES = 14  # fm-engine.md §6.2; class 0 = equips and traps, 12 = ritua
 MAGIC_CLASS_OF_KIND = {"equip": 0, "trap": 0, "ritual": 12}  # classes fixed by the kind
 POOLS = ("deck", "sa_pow", "bcd", "sa_tec")  # drop pool index = POOLS.index(name) - 1
 SORTS = ("abc", "max", "atk", "def", "type", "ai")
+# The Build Deck sorts a deal may follow (``fm deal --sort``, emucore.fm.deck.sort_deck):
+# "none" keeps the given order, "id" sorts by id, the others by the cards.csv ordinals.
+SORT_ORDERS = ("none", "id", *SORTS)
 TERRAINS = ("forest", "wasteland", "mountain", "sogen", "umi", "yami")
 TYPE_NAMES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
               "Winged Beast", "Fiend", "Fairy", "Insect", "Dinosaur", "Reptile", "Fish",

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from emucore import tables
-from emucore.fm import deck, lookup_cli, rank
+from emucore.fm import rank
 from emucore.hw import psyq_lcg, psyq_rand
 from emucore.tables import fm_lookup
 from emucore.tables.fm import POOLS
@@ -51,10 +51,6 @@ def test_a_look_up_imports_no_numpy(argv: list[str], tmp_path: Path) -> None:
     states = tmp_path / "states.txt"
     states.write_text("0x55555555\n# a comment\n12345\n")
     assert _imports(*(str(states) if a == "STATES" else a for a in argv)) == []
-
-
-def test_sort_orders_written_for_the_parser_are_the_deals() -> None:
-    assert lookup_cli.SORT_ORDERS == deck.SORT_ORDERS
 
 
 def test_lean_drop_tables_are_the_numpy_tables() -> None:
