@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
+import os
 import re
-import string
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NoReturn
 
 from emucore import names
 from emucore.duel.files import UserFileError, quoted, read_text, stream_lines
 from emucore.hw.psyq_lcg import BOOT_STATE, jump_int
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+
 U32 = (0, 0xFFFFFFFF)  # the range of a 32-bit RNG state or index
+HEX_DIGITS = "0123456789abcdefABCDEF"
 
 
 class UsageError(ValueError):
@@ -26,11 +29,44 @@ USAGE_MESSAGE_CHARS = 300  # a usage error's message is cut here (it may repeat 
 _LEFT_BY = "_emucore_left_by"  # Namespace attribute: the parser that left unknown arguments
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, told the terminal's width by :func:`help_width`: left to
+    itself it imports :mod:`shutil` to ask (and with it bz2, lzma and zlib, ~3 ms), and
+    ``add_argument`` makes a formatter for every argument, so every command would pay that
+    at its start for help it seldom prints."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         help_width() if width is None else width)
+
+
+def help_width() -> int:
+    """The width help is wrapped to: the terminal's columns (``COLUMNS`` when set, else
+    stdout's terminal, else 80) less 2, as argparse reckons it with
+    :func:`shutil.get_terminal_size`."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns - 2
+
+
 class Parser(argparse.ArgumentParser):
     """The class of every ``emucore`` parser (``add_subparsers`` gives its sub-parsers the
     class of their parent): a usage error is ONE line on stderr, ``emucore fm deal: error:
     MESSAGE (see emucore fm deal --help)``, and exit code 2; the usage block is shown by
-    ``--help`` alone. A mistyped choice is answered with the closest choices."""
+    ``--help`` alone. A mistyped choice is answered with the closest choices. Help is
+    formatted by :class:`Formatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, self.usage_line(message) + "\n")
@@ -166,13 +202,14 @@ def _plain_states(lines: Iterable[tuple[int, str | UserFileError]]
     cells = body.split("\n")
     if len(cells) > MAX_STATES:
         return None
-    if all(cell[:2] in ("0x", "0X") for cell in cells):
-        cells = [cell[2:] for cell in cells]
-        digits, longest, base = set(string.hexdigits), 8, 16
-    else:
-        digits, longest, base = set(string.digits), 10, 10
-    if set("".join(cells)) - digits or min(map(len, cells)) == 0 \
-            or max(map(len, cells)) > longest:
+    # every line 0x-hex: each line starts with 0x and holds no other x (int() with base 16
+    # reads the 0x itself)
+    hexed = body[:2] in ("0x", "0X") and (
+        body.count("x") + body.count("X") == len(cells)
+        == 1 + body.count("\n0x") + body.count("\n0X"))
+    digits, shortest, base = (HEX_DIGITS + "xX", 3, 16) if hexed else (HEX_DIGITS[:10], 1, 10)
+    if not set(body) <= set(digits + "\n") or min(map(len, cells)) < shortest \
+            or max(map(len, cells)) > 10:
         return None
     states = [int(cell, base) for cell in cells]
     if max(states) > U32[1]:
@@ -256,6 +293,8 @@ def emit(args: argparse.Namespace, data: Any, text: Callable[[Any], str]) -> Non
     if answers is not None:
         answers.append(data)
     elif getattr(args, "json", False):
+        import json  # only a --json answer needs it
+
         json.dump(data, sys.stdout, indent=1, default=json_default)
         sys.stdout.write("\n")
     else:

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from typing import Any
 
 # command path -> (module whose register() adds it, one-line help), in --help order. A
 # module's commands are listed together; a group's own sub-commands (those its module adds

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from emucore import SYSTEMS, names, tables
 from emucore.cliutil import U32, UsageError, add_json_flag, emit, int_arg
 from emucore.commands import add_command
 from emucore.hw import psyq_lcg  # plain ints: the rng commands import no numpy
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -10,9 +10,12 @@ and ranked by difflib's similarity ratio.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from emucore.duel.files import decimal, quoted
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from typing import Any
 
 CUTOFF = 0.8  # the least difflib ratio of a name offered ("kuribo" / "kuriboh" is 0.92)
 OFFERED = 3  # the most names offered

@@ -19,10 +19,9 @@ one line naming the file and the line.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from emucore.duel.files import UserFileError, quoted, read_text
 
@@ -40,19 +39,18 @@ _SECTION = re.compile(r"^\[(.*)\]$")
 _COUNT_DIGITS = 9  # a count with more digits is refused before it is converted
 
 
-class DeckLine(NamedTuple):
-    """One copy of a card in a deck, where it was listed (``line`` 0: not from a file)."""
+class DeckLine(namedtuple("DeckLine", "card line section", defaults=(0, "main"))):
+    """One copy of a card in a deck (its id), where it was listed (``line`` 0: not from a
+    file) and its section (a collections.namedtuple: see :mod:`emucore.tables.csvfile`)."""
 
-    card: int
-    line: int = 0
-    section: str = "main"
+    __slots__ = ()
 
 
-class DeckFile(NamedTuple):
-    """A deck as read from ``path``: its cards in file order, one entry per copy."""
+class DeckFile(namedtuple("DeckFile", "path cards")):
+    """A deck as read from ``path``: its cards in file order, one :class:`DeckLine` per
+    copy."""
 
-    path: str
-    cards: tuple[DeckLine, ...]
+    __slots__ = ()
 
     def ids(self, section: str = "main") -> list[int]:
         """The card ids of one section, in file order."""

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 import errno
 import itertools
-import json
 import os
 import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, TypeVar
+
+    T = TypeVar("T")
 
 MAX_FILE_BYTES = 64 << 20  # the largest user file read (a long replay is a few MB)
 MAX_JSON_DEPTH = 32  # the deepest nesting any emucore JSON file needs is 5
@@ -144,6 +146,8 @@ def _no_constant(name: str) -> Any:
 
 def parse_json(text: str, where: Path | str) -> Any:
     """JSON text to values with bounded integers and nesting (:class:`UserFileError`)."""
+    import json  # here, as in every user of it below: a look-up that reads no JSON skips it
+
     try:
         data = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
     except RecursionError:
@@ -333,6 +337,8 @@ def decimal(text: str) -> int | None:
 
 def _shown(value: Any) -> str:
     if isinstance(value, bool | int | float | str | None):
+        import json
+
         text = json.dumps(value)
     else:
         text = {"dict": "an object", "list": "a list"}.get(type(value).__name__,
@@ -653,6 +659,8 @@ class Journal:
 
     def append(self, record: Any) -> None:
         """Add ``record`` as one JSON line, on disk when this returns."""
+        import json
+
         line = (json.dumps(record, separators=(",", ":")) + "\n").encode("utf-8")
         if len(line) > MAX_JOURNAL_LINE:
             raise UserFileError(self.path, f"a record of {len(line)} bytes is longer than a "

@@ -5,7 +5,7 @@ rank.
 (emucore/fm/ai/cli.py) join the group from their own modules, imported only when named
 (:mod:`emucore.commands`), so a look-up starts without importing the engine or the AI. Nor
 does building this group import numpy: ``fm drop`` reads the two tables it answers from
-as lists (:func:`emucore.tables.fm_lookup.drop_tables`) and rolls on plain ints; ``deal``,
+as lists (:func:`emucore.tables.fm_lookup.drop_pool`) and rolls on plain ints; ``deal``,
 ``starter`` and ``rank`` import what they need when they run.
 """
 
@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from emucore import tables as T
 from emucore.cliutil import (
@@ -36,8 +34,9 @@ from emucore.duel import deckfile
 from emucore.duel.files import write_output
 from emucore.fm import rank
 from emucore.hw.psyq_lcg import Rand, next_state
-from emucore.tables.fm_lookup import DUELIST_COUNT, POOLS, SORT_ORDERS, drop_tables
+from emucore.tables.fm_lookup import DUELIST_COUNT, POOLS, SORT_ORDERS, drop_pool
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
 if TYPE_CHECKING:
     from emucore.fm.deck import Deal
     from emucore.fm.state import Shuffle
@@ -155,6 +154,8 @@ def _deals(args: argparse.Namespace, sorted_deck: list[int], tables: FmTables) -
     """``fm deal --states FILE``: :func:`emucore.fm.deck.deal_many` over the listed states,
     :data:`DEALS_AT_ONCE` at a time, one line per state: with ``--json`` the one-state JSON
     object plus the input ``line``, else ``STATE player CARDS cpu CARDS calls N -> AFTER``."""
+    import json
+
     import numpy as np
 
     from emucore.fm import deck
@@ -226,8 +227,8 @@ def drop_roll(root: str | None, duelist: int, pool: str) -> tuple[list[str], lis
     """The card names and ``pool``'s :func:`emucore.fm.rank.drop_table` of ``duelist``, from
     the FM tables under ``root`` (``EMUCORE_TABLES``; None or empty: the built-in ones), made
     once per process and pool."""
-    tables = drop_tables(T.folder("fm", root or None))
-    return tables.names, rank.drop_table(tables.weights[duelist, pool])
+    tables = drop_pool(T.folder("fm", root or None), duelist, pool)
+    return tables.names, rank.drop_table(tables.weights)
 
 
 def _drops(args: argparse.Namespace) -> int:
@@ -239,13 +240,16 @@ def _drops(args: argparse.Namespace) -> int:
     names, table = drop_roll(os.environ.get("EMUCORE_TABLES"), args.duelist, args.pool)
     cards = rank.drops_from(states, table)
     if args.json:  # written by hand: json.dumps per line would be most of the run time
+        import json
+
         quoted = {card: json.dumps(names[card]) for card in set(cards)}
         text = "".join(f'{{"line": {line}, "state": "0x{state:08X}", "card": {card}, '
                        f'"name": {quoted[card]}, "state_after": "0x{next_state(state):08X}"}}\n'
                        for line, state, card in zip(lines, states, cards, strict=True))
-    else:
-        text = "".join(f"0x{state:08X} {card} {names[card]}\n"
-                       for state, card in zip(states, cards, strict=True))
+    else:  # each card's " CARD NAME" once, not once a line
+        tail = {card: f" {card} {names[card]}\n" for card in set(cards)}
+        text = "".join([f"0x{state:08X}{tail[card]}"
+                        for state, card in zip(states, cards, strict=True)])
     sys.stdout.write(text)
     return 0
 

@@ -13,14 +13,15 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+from collections import namedtuple
 from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple
 
 from emucore.hw.psyq_lcg import INCREMENT, MASK32, MULTIPLIER, Rand, jump_int
 from emucore.tables.derived import per_tables
 from emucore.tables.fm_lookup import POOL_SUM, POOLS
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
@@ -83,15 +84,13 @@ def rank_score(tables: FmTables, counters: Mapping[str, int], end_adjustment: in
     return total
 
 
-class RankResult(NamedTuple):
-    """What the result screen shows and what the drop rolls over."""
+class RankResult(namedtuple("RankResult", "score rank tier tec starchips pool")):
+    """What the result screen shows and what the drop rolls over: the score, the rank (e.g.
+    "S-TEC"), its tier (0 D .. 4 S), whether it is a TEC rank, the starchips it gives and
+    the drop pool ("sa_pow", "bcd" or "sa_tec"); a collections.namedtuple (see
+    :mod:`emucore.tables.csvfile`)."""
 
-    score: int
-    rank: str  # e.g. "S-TEC"
-    tier: int  # 0 D .. 4 S
-    tec: bool
-    starchips: int
-    pool: str  # "sa_pow" | "bcd" | "sa_tec"
+    __slots__ = ()
 
 
 def rank_result(score: int) -> RankResult:

@@ -10,8 +10,8 @@ imports that module, code that works on one state may import this one.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
 if TYPE_CHECKING:
     from numpy import uint32
     from numpy.typing import NDArray

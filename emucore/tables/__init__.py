@@ -1,7 +1,7 @@
 """Load and validate ``roms_tables/<system>/`` into numpy arrays, once per process.
 
 A look-up that answers from a few columns reads them without numpy
-(:func:`emucore.tables.fm_lookup.drop_tables`); importing this package imports no numpy.
+(:func:`emucore.tables.fm_lookup.drop_pool`); importing this package imports no numpy.
 
 Each system has a module here (``emucore.tables.fm`` ...) that declares its schemas and turns
 the checked tables into the arrays its engine uses. The root folder is ``roms_tables`` beside
@@ -14,10 +14,13 @@ import functools
 import importlib
 import os
 from pathlib import Path
-from typing import Any
 
 from emucore import SYSTEMS
 from emucore.tables.csvfile import TableError
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["TableError", "check_all", "folder", "load", "tables_root"]
 

@@ -13,9 +13,9 @@ import csv
 import io
 import itertools
 import re
+from collections import namedtuple
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from emucore.duel.files import UserFileError, read_text
 
@@ -34,27 +34,23 @@ class TableError(ValueError):
         self.path, self.line, self.column = str(path), line, column
 
 
-class Column(NamedTuple):
-    """One named column. ``kind``: ``int`` (decimal or 0x-hex), ``str`` or ``choice``."""
+# The records below are collections.namedtuple classes, not typing.NamedTuple ones: a
+# look-up imports this module, and importing typing would cost it ~3 ms of its start.
+class Column(namedtuple("Column", "name kind lo hi multiple_of choices optional default unique",
+                        defaults=("int", None, None, None, (), False, 0, False))):
+    """One named column: ``kind`` ``int`` (decimal or 0x-hex), ``str`` or ``choice``; an int
+    kept within ``lo``..``hi`` (None: unbounded) and a ``multiple_of`` (None: any); the
+    ``choices`` of a choice; ``optional``: an empty cell is allowed (an int column then reads
+    as ``default``); ``unique``: no value twice in the column."""
 
-    name: str
-    kind: str = "int"
-    lo: int | None = None
-    hi: int | None = None
-    multiple_of: int | None = None
-    choices: tuple[str, ...] = ()
-    optional: bool = False  # an empty cell is allowed (int columns then read as ``default``)
-    default: int = 0
-    unique: bool = False
+    __slots__ = ()
 
 
-class Schema(NamedTuple):
-    """A table file: its columns, an exact row count (or None) and a unique key."""
+class Schema(namedtuple("Schema", "file columns rows key", defaults=(None, ()))):
+    """A table file: its name, its :class:`Column` tuple, an exact row count (None: any) and
+    the column names of a unique key (empty: none)."""
 
-    file: str
-    columns: tuple[Column, ...]
-    rows: int | None = None
-    key: tuple[str, ...] = ()
+    __slots__ = ()
 
 
 _INT = re.compile(r"[+-]?(0[xX][0-9a-fA-F]{1,16}|[0-9]{1,19})")

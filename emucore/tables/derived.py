@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
 
-_T = TypeVar("_T")
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _T = TypeVar("_T")
 
 
 def per_tables(build: Callable[..., _T]) -> Callable[..., _T]:

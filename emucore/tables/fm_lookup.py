@@ -2,20 +2,21 @@
 them, without numpy.
 
 :mod:`emucore.tables.fm` reads every table into numpy arrays and cross-checks them (a duel,
-``tables check``). ``emucore fm drop`` answers from two files alone, card names and drop
-pools, so :func:`drop_tables` reads just those columns as lists (through
+``tables check``). ``emucore fm drop`` answers from two files alone, card names and one
+drop pool, so :func:`drop_pool` reads just those as lists (through
 :func:`emucore.tables.csvfile.read_columns`, the same rows, cells and messages as the numpy
-reader) and checks what a roll rests on: the ids are exactly 1..722, and every pool holds
+reader) and checks what a roll rests on: the ids are exactly 1..722, and the pool holds
 weights summing to 2048.
 """
 
 from __future__ import annotations
 
 import functools
+import re
+from collections import namedtuple
 from pathlib import Path
-from typing import NamedTuple
 
-from emucore.tables.csvfile import Column, Schema, TableError, read_columns
+from emucore.tables.csvfile import Column, Schema, TableError, read_columns, table_text
 
 CARD_COUNT = 722
 ID_SLOTS = CARD_COUNT + 1
@@ -102,22 +103,73 @@ SCHEMA = {s.file: s for s in SCHEMAS}
 POOL_COUNT = DUELIST_COUNT * len(POOLS)  # every duelist has every pool
 
 
-class DropTables(NamedTuple):
-    """What a drop look-up needs: each card's name and each pool's weights."""
+class DropPool(namedtuple("DropPool", "names weights")):
+    """What a drop look-up needs: each card's name (``names[id]``, ``names[0] = ""``) and one
+    pool's weight per id 0..722 (a collections.namedtuple: see
+    :mod:`emucore.tables.csvfile`)."""
 
-    names: list[str]  # names[id]; names[0] = ""
-    weights: dict[tuple[int, str], list[int]]  # (duelist, pool) -> weight per id 0..722
+    __slots__ = ()
+
+
+# A pools.csv whose every row starts with a plain duelist id and pool name and holds four
+# plain decimal cells: one pool's rows are then exactly the lines that start with its key.
+_PLAIN_POOLS = re.compile(r"duelist_id,pool,card_id,weight\n"
+                          r"(?:[1-9][0-9]{0,2},[a-z_]{1,8},[0-9]{1,4},[0-9]{1,4}\n)*")
 
 
 @functools.cache
-def drop_tables(folder: Path) -> DropTables:
-    """The names and pools of the FM tables in ``folder`` (read once per folder)."""
+def drop_pool(folder: Path, duelist: int, pool: str) -> DropPool:
+    """The card names and ``duelist``'s ``pool`` of the FM tables in ``folder`` (read once
+    per folder and pool). A look-up checks what it answers from: the names, and the rows of
+    its pool (their cells, no card twice, weights summing to 2048); ``tables check`` checks
+    every pool. A pool whose rows are not all plain, or hold a problem, is looked up by
+    reading the whole file (:func:`pool_weights`), which names the file's first problem as
+    the numpy reader does."""
+    names = card_names(folder)
+    path = folder / SCHEMA["pools.csv"].file
+    weights = _plain_pool(table_text(path), duelist, pool)
+    if weights is None:
+        weights = pool_weights(folder)[duelist, pool]
+    return DropPool(names, weights)
+
+
+def _plain_pool(text: str, duelist: int, pool: str) -> list[int] | None:
+    """One pool's weights cut from a plain pools.csv text (:data:`_PLAIN_POOLS`) by its key;
+    None for any other text, or when the pool's rows are missing or not sound."""
+    if not text.endswith("\n"):
+        text += "\n"
+    if not _PLAIN_POOLS.fullmatch(text):
+        return None
+    weights = [0] * ID_SLOTS
+    key = f"\n{duelist},{pool},"
+    at = text.find(key)
+    while at >= 0:
+        end = text.index("\n", at + 1)
+        card, weight = map(int, text[at + len(key):end].split(","))
+        if not (1 <= card <= CARD_COUNT and 1 <= weight <= POOL_SUM) or weights[card]:
+            return None
+        weights[card] = weight
+        at = text.find(key, end)
+    return weights if sum(weights) == POOL_SUM else None
+
+
+@functools.cache
+def card_names(folder: Path) -> list[str]:
+    """Every card's name by id (``names[0] = ""``) from cards.csv in ``folder``, whose ids
+    must be exactly 1..722."""
     cards = read_columns(folder, SCHEMA["cards.csv"], ("id", "name"))
     if sorted(cards["id"]) != list(range(1, ID_SLOTS)):
         raise TableError(folder / "cards.csv", f"ids must be exactly 1..{CARD_COUNT}")
     names = [""] * ID_SLOTS
     for ident, name in zip(cards["id"], cards["name"], strict=True):
         names[ident] = name
+    return names
+
+
+@functools.cache
+def pool_weights(folder: Path) -> dict[tuple[int, str], list[int]]:
+    """Every pool of pools.csv in ``folder`` as (duelist, pool) -> weight per id 0..722,
+    the whole file checked as the numpy reader checks it."""
     schema = SCHEMA["pools.csv"]
     pools = read_columns(folder, schema, tuple(c.name for c in schema.columns))
     weights: dict[tuple[int, str], list[int]] = {}
@@ -129,7 +181,7 @@ def drop_tables(folder: Path) -> DropTables:
             weights[key], first[key] = [0] * ID_SLOTS, row
         weights[key][card] += weight
     _check_pools(folder / schema.file, weights, first)
-    return DropTables(names, weights)
+    return weights
 
 
 def _check_pools(path: Path, weights: dict[tuple[int, str], list[int]],

@@ -53,12 +53,32 @@ def test_a_look_up_imports_no_numpy(argv: list[str], tmp_path: Path) -> None:
     assert _imports(*(str(states) if a == "STATES" else a for a in argv)) == []
 
 
-def test_lean_drop_tables_are_the_numpy_tables() -> None:
+def test_lean_drop_pools_are_the_numpy_tables() -> None:
+    """Every pool of every duelist, as a look-up reads it, is the numpy reader's."""
     fm = tables.load("fm")
-    lean = fm_lookup.drop_tables(tables.folder("fm"))
-    assert lean.names == fm.names
-    assert all(lean.weights[d, p] == fm.pools[d, POOLS.index(p)].tolist()
-               for d in range(1, 40) for p in POOLS)
+    folder = tables.folder("fm")
+    for d in range(1, 40):
+        for p in POOLS:
+            lean = fm_lookup.drop_pool.__wrapped__(folder, d, p)
+            assert lean.names == fm.names
+            assert lean.weights == fm.pools[d, POOLS.index(p)].tolist()
+
+
+@pytest.mark.parametrize("rewrite", [
+    lambda text: text.replace("\n", "\r\n"),              # CRLF: the csv module reads it
+    lambda text: text.replace("\n7,bcd,", "\n07,bcd,"),     # a duelist id with a 0 before it
+    lambda text: text.replace(",bcd,", ',"bcd",'),          # quoted pool names
+], ids=["crlf", "zero-padded-id", "quoted"])
+def test_a_pool_file_not_plain_is_read_whole_to_the_same_weights(tmp_path: Path,
+                                                                  rewrite) -> None:
+    """A pools.csv the numpy reader takes but the plain cut does not (it reads the whole file
+    then): the same weights for the pool, as the numpy reader of the same file gives."""
+    root = tmp_path / "t"
+    shutil.copytree(REPO / "roms_tables", root)
+    path = root / "fm" / "pools.csv"
+    path.write_bytes(rewrite(path.read_text()).encode())
+    expected = tables.fm.load(root / "fm").pools[7, POOLS.index("bcd")].tolist()
+    assert fm_lookup.drop_pool.__wrapped__(root / "fm", 7, "bcd").weights == expected
 
 
 def test_plain_int_drops_are_the_vectorised_drops() -> None:
@@ -93,8 +113,33 @@ def test_plain_int_jumps_are_the_numpy_jumps() -> None:
 def test_a_broken_table_is_the_same_error_for_both_readers(tmp_path: Path, name: str,
                                                            row: int, column: int,
                                                            value: str) -> None:
-    """A cell of cards.csv or pools.csv changed: the lean reader (fm drop) names the same
-    file, line, column and problem as the numpy reader (tables check)."""
+    """A cell of cards.csv, the pools.csv header or a row of the pool looked up (1/deck:
+    lines 2-10) changed: the look-up (fm drop) names the same file, line, column and
+    problem as the numpy reader (tables check)."""
+    root = _broken(tmp_path, name, row, column, value)
+    with pytest.raises(tables.TableError) as full:
+        tables.fm.load(root / "fm")
+    with pytest.raises(tables.TableError) as lean:
+        fm_lookup.drop_pool.__wrapped__(root / "fm", 1, "deck")
+    assert str(lean.value) == str(full.value)
+
+
+def test_a_look_up_checks_its_own_pool_and_tables_check_every_pool(tmp_path: Path) -> None:
+    """A row of another pool (duelist 2's sa_pow) made to sum wrong: a look-up of duelist
+    1's sa_pow answers from the unchanged rows it reads; ``tables check`` (the numpy
+    reader) refuses the file at that row."""
+    lines = (REPO / "roms_tables" / "fm" / "pools.csv").read_text().split("\n")
+    row = next(i for i, line in enumerate(lines) if line.startswith("2,sa_pow,"))
+    root = _broken(tmp_path, "pools.csv", row, 3, "2048")
+    with pytest.raises(tables.TableError, match="pool 2/sa_pow sums to"):
+        tables.fm.load(root / "fm")
+    pristine = fm_lookup.drop_pool.__wrapped__(tables.folder("fm"), 1, "sa_pow")
+    assert fm_lookup.drop_pool.__wrapped__(root / "fm", 1, "sa_pow") == pristine
+
+
+def _broken(tmp_path: Path, name: str, row: int, column: int, value: str) -> Path:
+    """A copy of the tables with cell ``column`` of line ``row + 1`` of fm/``name`` set to
+    ``value``; returns its root."""
     root = tmp_path / "t"
     shutil.copytree(REPO / "roms_tables", root)
     path = root / "fm" / name
@@ -103,27 +148,27 @@ def test_a_broken_table_is_the_same_error_for_both_readers(tmp_path: Path, name:
     cells[column] = value
     lines[row] = ",".join(cells)
     path.write_text("\n".join(lines))
-    with pytest.raises(tables.TableError) as full:
-        tables.fm.load(root / "fm")
-    with pytest.raises(tables.TableError) as lean:
-        fm_lookup.drop_tables.__wrapped__(root / "fm")
-    assert str(lean.value) == str(full.value)
+    return root
 
 
 # Modules a look-up used to import for nothing: dataclasses (through inspect, ast, dis and
-# tokenize) for a few record classes, hashlib for the compiled-module finder.
-UNUSED = ("dataclasses", "inspect", "hashlib")
-UNUSED_PROBE = ("import sys, json; from emucore.cli import main; code = main(sys.argv[1:]); "
-                f"print(json.dumps({{'code': code, 'unused': sorted(m for m in {UNUSED!r} "
-                "if m in sys.modules)}), file=sys.stderr)")
+# tokenize) for a few record classes, hashlib for the compiled-module finder, typing for
+# annotations and records, shutil (and bz2, lzma) for argparse's terminal width, json for
+# an answer not asked as JSON.
+UNUSED = ("dataclasses", "inspect", "hashlib", "typing", "shutil", "json")
+UNUSED_PROBE = ("import sys; from emucore.cli import main; code = main(sys.argv[1:]); "
+                f"unused = sorted(m for m in {UNUSED!r} if m in sys.modules); import json; "
+                "print(json.dumps({'code': code, 'unused': unused}), file=sys.stderr)")
 
 
-@pytest.mark.parametrize("argv", [
-    ["rng", "at", "5"],
-    ["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--states", "STATES"],
-    ["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--states", "STATES", "--json"],
-], ids=" ".join)
-def test_a_look_up_imports_no_dataclasses_nor_hashlib(argv: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("argv, uses", [
+    (["rng", "at", "5"], ()),
+    (["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--states", "STATES"], ()),
+    (["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--states", "STATES", "--json"],
+     ("json",)),
+], ids=lambda v: " ".join(v) if isinstance(v, list) else None)
+def test_a_look_up_imports_only_what_it_uses(argv: list[str], uses: tuple[str, ...],
+                                             tmp_path: Path) -> None:
     """Source: the issue's lean start (a look-up imports only what it uses); checked by
     ``sys.modules`` in a fresh process, never by time."""
     states = tmp_path / "states.txt"
@@ -132,20 +177,21 @@ def test_a_look_up_imports_no_dataclasses_nor_hashlib(argv: list[str], tmp_path:
                            *(str(states) if a == "STATES" else a for a in argv)],
                           capture_output=True, text=True, timeout=120, cwd=REPO)
     report = json.loads(done.stderr.strip().splitlines()[-1])
-    assert report == {"code": 0, "unused": []}, done.stderr
+    assert report == {"code": 0, "unused": list(uses)}, done.stderr
 
 
 def _states_file(rng: random.Random, kind: str) -> str:
     """A states file: plain decimal lines only, 0x-hex lines only (upper and lower case, 0X,
-    leading zeros, now and then too long or not hex), or any mix of what a states file may
-    hold (hex, comments, blanks, spaces, leading zeros, CRLF, values out of range, junk)."""
+    leading zeros, now and then too long, not hex or with a second x), or any mix of what a
+    states file may hold (hex, comments, blanks, spaces, leading zeros, CRLF, values out of
+    range, junk)."""
     def line() -> str:
         value = rng.choice([rng.getrandbits(32), 0, 0xFFFFFFFF, rng.getrandbits(34)])
         if kind == "plain":
             return str(value) if value <= 0xFFFFFFFF else "7"
         if kind == "hex":
             return rng.choice(["0x", "0X"]) + rng.choice(
-                [f"{value:X}", f"{value:x}", f"{value:08X}", f"{value:09x}", "", "12g"]
+                [f"{value:X}", f"{value:x}", f"{value:08X}", f"{value:09x}", "", "12g", "1x2", "x1"]
                 if rng.random() < 0.1 else [f"{value & 0xFFFFFFFF:X}", f"{value & 0xFF:x}"])
         return rng.choice([str(value), f"0x{value:X}", f" {value} # c", "", "# only",
                            f"{value:012d}", "12a", "-1", "\u0663", "1_0", "\t5"])
