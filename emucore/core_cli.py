@@ -80,14 +80,14 @@ def _card_text(info: dict[str, Any]) -> str:
 
 
 def _card(args: argparse.Namespace) -> int:
-    data = tables.load(args.system)
+    data = tables.lookup(args.system)
     info = data.card_info(_resolve(data, args.system, args.card))
     emit(args, info, _card_text)
     return 0
 
 
 def _fusion(args: argparse.Namespace) -> int:
-    data = tables.load(args.system)
+    data = tables.lookup(args.system)
     a, b = (_resolve(data, args.system, t) for t in (args.a, args.b))
     result = data.fusion_result(a, b)
     out = {"system": args.system, "a": a, "a_name": data.card_info(a)["name"], "b": b,

@@ -1,10 +1,12 @@
 """Load and validate ``roms_tables/<system>/`` into numpy arrays, once per process.
 
-A look-up that answers from a few columns reads them without numpy
-(:func:`emucore.tables.fm_lookup.drop_pool`); importing this package imports no numpy.
+A look-up that answers from a few files reads them without numpy (:func:`lookup` for
+``card`` and ``fusion``, :func:`emucore.tables.fm_lookup.drop_pool` for ``fm drop``);
+importing this package imports no numpy.
 
-Each system has a module here (``emucore.tables.fm`` ...) that declares its schemas and turns
-the checked tables into the arrays its engine uses. The root folder is ``roms_tables`` beside
+Each system has two modules here: ``emucore.tables.<system>_lookup`` declares its schemas and
+constants and what a one-card look-up reads, without numpy; ``emucore.tables.<system>``
+turns the checked tables into the arrays its engine uses. The root folder is ``roms_tables`` beside
 the package, or the folder named by the ``EMUCORE_TABLES`` environment variable.
 """
 
@@ -22,7 +24,9 @@ TYPE_CHECKING = False  # typing's constant, without importing typing at a look-u
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["TableError", "check_all", "folder", "load", "tables_root"]
+    from emucore.tables.catalogue import CardLookup
+
+__all__ = ["TableError", "check_all", "folder", "load", "lookup", "tables_root"]
 
 
 # resolved once: ``load`` runs for every duel set up, and resolving walks the file system
@@ -37,10 +41,14 @@ def tables_root() -> Path:
     return _PACKAGE_ROOT
 
 
-def _module(system: str) -> Any:
+def _checked(system: str) -> str:
     if system not in SYSTEMS:
         raise ValueError(f"unknown system {system!r}; choose one of {', '.join(SYSTEMS)}")
-    return importlib.import_module(f"emucore.tables.{system}")
+    return system
+
+
+def _module(system: str) -> Any:
+    return importlib.import_module(f"emucore.tables.{_checked(system)}")
 
 
 def folder(system: str, root: Path | str | None = None) -> Path:
@@ -62,6 +70,21 @@ def load(system: str, root: Path | str | None = None) -> Any:
     if root is None:
         root = os.environ.get("EMUCORE_TABLES") or None
     return _load_cached(system, None if root is None else str(root))
+
+
+@functools.cache
+def _lookup_cached(system: str, root: str | None) -> CardLookup:
+    module = importlib.import_module(f"emucore.tables.{_checked(system)}_lookup")
+    return module.lookup(folder(system, root))
+
+
+def lookup(system: str, root: Path | str | None = None) -> CardLookup:
+    """``system``'s cards as ``card`` and ``fusion`` read them: its card file (and fusion
+    file), without numpy (:class:`emucore.tables.catalogue.CardLookup`; cached like
+    :func:`load`)."""
+    if root is None:
+        root = os.environ.get("EMUCORE_TABLES") or None
+    return _lookup_cached(system, None if root is None else str(root))
 
 
 def check_all(root: Path | str | None = None) -> dict[str, dict[str, int]]:

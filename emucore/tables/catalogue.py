@@ -1,9 +1,27 @@
-"""What every system's table object shares: row counts and finding a card by id or name."""
+"""What every system's table object shares: row counts and finding a card by id or name;
+and :class:`CardLookup`, a system's cards as the one-card look-ups read them.
+
+``emucore card`` and ``emucore fusion`` answer from a system's card file (and its fusion
+file) alone. Each system's ``<system>_lookup`` module (numpy-free: :mod:`fm_lookup
+<emucore.tables.fm_lookup>`, ``dm1_lookup``, ``ocg1999_lookup``, ``tcglite_lookup``)
+declares its schemas, says what a card shows (``card_info``, from a row) and which card two
+make (``fusion_pairs``), and its ``lookup(folder)`` reads those files with
+:func:`emucore.tables.csvfile.read_columns`, the numpy reader's rows, cells and messages.
+The system's numpy tables call the same ``card_info`` and ``fusion_pairs``: one rule, two
+readers.
+"""
 
 from __future__ import annotations
 
+import functools
+
 from emucore.duel.files import decimal
-from emucore.tables.schema import Table
+
+TYPE_CHECKING = False  # typing's constant, without importing typing at a look-up's start
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from emucore.tables.schema import Table
 
 
 class CardCatalogue:
@@ -31,3 +49,23 @@ class CardCatalogue:
         if ident is None:
             raise KeyError(f"unknown card {token!r}")
         return ident
+
+
+class CardLookup(CardCatalogue):
+    """A system's cards for ``card`` and ``fusion``: ``card_info(ident)`` and
+    ``fusion_result(a, b)`` as the system's tables answer them, from the files a look-up
+    reads (the fusion file only when a fusion is asked)."""
+
+    def __init__(self, card_count: int, by_name: dict[str, int],
+                 info: Callable[[int], dict[str, object]],
+                 fusions: Callable[[], dict[tuple[int, int], int]]) -> None:
+        self.card_count, self._by_name = card_count, by_name
+        self.card_info, self._read_fusions = info, fusions
+
+    @functools.cached_property
+    def _fusions(self) -> dict[tuple[int, int], int]:
+        return self._read_fusions()
+
+    def fusion_result(self, a: int, b: int) -> int | None:
+        """The card ``a`` and ``b`` make (order-free), or None."""
+        return self._fusions.get((a, b))

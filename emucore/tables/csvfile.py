@@ -222,6 +222,15 @@ def read_columns(root: Path, schema: Schema, names: tuple[str, ...]) -> dict[str
     return out
 
 
+def read_records(root: Path, schema: Schema) -> list[dict[str, object]]:
+    """Every row of ``schema``'s file under ``root`` as a dict of its columns, checked as
+    :func:`read_columns` checks them."""
+    names = tuple(c.name for c in schema.columns)
+    columns = read_columns(root, schema, names)
+    return [dict(zip(names, cells, strict=True))
+            for cells in zip(*(columns[n] for n in names), strict=True)]
+
+
 def _plain_columns(text: str, schema: Schema) -> list[list[str]] | None:
     """The columns of a table text that :func:`_split_plain` reads and whose header and
     field counts are right, cut from one split of the whole text (no list per row); None

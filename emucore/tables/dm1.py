@@ -3,6 +3,8 @@
 Arrays indexed by card number have 366 entries (index 0 unused, numbers 1..365); the cartridge
 itself indexes by number - 1. ``stat[terrain, id]`` holds the stored ATK/DEF per terrain
 (0 = no field, 1..6 = Forest..Yami), mirroring the seven ROM stat tables of bank 9.
+The schemas and constants live in :mod:`emucore.tables.dm1_lookup` (no numpy), beside what
+a one-card look-up reads.
 """
 
 from __future__ import annotations
@@ -15,84 +17,29 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emucore.tables.catalogue import CardCatalogue
-from emucore.tables.schema import Column, Schema, Table, TableError, check_refs, read_table
-
-CARD_COUNT = 365
-ID_SLOTS = CARD_COUNT + 1
-MONSTERS = 315
-OPPONENT_COUNT = 16
-TERRAINS = 7  # 0 none, 1 Forest, 2 Wasteland, 3 Mountain, 4 Sogen, 5 Umi, 6 Yami
-POOL_SUM = 2048
-KINDS = ("monster", "magic")
-TYPE_NAMES = ("Dragon", "Spellcaster", "Zombie", "Warrior", "Beast-Warrior", "Beast",
-              "Winged Beast", "Fiend", "Fairy", "Insect", "Dinosaur", "Reptile", "Fish",
-              "Sea Serpent", "Machine", "Thunder", "Aqua", "Pyro", "Rock", "Plant", "Magic")
-EFFECTS = ("equip", "transform", "force_attack", "seal_type", "field", "destroy_all",
-           "destroy_opponent", "heal", "burn", "lock", "level_down_all", "reveal")
-MAX_STAT = 9999  # four BCD digits
-POOL_STATUS = ("exact", "estimated", "approximate")  # how far an opponent's deck pool is known
-REWARD_WINS = tuple(range(10, 101, 10))  # the milestone wins (BCD thresholds at 0x36F02)
-STARTER_POOL_SIZE = 100
-STARTER_MAGIC_CARDS = 7
-
-
-def _ids(name: str, **kw: object) -> Column:
-    return Column(name, lo=1, hi=CARD_COUNT, **kw)  # type: ignore[arg-type]
-
-
-_STAT = {"lo": 0, "hi": MAX_STAT}
-_APPROX = Column("approximate", lo=0, hi=1)
-SCHEMAS = (
-    Schema("cards.csv", (
-        _ids("id", unique=True), Column("name", "str", unique=True),
-        Column("kind", "choice", choices=KINDS), Column("type_id", lo=0, hi=20),
-        Column("atk", optional=True, multiple_of=10, **_STAT),  # type: ignore[arg-type]
-        Column("def", optional=True, multiple_of=10, **_STAT),  # type: ignore[arg-type]
-        Column("rarity", "choice", choices=("S", "A", "B", "C", "D")),
-        Column("password", "str", optional=True), Column("name_full", "str")),
-        rows=CARD_COUNT),
-    Schema("fusions.csv", (_ids("material_low"), _ids("material_high"), _ids("result")),
-           key=("material_low", "material_high")),
-    Schema("magic.csv", (
-        _ids("id", unique=True), Column("name", "str"),
-        Column("effect", "choice", choices=EFFECTS), Column("amount", lo=0, hi=MAX_STAT),
-        Column("terrain", lo=0, hi=TERRAINS - 1),
-        Column("sealed_type", lo=0, hi=19, optional=True, default=-1),
-        Column("transform_from", lo=1, hi=CARD_COUNT, optional=True),
-        Column("transform_to", lo=1, hi=CARD_COUNT, optional=True),
-        Column("lock_turns", lo=1, hi=99, optional=True)), rows=CARD_COUNT - MONSTERS),
-    Schema("fields.csv", (_ids("field_card", unique=True),
-                          Column("terrain", lo=1, hi=TERRAINS - 1, unique=True),
-                          Column("name", "str"), Column("boosted", "str", optional=True),
-                          Column("weakened", "str", optional=True)), rows=TERRAINS - 1),
-    Schema("field_stats.csv", (_ids("card_id"), Column("terrain", lo=1, hi=TERRAINS - 1),
-                               Column("atk", **_STAT), Column("def", **_STAT),  # type: ignore
-                               _APPROX), rows=MONSTERS * (TERRAINS - 1),
-           key=("card_id", "terrain")),
-    Schema("equips.csv", (_ids("equip_id"), _ids("monster_id"), _APPROX),
-           key=("equip_id", "monster_id")),
-    Schema("opponents.csv", (Column("id", lo=0, hi=OPPONENT_COUNT - 1, unique=True),
-                             Column("name", "str"), Column("rom_name", "str"),
-                             Column("pool_id", lo=0, hi=16), Column("stage", lo=1, hi=5),
-                             Column("deck_cards", lo=1, hi=CARD_COUNT),
-                             Column("drop_cards", lo=1, hi=CARD_COUNT),
-                             Column("pool", "choice", choices=POOL_STATUS)),
-           rows=OPPONENT_COUNT),
-    Schema("opponent_pools.csv", (Column("opponent_id", lo=0, hi=OPPONENT_COUNT - 1),
-                                  _ids("card_id"), Column("weight", lo=1, hi=POOL_SUM),
-                                  _APPROX), key=("opponent_id", "card_id")),
-    Schema("drops.csv", (Column("opponent_id", lo=0, hi=OPPONENT_COUNT - 1), _ids("card_id"),
-                         Column("weight", lo=1, hi=POOL_SUM), _APPROX),
-           key=("opponent_id", "card_id")),
-    Schema("rewards.csv", (Column("opponent_id", lo=0, hi=OPPONENT_COUNT - 1),
-                           Column("wins", lo=REWARD_WINS[0], hi=REWARD_WINS[-1],
-                                  multiple_of=REWARD_WINS[0]),
-                           _ids("card_id"), _APPROX),
-           rows=OPPONENT_COUNT * len(REWARD_WINS), key=("opponent_id", "wins")),
-    Schema("starter_pool.csv", (_ids("card_id", unique=True), _APPROX), rows=STARTER_POOL_SIZE),
-    Schema("starter_magic.csv", (_ids("card_id", unique=True), Column("copies", lo=1, hi=7),
-                                 _APPROX)),
+from emucore.tables.dm1_lookup import (
+    CARD_COUNT,
+    EFFECTS,
+    ID_SLOTS,
+    KINDS,
+    MAX_STAT,
+    MONSTERS,
+    OPPONENT_COUNT,
+    POOL_STATUS,
+    POOL_SUM,
+    REWARD_WINS,
+    SCHEMAS,
+    STARTER_MAGIC_CARDS,
+    STARTER_POOL_SIZE,
+    TERRAINS,
+    TYPE_NAMES,
+    card_info,
 )
+from emucore.tables.schema import Table, TableError, check_refs, read_table
+
+__all__ = ["CARD_COUNT", "EFFECTS", "ID_SLOTS", "KINDS", "MAX_STAT", "MONSTERS", "OPPONENT_COUNT",
+           "POOL_STATUS", "POOL_SUM", "REWARD_WINS", "SCHEMAS", "STARTER_MAGIC_CARDS",
+           "STARTER_POOL_SIZE", "TERRAINS", "TYPE_NAMES", "Dm1Tables", "load"]
 
 
 @dataclass
@@ -132,21 +79,11 @@ class Dm1Tables(CardCatalogue):
     def card_info(self, ident: int | str) -> dict[str, object]:
         """What ``emucore card dm1 ID`` shows."""
         ident = self.card_id(str(ident))
-        cards = self.raw["cards.csv"]
-        info: dict[str, object] = {"id": ident, "name": self.names[ident],
-                                   "name_full": str(cards["name_full"][ident - 1]),
-                                   "kind": KINDS[int(self.kind[ident])],
-                                   "type": TYPE_NAMES[int(self.type_id[ident])],
-                                   "rarity": str(cards["rarity"][ident - 1])}
-        if self.is_monster(ident):
-            info.update(atk=int(self.stat[0, ident, 0]), defense=int(self.stat[0, ident, 1]))
-        else:
-            info.update({k: v for k, v in self.magic_rows[ident].items()
-                         if k in ("effect", "amount", "terrain") and v})
-        password = str(cards["password"][ident - 1])
-        if password:
-            info["password"] = password
-        return info
+        return card_info(self._card_rows[ident - 1], self.magic_rows.get(ident))
+
+    @functools.cached_property
+    def _card_rows(self) -> list[dict[str, object]]:
+        return list(self.raw["cards.csv"].rows())
 
     def counts(self) -> dict[str, int]:
         """Rows per table, plus what the fusion table covers: distinct results and materials
@@ -259,7 +196,7 @@ def load(folder: Path) -> Dm1Tables:
     opp_t = raw["opponents.csv"]
     order = np.argsort(opp_t["id"])  # rows by opponent id
     fus = raw["fusions.csv"]
-    fusion = np.zeros((ID_SLOTS, ID_SLOTS), dtype=np.int16)
+    fusion = np.zeros((ID_SLOTS, ID_SLOTS), dtype=np.int16)  # as dm1_lookup.fusion_pairs
     fusion[fus["material_low"], fus["material_high"]] = fus["result"]
     fusion[fus["material_high"], fus["material_low"]] = fus["result"]
     eq = raw["equips.csv"]

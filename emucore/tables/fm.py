@@ -8,6 +8,7 @@ few columns a look-up reads; they are re-exported here.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from emucore.tables.fm_lookup import (
     STAR_NAMES,
     TERRAINS,
     TYPE_NAMES,
+    card_info,
 )
 from emucore.tables.schema import Table, TableError, check_refs, read_table
 
@@ -71,18 +73,12 @@ class FmTables(CardCatalogue):
     card_count: int = CARD_COUNT
 
     def card_info(self, ident: int) -> dict[str, object]:
-        """What ``emucore card fm ID`` shows."""
-        info: dict[str, object] = {"id": ident, "name": self.names[ident],
-                                   "kind": self.kind_name(ident)}
-        if self.is_monster(ident):
-            stars = [STAR_NAMES[int(self.star_1[ident])], STAR_NAMES[int(self.star_2[ident])]]
-            info.update(type=TYPE_NAMES[int(self.type_id[ident])], level=int(self.level[ident]),
-                        atk=int(self.atk[ident]), defense=int(self.def_[ident]),
-                        guardian_stars=stars)
-        cards = self.raw["cards.csv"]
-        info["password"] = str(cards["password"][ident - 1])
-        info["starchip_cost"] = int(cards["starchip_cost"][ident - 1])
-        return info
+        """What ``emucore card fm ID`` shows (:func:`emucore.tables.fm_lookup.card_info`)."""
+        return card_info(self._card_rows[ident])
+
+    @functools.cached_property
+    def _card_rows(self) -> dict[int, dict[str, object]]:
+        return {int(row["id"]): row for row in self.raw["cards.csv"].rows()}
 
     def fusion_result(self, a: int, b: int) -> int | None:
         """The fusion of two cards (order-free), or None."""

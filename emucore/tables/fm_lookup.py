@@ -16,7 +16,15 @@ import re
 from collections import namedtuple
 from pathlib import Path
 
-from emucore.tables.csvfile import Column, Schema, TableError, read_columns, table_text
+from emucore.tables.catalogue import CardLookup
+from emucore.tables.csvfile import (
+    Column,
+    Schema,
+    TableError,
+    read_columns,
+    read_records,
+    table_text,
+)
 
 CARD_COUNT = 722
 ID_SLOTS = CARD_COUNT + 1
@@ -151,6 +159,50 @@ def _plain_pool(text: str, duelist: int, pool: str) -> list[int] | None:
         weights[card] = weight
         at = text.find(key, end)
     return weights if sum(weights) == POOL_SUM else None
+
+
+def card_info(row: dict[str, object]) -> dict[str, object]:
+    """What ``emucore card fm ID`` shows of the cards.csv row ``row`` (its columns by name):
+    a monster's type, level, ATK, DEF and guardian stars; every card's password and price."""
+    info: dict[str, object] = {"id": row["id"], "name": row["name"], "kind": row["kind"]}
+    if row["kind"] == "monster":
+        info.update(type=TYPE_NAMES[row["type_id"]], level=row["level"], atk=row["atk"],
+                    defense=row["def"],
+                    guardian_stars=[STAR_NAMES[row["star_1"]], STAR_NAMES[row["star_2"]]])
+    info["password"] = str(row["password"])
+    info["starchip_cost"] = row["starchip_cost"]
+    return info
+
+
+def lookup(folder: Path) -> CardLookup:
+    """The FM cards of ``folder`` for ``card`` and ``fusion`` (cards.csv; fusions.csv when a
+    fusion is asked), each file checked as the numpy reader checks it."""
+    rows = _card_rows(folder)
+    return CardLookup(CARD_COUNT, {str(r["name"]).casefold(): i for i, r in rows.items()},
+                      lambda ident: card_info(rows[ident]), lambda: _fusion_pairs(folder))
+
+
+def _card_rows(folder: Path) -> dict[int, dict[str, object]]:
+    """cards.csv's rows by id (ids exactly 1..722)."""
+    rows = {int(row["id"]): row for row in read_records(folder, SCHEMA["cards.csv"])}
+    if sorted(rows) != list(range(1, ID_SLOTS)):
+        raise TableError(folder / "cards.csv", f"ids must be exactly 1..{CARD_COUNT}")
+    return rows
+
+
+def _fusion_pairs(folder: Path) -> dict[tuple[int, int], int]:
+    """fusions.csv as (a, b) -> result, both orders, as the numpy reader's matrix holds it
+    (``material_low`` may not be above ``material_high``)."""
+    schema = SCHEMA["fusions.csv"]
+    fus = read_columns(folder, schema, ("material_low", "material_high", "result"))
+    pairs: dict[tuple[int, int], int] = {}
+    for i, (low, high, result) in enumerate(zip(fus["material_low"], fus["material_high"],
+                                                fus["result"], strict=True)):
+        if low > high:
+            raise TableError(folder / schema.file, "material_low is greater than "
+                             "material_high", line=i + 2, column="material_low")
+        pairs[low, high] = pairs[high, low] = result
+    return pairs
 
 
 @functools.cache

@@ -1,7 +1,8 @@
 """Simplified-TCG tables: the 44 normal monsters of the two 2002 starter decks.
 
 Card ids are 1..44 in file order (Yugi's 19, then Kaiba's 25). There are no fusions in this
-rule system, so :meth:`TcgliteTables.fusion_result` always answers None.
+rule system, so :meth:`TcgliteTables.fusion_result` always answers None. The schema and
+constants live in :mod:`emucore.tables.tcglite_lookup` (no numpy).
 """
 
 from __future__ import annotations
@@ -10,19 +11,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from emucore.tables.catalogue import CardCatalogue
-from emucore.tables.schema import Column, Schema, Table, TableError, read_table
-
-CARD_COUNT = 44
-DECK_SIZES = {"yugi": 19, "kaiba": 25}
-
-SCHEMAS = (
-    Schema("cards.csv", (
-        Column("id", lo=1, hi=CARD_COUNT, unique=True), Column("name", "str", unique=True),
-        Column("deck", "choice", choices=tuple(DECK_SIZES)), Column("level", lo=1, hi=12),
-        Column("atk", lo=0, hi=9999, multiple_of=50), Column("def", lo=0, hi=9999, multiple_of=50),
-        Column("source_name", "str", unique=True),
-    ), rows=CARD_COUNT),
+from emucore.tables.schema import Table, TableError, read_table
+from emucore.tables.tcglite_lookup import (
+    CARD_COUNT,
+    DECK_SIZES,
+    SCHEMAS,
+    card_info,
+    names_index,
 )
+
+__all__ = ["CARD_COUNT", "DECK_SIZES", "SCHEMAS", "TcgliteTables", "load"]
 
 
 @dataclass
@@ -37,10 +35,9 @@ class TcgliteTables(CardCatalogue):
     card_count: int = CARD_COUNT
 
     def card_info(self, ident: int) -> dict[str, object]:
-        """What ``emucore card tcglite ID`` shows."""
-        row = self.cards[ident - 1]
-        return {"id": row["id"], "name": row["name"], "kind": "monster", "deck": row["deck"],
-                "level": row["level"], "atk": row["atk"], "defense": row["def"]}
+        """What ``emucore card tcglite ID`` shows
+        (:func:`emucore.tables.tcglite_lookup.card_info`)."""
+        return card_info(self.cards[ident - 1])
 
     def fusion_result(self, a: int, b: int) -> int | None:
         """No fusions in the simplified TCG."""
@@ -58,6 +55,4 @@ def load(folder: Path) -> TcgliteTables:
     for name, size in DECK_SIZES.items():
         if len(decks[name]) != size:
             raise TableError(table.path, f"deck {name} has {len(decks[name])} cards, not {size}")
-    by_name = {str(r["source_name"]).casefold(): int(r["id"]) for r in rows}
-    by_name.update({str(r["name"]).casefold(): int(r["id"]) for r in rows})
-    return TcgliteTables(raw=raw, cards=rows, decks=decks, _by_name=by_name)
+    return TcgliteTables(raw=raw, cards=rows, decks=decks, _by_name=names_index(rows))

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from emucore import tables
+from emucore import SYSTEMS, tables
 from emucore.fm import rank
 from emucore.hw import psyq_lcg, psyq_rand
 from emucore.tables import fm_lookup
@@ -46,6 +46,9 @@ def _imports(*argv: str) -> list[str]:
     ["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--state", "0x55555555"],
     ["fm", "drop", "--duelist", "1", "--pool", "sa_pow", "--states", "STATES", "--json"],
     ["fm", "drop", "--duelist", "7", "--pool", "bcd", "--states", "STATES"],
+    *(["card", system, "1"] for system in SYSTEMS), ["card", "fm", "KURIBOH", "--json"],
+    *(["fusion", system, "1", "2"] for system in SYSTEMS),
+    ["fusion", "fm", "Mystical Elf", "Dark Magician", "--json"],
 ], ids=" ".join)
 def test_a_look_up_imports_no_numpy(argv: list[str], tmp_path: Path) -> None:
     states = tmp_path / "states.txt"
@@ -79,6 +82,49 @@ def test_a_pool_file_not_plain_is_read_whole_to_the_same_weights(tmp_path: Path,
     path.write_bytes(rewrite(path.read_text()).encode())
     expected = tables.fm.load(root / "fm").pools[7, POOLS.index("bcd")].tolist()
     assert fm_lookup.drop_pool.__wrapped__(root / "fm", 7, "bcd").weights == expected
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_card_look_ups_answer_as_the_numpy_tables(system: str) -> None:
+    """Source: each system's numpy tables (emucore.tables.<system>, the reader every engine
+    uses): every card's info, every card found by its name and its id, every listed fusion
+    both ways and 3,000 random pairs, the same from the numpy-free look-up."""
+    full, lean = tables.load(system), tables.lookup(system)
+    ids = range(1, full.card_count + 1)
+    assert lean.card_count == full.card_count
+    for ident in ids:
+        info = full.card_info(ident)
+        assert lean.card_info(ident) == info
+        assert lean.card_id(str(info["name"]).upper()) == full.card_id(str(info["name"]).upper())
+        assert lean.card_id(f"#{ident}") == ident
+    assert lean._by_name == full._by_name
+    rng = random.Random(system)
+    pairs = [(rng.choice(ids), rng.choice(ids)) for _ in range(3000)]
+    listed = list(lean._fusions)
+    assert listed or system == "tcglite"
+    for a, b in pairs + listed:
+        assert lean.fusion_result(a, b) == full.fusion_result(a, b), (a, b)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("row, value", [(3, "x"), (5, ""), (1, "99999"), (0, "identity")])
+def test_a_broken_card_file_is_the_same_error_for_both_readers(tmp_path: Path, system: str,
+                                                               row: int, value: str) -> None:
+    """Source: each system's numpy reader (``tables check``): a cards.csv whose first cell
+    of line ``row + 1`` is changed is refused by the look-up with the same one line."""
+    import importlib
+
+    root = tmp_path / "t"
+    shutil.copytree(REPO / "roms_tables", root)
+    path = root / system / "cards.csv"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[row] = value + lines[row][lines[row].index(","):]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    with pytest.raises(tables.TableError) as full:
+        importlib.import_module(f"emucore.tables.{system}").load(root / system)
+    with pytest.raises(tables.TableError) as lean:
+        importlib.import_module(f"emucore.tables.{system}_lookup").lookup(root / system)
+    assert str(lean.value) == str(full.value)
 
 
 def test_plain_int_drops_are_the_vectorised_drops() -> None:

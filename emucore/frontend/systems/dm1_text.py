@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from emucore.dm1.actions import DIRECT
 from emucore.duel.protocol import DRAW, Event, EventKind
 from emucore.frontend.layout import fit
-from emucore.tables.dm1 import TYPE_NAMES
+from emucore.tables.dm1_lookup import TYPE_NAMES
 
 if TYPE_CHECKING:
     from emucore.frontend.systems.dm1_board import Board
