@@ -7,7 +7,8 @@
 cimport cython
 
 
-@cython.locals(calls=cython.int, k=cython.int, active=cython.bint, value=cython.int)
+@cython.locals(calls=cython.int, k=cython.int, active=cython.bint, value=cython.int,
+               wait=cython.int)
 cpdef int tile_rolls(values, int delay, int updates)
 
 @cython.locals(mult=cython.ulonglong, inc=cython.ulonglong, mask=cython.ulonglong)

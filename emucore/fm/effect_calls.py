@@ -238,9 +238,9 @@ def tile_rolls(values: Sequence[int], delay: int, updates: int) -> int:
         for k in range(TILE_COLUMNS):
             if left[k]:
                 active = True
-                value = values[calls]
+                value, wait = values[calls], countdown[k]
                 calls += 1
-                if value % countdown[k] == 0:
+                if value % wait == 0:
                     countdown[k] = delay
                     left[k] -= 1
                 else:
