@@ -80,6 +80,7 @@ class Stream:
     ahead costs nothing."""
 
     CHUNK = 256
+    __slots__ = ("state", "calls", "_bases", "_end", "_next")
 
     def __init__(self, state: int) -> None:
         self.state = state
