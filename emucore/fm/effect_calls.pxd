@@ -11,7 +11,7 @@ cimport cython
 # for every few values a loop takes)
 cdef class Stream:
     cdef public object state, _bases, _next
-    cdef public long long calls, _end
+    cdef public Py_ssize_t calls, _end
     cpdef skip(self, long long n)
     @cython.locals(start=cython.longlong, end=cython.longlong)
     cpdef list take(self, long long n)
