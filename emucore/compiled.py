@@ -60,6 +60,10 @@ DUEL_MODULES = (
     "emucore.fm.ai.helpers",
     "emucore.fm.ai.vm",
     "emucore.fm.ai.sim",
+    "emucore.fm.machine",
+    "emucore.fm.state",
+    "emucore.fm.setup",
+    "emucore.fm.combine",
 )
 
 MODULES = KERNELS + DUEL_MODULES   # every module the finder loads from a matching build

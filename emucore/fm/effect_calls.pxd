@@ -7,7 +7,20 @@
 cimport cython
 
 
-@cython.locals(calls=cython.int, k=cython.int, active=cython.bint, value=cython.int)
+# the stream the loops read: an extension type, its counters C integers (read and stepped
+# for every few values a loop takes)
+cdef class Stream:
+    cdef public object state, _bases, _next
+    cdef public Py_ssize_t calls, _end
+    cpdef skip(self, long long n)
+    @cython.locals(start=cython.longlong, end=cython.longlong)
+    cpdef list take(self, long long n)
+    @cython.locals(k=cython.longlong, at=cython.longlong)
+    cpdef _state_at(self, long long calls)
+
+
+@cython.locals(calls=cython.int, k=cython.int, active=cython.bint, value=cython.int,
+               wait=cython.int)
 cpdef int tile_rolls(values, int delay, int updates)
 
 @cython.locals(mult=cython.ulonglong, inc=cython.ulonglong, mask=cython.ulonglong)

@@ -80,6 +80,7 @@ class Stream:
     ahead costs nothing."""
 
     CHUNK = 256
+    __slots__ = ("state", "calls", "_bases", "_end", "_next")
 
     def __init__(self, state: int) -> None:
         self.state = state
@@ -238,9 +239,9 @@ def tile_rolls(values: Sequence[int], delay: int, updates: int) -> int:
         for k in range(TILE_COLUMNS):
             if left[k]:
                 active = True
-                value = values[calls]
+                value, wait = values[calls], countdown[k]
                 calls += 1
-                if value % countdown[k] == 0:
+                if value % wait == 0:
                     countdown[k] = delay
                     left[k] -= 1
                 else:

@@ -31,6 +31,7 @@ from emucore.hw.psyq_rand import Rand
 if TYPE_CHECKING:
     from emucore.fm.ai.disc import Programs
     from emucore.fm.engine import FmDuel
+    from emucore.tables.fm import FmTables
 
 MAX_FIELD_RUNS = 64   # a field phase never needs more runs than this (5 monsters, 5 cards)
 
@@ -83,9 +84,21 @@ def decide(duel: FmDuel, programs: Programs | None = None,
 def _machine(duel: FmDuel, who: int, rng: Rand) -> Machine:
     """A machine on the acting side's array as the engine exported it (a copy: MoveCard
     marks of the run stay in it, see docs/fm-ai.md)."""
-    data = ai_data.of(duel.tables)
+    data = _data_of(duel.t)
     snapshot, view = decision_input(duel, who)
     return Machine(Board(snapshot, view, data, data.duelists[who].row[0]), rng.rand)
+
+
+def _data_of(tables: FmTables) -> ai_data.AiData:
+    """``ai_data.of(tables)``, the tables last asked for recognised by identity: every
+    decision asks, and most duels of a process share one tables object."""
+    last = _LAST_DATA[0]
+    if last is None or last[0] is not tables:
+        last = _LAST_DATA[0] = (tables, ai_data.of(tables))
+    return last[1]
+
+
+_LAST_DATA: list[tuple[FmTables, ai_data.AiData] | None] = [None]
 
 
 def _hand(duel: FmDuel, who: int, rng: Rand,

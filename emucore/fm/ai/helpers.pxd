@@ -4,6 +4,9 @@
 # the .py's, untyped but for Board and State, so the compiled module computes what the
 # Python one does; the fields are the classes' __slots__ (tests/core/test_compiled.py).
 
+cimport cython
+
+
 cdef class Board:
     cdef public object snapshot, view, data, window, terrain, ids, atk, dfn, flags, ctype
     cdef public object star, star2, deck_index
@@ -15,16 +18,25 @@ cdef class State:
     cdef public object used, selection, window, window_ids, steps, reach
 
 cpdef excluded(Board b, State s, sets, slot)
+# the scan's slot, flag test and values as C integers (16-bit record fields)
+@cython.locals(i=Py_ssize_t, mask=cython.long, need=cython.long, value=cython.long,
+               best=cython.long)
 cpdef winning_pick(Board b, State s, stat, zone, hide, sets, strongest)
 cpdef find_strongest(Board b, State s, stat, zone, hide, sets)
 cpdef find_weakest(Board b, State s, stat, zone, hide, sets)
+@cython.locals(i=Py_ssize_t, a=cython.long, wanted=cython.long, best=cython.long)
 cpdef find_killer(Board b, target, mode)
 cpdef find_defense_stopper(Board b, hide)
+@cython.locals(i=Py_ssize_t, best=cython.long)
 cpdef _largest(Board b, slots, taken, floor, hide)
 cpdef load_deck_size(Board b)
+@cython.locals(i=Py_ssize_t, skip=cython.long, count=cython.long)
 cpdef count_cards(Board b, zone)
+@cython.locals(i=Py_ssize_t, skip=cython.long, down=cython.long)
 cpdef find_first_card(Board b, state, zone)
+@cython.locals(i=Py_ssize_t)
 cpdef find_card(Board b, card, zone, hide)
+@cython.locals(i=Py_ssize_t)
 cpdef match_type(Board b, State s, card_type, zone, hide, sets)
 cpdef find_equip_target(Board b, State s, equip, mode, sets)
 cpdef calc_card_power(Board b, card, mode)
