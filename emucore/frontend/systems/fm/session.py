@@ -14,13 +14,15 @@ from typing import Any
 from emucore import tables as T
 from emucore.duel.files import decimal, is_int
 from emucore.fm import deck as fm_deck
-from emucore.fm import rank
+from emucore.fm import password, rank
 from emucore.fm.setup import FREE_DUEL, FmSetup, check_deck, new_duel, start_terrain
 from emucore.frontend.storage import SaveFile
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+# Version 1 saves (before the Password shop) are read as having used no password.
+READ_VERSIONS = (1, SAVE_VERSION)
 # Choice: the campaign plays the duelists in the duelist table's id order, which follows the
 # story (Teana ... Nitemare); the original lets the player visit the five mage shrines in any
 # order, here they come in table order. Simon Muran (1) is open for Free Duel from the start,
@@ -37,8 +39,9 @@ FREE_DUEL_TERRAIN = start_terrain(FREE_DUEL)
 
 def validate_save(data: Any) -> None:
     """Check a save payload; ValueError names the first problem."""
-    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+    if not isinstance(data, dict) or data.get("version") not in READ_VERSIONS:
         raise ValueError(f"not an emucore fm save (version {SAVE_VERSION} expected)")
+    _check_passwords(data)
     trunk = data.get("trunk")
     if not isinstance(trunk, dict):
         raise ValueError("trunk must be an object of card id -> copies")
@@ -76,6 +79,18 @@ def validate_save(data: Any) -> None:
         raise ValueError("two_player must be two win counts")
 
 
+def _check_passwords(data: dict[str, Any]) -> None:
+    """The used passwords: a list of distinct card ids (absent from a version-1 save, which
+    is read as having used none and written back as version 2)."""
+    if data["version"] == 1:
+        data.setdefault(password.SAVE_FIELD, [])
+        data["version"] = SAVE_VERSION
+    used = data.get(password.SAVE_FIELD)
+    if not isinstance(used, list) or not all(is_int(c) and 1 <= c <= CARD_COUNT
+                                             for c in used) or len(set(used)) != len(used):
+        raise ValueError(f"{password.SAVE_FIELD} must list distinct card ids 1..{CARD_COUNT}")
+
+
 def _counts(value: Any, n: int) -> bool:
     """``n`` counts 0..9999 (a record the screens add to and show)."""
     return isinstance(value, list) and len(value) == n and all(
@@ -106,7 +121,7 @@ class FmGame:
         self.data = {"version": SAVE_VERSION, "trunk": {str(c): n for c, n in trunk.items()},
                      "deck": list(cards), "sort": "none", "starchips": 0,
                      "unlocked": list(START_UNLOCKED), "campaign": 0, "records": {},
-                     "two_player": [0, 0]}
+                     "two_player": [0, 0], password.SAVE_FIELD: []}
         return cards
 
     def load(self) -> str | None:
@@ -170,3 +185,8 @@ class FmGame:
                         data["unlocked"].append(extra)
                         notes.append(f"{self.tables.duelist_name(extra)} joins Free Duel")
         return notes
+
+    # --- the Password shop and Trade ----------------------------------------------------
+    def password_shop(self) -> password.PasswordShop:
+        """The shop over this game's save (Main_RunPasswordMenu); it calls no rand()."""
+        return password.PasswordShop(self.tables, self.data)
