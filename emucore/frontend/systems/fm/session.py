@@ -8,15 +8,25 @@ duel's deal depends on how many frames the player spent there (spec/fm-engine.md
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
-from emucore.duel.files import decimal, is_int
+from emucore.duel.files import (
+    UserFileError,
+    decimal,
+    is_int,
+    is_regular_file,
+    parse_json,
+    read_text,
+    write_atomic,
+)
 from emucore.fm import deck as fm_deck
-from emucore.fm import password, rank
+from emucore.fm import password, rank, trade
 from emucore.fm.setup import FREE_DUEL, FmSetup, check_deck, new_duel, start_terrain
-from emucore.frontend.storage import SaveFile
+from emucore.frontend.storage import MAX_SAVE_BYTES, SaveFile
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
 
@@ -190,3 +200,58 @@ class FmGame:
     def password_shop(self) -> password.PasswordShop:
         """The shop over this game's save (Main_RunPasswordMenu); it calls no rand()."""
         return password.PasswordShop(self.tables, self.data)
+
+    def trade_partners(self) -> list[Path]:
+        """The other saves in this game's save folder (``*.json`` files other than its own):
+        the second memory card is one of them."""
+        folder = self.save_file.path.parent
+        try:
+            found = sorted(folder.glob("*.json"))
+        except OSError:
+            return []
+        return [p for p in found if p.name != self.save_file.path.name and is_regular_file(p)]
+
+    def read_partner(self, path: Path) -> tuple[dict[str, Any], str]:
+        """(save, its text) of a second save, read through the reading edge and checked by
+        :func:`validate_save`; a bad file is one UserFileError line naming it (the file is
+        left as it is). A save cannot meet itself (SaveData_HasSameDuelistCode)."""
+        if self.save_file.exists() and path.resolve() == self.save_file.path.resolve():
+            raise UserFileError(path, "this game's own save (a save cannot trade with itself)")
+        text = read_text(path, MAX_SAVE_BYTES)
+        data = parse_json(text, path)
+        try:
+            validate_save(data)
+        except ValueError as exc:
+            raise UserFileError(path, str(exc)) from None
+        return data, text
+
+    def commit_trade(self, deal: trade.Trade, path: Path, text: str) -> str | None:
+        """Write both saves after a confirmed trade (SaveData_RequestTradeWrite): the second
+        save first, atomically, then this game's; if this one cannot be written the second
+        is put back, so both stand or neither. Returns None, or the one line why nothing
+        changed. The second save must still be the file that was read."""
+        mine, theirs = deal.result()
+        try:
+            if read_text(path, MAX_SAVE_BYTES) != text:
+                raise UserFileError(path, "changed since it was read; nothing was traded")
+            write_atomic(path, json.dumps(theirs, indent=1, sort_keys=True) + "\n")
+        except UserFileError as exc:
+            return str(exc)
+        if not self.save_file.save(mine):
+            try:
+                write_atomic(path, text)
+            except UserFileError as exc:
+                return f"{self.save_file.error}; and {exc}"
+            return f"{self.save_file.error}; nothing was traded"
+        self.data = mine
+        return None
+
+    def start_two_player_duel(self, second: dict[str, Any], setup: trade.TwoPlayerSetup):
+        """A two-player duel as Main_RunTwoPlayerDuelSetup arms it: player 2's deck and sort
+        from the second save, each side's life points from the set-up, terrain 0."""
+        trade.check_duel_pair(self.data, second)
+        duel_setup = FmSetup(deck=list(self.deck), duelist=0, sort=self.data["sort"],
+                             state=self.rng.state, terrain=FREE_DUEL_TERRAIN,
+                             lp=list(setup.lp), deck2=list(second["deck"]),
+                             sort2=second["sort"])
+        return new_duel(duel_setup, self.tables)
