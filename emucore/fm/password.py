@@ -163,9 +163,25 @@ class PasswordShop:
             return USED
         return SHORT if self.starchips < price(self.tables, self.card) else OFFER
 
+    @property
+    def asking(self) -> bool:
+        """Whether the dialog (message 227, 228 or 229) is open and waits for its answer."""
+        return self.state == DIALOG and self._asked
+
     def can_buy(self) -> bool:
         """Whether the open dialog's EXCHANGE can be chosen (message 227 only)."""
-        return self.state == DIALOG and self._asked and self.message == OFFER
+        return self.asking and self.message == OFFER
+
+    def preview(self) -> float:
+        """How much of the card is shown, 0..1: the preview's phase as state 1 reveals it and
+        state 4 hides it (whole while the dialog and the countdown run)."""
+        if self.state == REVEAL:
+            return max(0, self._timer - 1 - LOAD_FRAMES) / REVEAL_FRAMES
+        if self.state in (DIALOG, PAY):
+            return 1.0
+        if self.state == HIDE:
+            return 1 - self._timer / HIDE_FRAMES
+        return 0.0
 
     def update(self, pad: ShopInput) -> str | None:
         """One frame of ``Password_UpdateShopScreen``."""

@@ -22,6 +22,7 @@ from emucore.frontend.machine import machine
 AUTOPLAY_FRAMES = 20_000
 _FM_MENU = ["start", "cross"]
 _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
+_FM_TWO_PLAYERS = [*["down"] * 4, "cross", "cross", "start"]  # one save for both, then Start
 _DM1_MENU = ["start", "a"]
 _DM1_DUEL = [*_DM1_MENU, "a", "a", "wait:60"]
 _PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
@@ -43,8 +44,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
         ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),
         ("result", "psx", [*_FM_DUEL, "autoplay"]),
-        ("hand_over", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
-        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240", "cross"]),
+        ("hand_over", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240"]),
+        ("two_players", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240", "cross"]),
         ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
         ("pause", "psx", [*_FM_DUEL, "esc"]),
         ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
@@ -61,10 +62,10 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("library_long_name", "psx", [*_FM_MENU, "down", "down", "down", "cross",
                                       *["right"] * 4, *["down"] * 11]),
         ("build_deck_long_name", "psx", [*_FM_MENU, "down", "down", "cross", "down", "down"]),
-        ("hand_over_player_2", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240",
+        ("hand_over_player_2", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240",
                                        "cross", "cross", "cross", "cross", "cross", "wait:200",
                                        "start", "wait:200"]),
-        ("result_two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240",
+        ("result_two_players", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240",
                                        "autoplay"]),
         # an attack on the first turn: the engine's refusal, in the panel beside the hand
         ("duel_refusal", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
