@@ -51,7 +51,6 @@ def validate_save(data: Any) -> None:
     """Check a save payload; ValueError names the first problem."""
     if not isinstance(data, dict) or data.get("version") not in READ_VERSIONS:
         raise ValueError(f"not an emucore fm save (version {SAVE_VERSION} expected)")
-    _check_passwords(data)
     trunk = data.get("trunk")
     if not isinstance(trunk, dict):
         raise ValueError("trunk must be an object of card id -> copies")
@@ -87,6 +86,7 @@ def validate_save(data: Any) -> None:
         raise ValueError("records must map duelist ids to [wins, losses]")
     if not _counts(data.get("two_player"), 2):
         raise ValueError("two_player must be two win counts")
+    _check_passwords(data)
 
 
 def _check_passwords(data: dict[str, Any]) -> None:

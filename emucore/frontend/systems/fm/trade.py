@@ -189,13 +189,26 @@ class TradeScreen(FmScreen):
         fb.text(8, 4, "TRADE", app.colour("highlight"), app.colour("black"))
         for side, x in ((0, 6), (1, fb.width - COLUMN_W - 6)):
             self._draw_side(app, fb, side, x)
+        y = fb.height - 2 * CELL_H - 2
         if self.dialog is not None:
-            menu = Menu(TR.DIALOG, cursor=self.dialog, cancellable=False)
-            menu.draw(app, fb, fb.width // 2 - 40, 96, 80)
-        help_line = self.error or ("Cross: offer  Circle: take back / leave  "
-                                   "Square: ready  L1/R1: page")
-        draw_fitted(fb, 8, fb.height - 2 * CELL_H - 2, help_line, fb.width - 16,
-                    app.colour("highlight" if self.error else "text_dim"), lines=2)
+            self._draw_dialog(app, fb, y)
+        elif self.error:
+            draw_fitted(fb, 8, y, self.error, fb.width - 16, app.colour("highlight"), lines=2)
+        else:
+            fb.text(8, y, "Cross: offer   Circle: take back / leave", app.colour("text_dim"))
+            fb.text(8, y + CELL_H, "Square: ready   L1/R1: page", app.colour("text_dim"))
+
+    def _draw_dialog(self, app: App, fb: Framebuffer, y: int) -> None:
+        """Both ready: the three answers in a row under the lists, the chosen one marked,
+        and the reason the last trade failed, if it did."""
+        x = fb.text(8, y, "Both ready:", app.colour("highlight"))
+        for i, label in enumerate(TR.DIALOG):
+            lx = x + CELL_W * 2 + i * 60
+            if i == self.dialog:
+                draw_selection(app, fb, lx - 2, y, len(label) * CELL_W + 4)
+            fb.text(lx, y, label, app.colour("text"))
+        if self.error:
+            draw_fitted(fb, 8, y + CELL_H, self.error, fb.width - 16, app.colour("highlight"))
 
     def _draw_side(self, app: App, fb: Framebuffer, side: int, x: int) -> None:
         """One save's column: who, its chest list with the copies left, its offer."""
