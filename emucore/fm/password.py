@@ -36,9 +36,8 @@ from emucore.fm import rank
 from emucore.tables.fm import FmTables
 
 DIGITS = 8
-USED_FLAG_BASE = 0x400  # CAMPAIGN_FLAG_PASSWORD_USED_BASE: the used bit of card c is 0x400 + c
 RAND_CALLS_PER_FRAME = 0  # none of the shop's routines calls rand()
-SAVE_FIELD = "passwords"  # the save's list of cards whose password was used (the flag bank)
+SAVE_FIELD = "passwords"  # the cards whose used bit (flag 0x400 + card) is set, as a list
 
 # The message boxes the shop opens (Password_CreateMessageBox's message ids).
 ENTER, OFFER, SHORT, USED = 226, 227, 228, 229
