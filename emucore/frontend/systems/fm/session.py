@@ -221,7 +221,7 @@ class FmGame:
         data = parse_json(text, path)
         try:
             validate_save(data)
-        except ValueError as exc:
+        except (ValueError, TypeError, KeyError) as exc:  # as SaveFile reads a save
             raise UserFileError(path, str(exc)) from None
         return data, text
 
