@@ -9,6 +9,7 @@ duel's deal depends on how many frames the player spent there (spec/fm-engine.md
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -215,7 +216,7 @@ class FmGame:
         """(save, its text) of a second save, read through the reading edge and checked by
         :func:`validate_save`; a bad file is one UserFileError line naming it (the file is
         left as it is). A save cannot meet itself (SaveData_HasSameDuelistCode)."""
-        if self.save_file.exists() and path.resolve() == self.save_file.path.resolve():
+        if os.path.realpath(path) == os.path.realpath(self.save_file.path):
             raise UserFileError(path, "this game's own save (a save cannot trade with itself)")
         text = read_text(path, MAX_SAVE_BYTES)
         data = parse_json(text, path)
