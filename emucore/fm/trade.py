@@ -49,6 +49,7 @@ LP_START = 8000  # DUEL_STARTING_LIFE_POINTS
 LP_STEP = 500  # DUEL_LIFE_POINT_SELECTION_STEP
 LP_MAX = 8000
 VIEW_MODE_START = 1  # Main_Init stores 1 into D_8009B230
+SLIDE_FRAMES = 10  # MainMenu_StartValueWidgetTween: the marker's slide, 10 updates
 
 
 def chest(save: dict[str, Any]) -> dict[int, int]:
@@ -172,13 +173,15 @@ def check_duel_pair(first: dict[str, Any], second: dict[str, Any]) -> None:
 @dataclass
 class TwoPlayerSetup:
     """The set-up screen's state: each player's life points (target and shown), whether
-    each pad is on its bar or on the shared choice, and ``view_mode``, the byte the choice
-    writes to ``D_8009B230`` (the choice's left position writes 1, its right one 0; the
-    duel copies it into both sides' card view mode, whose on-screen meaning is unproved)."""
+    each pad is on its bar or on the shared choice (and the marker's slide between them), and
+    ``view_mode``, the byte the choice writes to ``D_8009B230`` (the choice's left position
+    writes 1, its right one 0; the duel copies it into both sides' card view mode, whose
+    on-screen meaning is unproved)."""
 
     lp: list[int] = field(default_factory=lambda: [LP_START, LP_START])
     shown: list[int] = field(default_factory=lambda: [LP_START, LP_START])
     on_bar: list[bool] = field(default_factory=lambda: [True, True])
+    slide: list[int] = field(default_factory=lambda: [0, 0])  # marker frames left
     view_mode: int = VIEW_MODE_START
 
     @property
@@ -186,13 +189,20 @@ class TwoPlayerSetup:
         """Where the shared choice's marker stands: 0 left, 1 right."""
         return 1 - self.view_mode
 
-    def rolling(self) -> bool:
-        """Whether a number is still rolling (Start and Circle wait for both)."""
-        return self.shown != self.lp
+    def busy(self, side: int) -> bool:
+        """A side is busy while its marker slides or its number rolls: it reads no input,
+        and Start and Circle wait for both sides."""
+        return bool(self.slide[side]) or self.shown[side] != self.lp[side]
 
     def frame(self) -> None:
-        """Roll both numbers one frame."""
+        """One frame: both numbers roll, both markers slide (a slide of
+        :data:`SLIDE_FRAMES` ends on the bar or on the choice)."""
         self.shown = [roll(s, t) for s, t in zip(self.shown, self.lp, strict=True)]
+        for side in (0, 1):
+            if self.slide[side]:
+                self.slide[side] -= 1
+                if not self.slide[side]:
+                    self.on_bar[side] = not self.on_bar[side]
 
     def horizontal(self, side: int, right: bool) -> None:
         """Left/Right on ``side``'s pad: its life points on the bar, else the shared choice."""
@@ -202,5 +212,7 @@ class TwoPlayerSetup:
             self.view_mode = 0 if right else 1
 
     def vertical(self, side: int, down: bool) -> None:
-        """Down goes from the choice to the bar, Up back to the choice."""
-        self.on_bar[side] = down
+        """Down on the choice slides the marker to the bar, Up on the bar back to the choice
+        (``MainMenu_StartValueWidgetTween``); the other way does nothing."""
+        if down != self.on_bar[side]:
+            self.slide[side] = SLIDE_FRAMES

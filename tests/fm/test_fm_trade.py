@@ -115,16 +115,24 @@ def test_numbers_roll_by_at_most_100():
 
 
 def test_start_waits_for_the_numbers_and_the_choice_is_shared():
-    """Left/Right on the choice sets the one shared byte; Down/Up move between the choice
-    and the bar; Start and Circle are read only when no number rolls."""
+    """Left/Right on the choice sets the one shared byte; Up slides the marker from the bar
+    to the choice in 10 updates (MainMenu_StartValueWidgetTween); a side is busy while its
+    number rolls or its marker slides."""
     setup = TR.TwoPlayerSetup()
     assert setup.view_mode == TR.VIEW_MODE_START and setup.position == 0
     setup.horizontal(0, right=False)
-    assert setup.lp == [7500, 8000] and setup.rolling()
+    assert setup.lp == [7500, 8000] and setup.busy(0) and not setup.busy(1)
     for _ in range(5):
         setup.frame()
-    assert not setup.rolling() and setup.shown == [7500, 8000]
+    assert not setup.busy(0) and setup.shown == [7500, 8000]
+    setup.vertical(1, down=True)  # already on the bar: nothing
+    assert not setup.busy(1)
     setup.vertical(1, down=False)
+    for _ in range(TR.SLIDE_FRAMES - 1):
+        setup.frame()
+    assert setup.busy(1) and setup.on_bar[1]
+    setup.frame()
+    assert not setup.busy(1) and not setup.on_bar[1]
     setup.horizontal(1, right=True)
     assert setup.view_mode == 0 and setup.position == 1 and setup.lp == [7500, 8000]
 

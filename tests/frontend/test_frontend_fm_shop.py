@@ -191,7 +191,8 @@ def test_a_bad_second_save_is_refused_on_screen_and_kept():
 
 def test_the_two_player_setup_takes_the_second_saves_deck_and_the_chosen_lp():
     """Two Players -> the friend's save -> pad 1 Left twice (8000 -> 7000), pad 2 Left once
-    (7500); the numbers roll 100 a frame; Start duels with those LP."""
+    (7500); the numbers roll 100 a frame and a side reads no input while its number rolls
+    (a Left during the roll is lost); Start duels with those LP."""
     trade_setup({}, {})
     app = new_app()
     continue_game(app)
@@ -200,6 +201,8 @@ def test_the_two_player_setup_takes_the_second_saves_deck_and_the_chosen_lp():
     press(app, "cross")
     assert screen_name(app) == "TwoPlayerSetupScreen"
     press(app, "left")
+    press(app, "left")  # still rolling 8000 -> 7500: not read
+    wait(app, 5)
     press(app, "left")
     press(app, "left", player=1)
     wait(app, 10)

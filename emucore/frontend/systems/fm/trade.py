@@ -179,7 +179,11 @@ class TradeScreen(FmScreen):
             return self
         app.sound.play("confirm")
         app.notify("Traded: both saves written")
-        other, self.text = self.game.read_partner(self.path)
+        try:
+            other, self.text = self.game.read_partner(self.path)
+        except UserFileError as exc:  # gone or changed since it was written: start again
+            app.notify(str(exc), stderr=True)
+            return self.back
         self.deal = TR.Trade.between(self.game.data, other)
         self.cursor, self.top, self.dialog = [0, 0], [0, 0], None
         return self
@@ -255,9 +259,9 @@ class TwoPlayerSetupScreen(FmScreen):
 
     def update(self, app: App) -> Screen | None:
         setup = self.setup
-        rolling = setup.rolling()
+        busy = [setup.busy(0), setup.busy(1)]
         setup.frame()
-        if not rolling:
+        if not any(busy):
             if any(p.pressed("cancel") for p in app.pads):
                 app.sound.play("cancel")
                 return self.back
@@ -267,6 +271,8 @@ class TwoPlayerSetupScreen(FmScreen):
                 return DuelScreen(self.game, self.game.start_two_player_duel(self.other, setup),
                                   self.back, 0)
         for side, pad in enumerate(app.pads):
+            if busy[side]:
+                continue
             if pad.repeat("left") or pad.repeat("right"):
                 app.sound.play("move")
                 setup.horizontal(side, pad.repeat("right"))
