@@ -153,9 +153,12 @@ def trade_setup(mine: dict[str, int], theirs: dict[str, int]):
 
 def test_a_trade_through_the_pads_writes_both_saves():
     """Pad 1 offers its first chest card, pad 2 its first; Square on both pads; Cross on
-    the dialog's Trade: both saves on disk hold the other's card, the rest as it was."""
+    the dialog's Trade: both saves on disk hold the other's card, the rest as it was; the
+    RNG moved once a frame on the menus (the second-save choice included) and never on the
+    Trade screen."""
     path, friend = trade_setup({"700": 2}, {"701": 1})
-    app = new_app()
+    run = Run()
+    app = run.app
     continue_game(app)
     to_menu_item(app, "Trade")
     assert screen_name(app) == "SecondSave"
@@ -173,6 +176,8 @@ def test_a_trade_through_the_pads_writes_both_saves():
     assert theirs["trunk"]["700"] == 1 and "701" not in theirs["trunk"]
     assert theirs["starchips"] == friend["starchips"] and theirs["deck"] == friend["deck"]
     assert app.screen.deal.sides[0].offer == [] and app.notices[-1].startswith("Traded")
+    wait(app, 30)
+    assert app.screen.game.rng.state == run.rng()
 
 
 def test_a_bad_second_save_is_refused_on_screen_and_kept():
