@@ -153,7 +153,6 @@ class PasswordShop:
     remaining: int = 0  # the price still to count down (state 3)
     _busy: int = 0  # frames the cursor slide still holds the updater
     _timer: int = 0  # frames into the current reveal / hide
-    _asked: bool = False  # the dialog is open (the text gate is shut)
 
     @property
     def starchips(self) -> int:
@@ -167,8 +166,9 @@ class PasswordShop:
 
     @property
     def asking(self) -> bool:
-        """Whether the dialog (message 227, 228 or 229) is open and waits for its answer."""
-        return self.state == DIALOG and self._asked
+        """Whether the dialog (message 227, 228 or 229) is open and waits for its answer
+        (state 2: the text gate is shut until it is answered)."""
+        return self.state == DIALOG
 
     def can_buy(self) -> bool:
         """Whether the open dialog's EXCHANGE can be chosen (message 227 only)."""
@@ -217,11 +217,9 @@ class PasswordShop:
         """State 1: ask for the picture, wait for it, then 16 frames of reveal; the last
         one falls through into state 2, which opens the dialog in the same frame."""
         self._timer += 1
-        if self._timer <= 1 + LOAD_FRAMES:
-            return None
         if self._timer < 1 + LOAD_FRAMES + REVEAL_FRAMES:
             return None
-        self.state, self.message, self._asked = DIALOG, self.offer(), True
+        self.state, self.message = DIALOG, self.offer()
         return "shown"
 
     def _dialog(self, pad: ShopInput) -> str | None:
@@ -229,7 +227,6 @@ class PasswordShop:
         acknowledged with either answer); then EXCHANGE on message 227 buys."""
         if pad.answer is None:
             return None
-        self._asked = False
         if self.message == OFFER and pad.answer:
             self._buy()
             self.state = PAY

@@ -116,8 +116,6 @@ class PasswordScreen(FmScreen):
             P.USED: "This password has already been used.",
         }
         message = lines[shop.message] if shop.state in (P.ENTRY, P.DIALOG) else ""
-        if shop.state == P.DIALOG and not shop.asking:
-            message = ""
         draw_fitted(fb, 14, MESSAGE_Y + 5, message, fb.width - 28, app.colour("text"), lines=2)
         if self.dialog is not None and shop.asking:
             self.dialog.draw(app, fb, fb.width - 90, MESSAGE_Y - 34, 80)
