@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from frontend_fmdriver import new_app, press, screen_name, wait
 
 from emucore.duel.padlog import IDLE, word_from_buttons
@@ -17,7 +18,7 @@ from emucore.fm import password as P
 from emucore.fm import trade as TR
 from emucore.frontend import layout
 from emucore.frontend.systems.fm.menu import ITEMS
-from emucore.frontend.systems.fm.session import FmGame
+from emucore.frontend.systems.fm.session import SAVE_VERSION, FmGame, validate_save
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 
 RYU_KISHIN, CODE, PRICE = 5, (1, 5, 3, 0, 3, 2, 9, 6), 30  # cards.csv: 15303296, 30
@@ -57,7 +58,7 @@ def write_save(extra: dict[str, int], starchips: int, name: str = "save.json",
     data = json.loads(json.dumps(game.data))
     if version == 1:
         data["version"] = 1
-        del data[P.SAVE_FIELD]
+        data.pop(P.SAVE_FIELD, None)
     path = game.save_file.path.parent / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data))
@@ -240,3 +241,14 @@ def test_the_trade_screen_with_offers_and_its_dialog_is_drawn_whole():
     texts = drawn(app)
     assert layout.problems(texts, (0, 0, app.fb.width, app.fb.height)) == []
     assert {"Trade", "Change", "Quit"} <= {t for _, t in texts}
+
+
+def test_the_used_passwords_are_checked_and_a_version_1_save_has_none():
+    """The used bits (flag 0x400 + card) of cards 1..722, each once; a version-1 save, from
+    before the shop, is read as having used none and is written as version 2."""
+    _, data = write_save({}, 0, version=1)
+    validate_save(data)
+    assert data[P.SAVE_FIELD] == [] and data["version"] == SAVE_VERSION
+    for bad in ([5, 5], [0], [723], ["5"], [True], {}):
+        with pytest.raises(ValueError, match="passwords must list distinct card ids"):
+            validate_save({**data, P.SAVE_FIELD: bad})

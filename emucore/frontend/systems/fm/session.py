@@ -26,6 +26,7 @@ from emucore.duel.files import (
 )
 from emucore.fm import deck as fm_deck
 from emucore.fm import password, rank, trade
+from emucore.fm.engine import FmDuel
 from emucore.fm.setup import FREE_DUEL, FmSetup, check_deck, new_duel, start_terrain
 from emucore.frontend.storage import MAX_SAVE_BYTES, SaveFile
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
@@ -91,12 +92,11 @@ def validate_save(data: Any) -> None:
 
 
 def _check_passwords(data: dict[str, Any]) -> None:
-    """The used passwords: a list of distinct card ids (absent from a version-1 save, which
-    is read as having used none and written back as version 2)."""
-    if data["version"] == 1:
-        data.setdefault(password.SAVE_FIELD, [])
-        data["version"] = SAVE_VERSION
-    used = data.get(password.SAVE_FIELD)
+    """The used passwords: a list of distinct card ids. A save without the list (version 1,
+    from before the shop, or a new game) has used none; it is given the empty list and is
+    written back as version 2."""
+    used = data.setdefault(password.SAVE_FIELD, [])
+    data["version"] = SAVE_VERSION
     if not isinstance(used, list) or not all(is_int(c) and 1 <= c <= CARD_COUNT
                                              for c in used) or len(set(used)) != len(used):
         raise ValueError(f"{password.SAVE_FIELD} must list distinct card ids 1..{CARD_COUNT}")
@@ -132,7 +132,7 @@ class FmGame:
         self.data = {"version": SAVE_VERSION, "trunk": {str(c): n for c, n in trunk.items()},
                      "deck": list(cards), "sort": "none", "starchips": 0,
                      "unlocked": list(START_UNLOCKED), "campaign": 0, "records": {},
-                     "two_player": [0, 0], password.SAVE_FIELD: []}
+                     "two_player": [0, 0]}
         return cards
 
     def load(self) -> str | None:
@@ -247,7 +247,8 @@ class FmGame:
         self.data = mine
         return None
 
-    def start_two_player_duel(self, second: dict[str, Any], setup: trade.TwoPlayerSetup):
+    def start_two_player_duel(self, second: dict[str, Any],
+                              setup: trade.TwoPlayerSetup) -> FmDuel:
         """A two-player duel as Main_RunTwoPlayerDuelSetup arms it: player 2's deck and sort
         from the second save, each side's life points from the set-up, terrain 0."""
         trade.check_duel_pair(self.data, second)
