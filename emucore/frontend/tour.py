@@ -7,10 +7,12 @@ the layout tests check the text of each.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from emucore.duel.files import write_atomic
 from emucore.duel.padlog import IDLE, word_from_buttons
 from emucore.frontend import systems
 from emucore.frontend.app import App
@@ -18,10 +20,17 @@ from emucore.frontend.display import init_video
 from emucore.frontend.machine import machine
 
 # A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames),
-# "esc" (the pause hotkey) or "autoplay" (an FM duel played to its end by duel_buttons).
+# "esc" (the pause hotkey), "autoplay" (an FM duel played to its end by duel_buttons) or
+# "partner" (a friend's FM save put beside the game's, for Trade and two players).
 AUTOPLAY_FRAMES = 20_000
 _FM_MENU = ["start", "cross"]
 _FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
+_FM_TWO_PLAYERS = [*["down"] * 4, "cross", "cross", "start"]  # one save for both, then Start
+_FM_PASSWORD = [*_FM_MENU, *["down"] * 7, "cross"]
+_FM_TRADE = [*["down"] * 8, "cross"]
+# Ryu-kishin's password (15303296): each digit turned up, then Right and the cursor's slide
+_FM_RYU_KISHIN = [p for digit in (1, 5, 3, 0, 3, 2, 9, 6)
+                  for p in (*["up"] * digit, "right", "wait:7")]
 _DM1_MENU = ["start", "a"]
 _DM1_DUEL = [*_DM1_MENU, "a", "a", "wait:60"]
 _PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
@@ -43,8 +52,8 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("build_deck", "psx", [*_FM_MENU, "down", "down", "cross"]),
         ("library", "psx", [*_FM_MENU, "down", "down", "down", "cross", "down"]),
         ("result", "psx", [*_FM_DUEL, "autoplay"]),
-        ("hand_over", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240"]),
-        ("two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240", "cross"]),
+        ("hand_over", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240"]),
+        ("two_players", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240", "cross"]),
         ("controls", "psx", [*_FM_MENU, *["down"] * 6, "cross"]),
         ("pause", "psx", [*_FM_DUEL, "esc"]),
         ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
@@ -61,15 +70,23 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("library_long_name", "psx", [*_FM_MENU, "down", "down", "down", "cross",
                                       *["right"] * 4, *["down"] * 11]),
         ("build_deck_long_name", "psx", [*_FM_MENU, "down", "down", "cross", "down", "down"]),
-        ("hand_over_player_2", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240",
+        ("hand_over_player_2", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240",
                                        "cross", "cross", "cross", "cross", "cross", "wait:200",
                                        "start", "wait:200"]),
-        ("result_two_players", "psx", [*_FM_MENU, *["down"] * 4, "cross", "wait:240",
+        ("result_two_players", "psx", [*_FM_MENU, *_FM_TWO_PLAYERS, "wait:240",
                                        "autoplay"]),
         # an attack on the first turn: the engine's refusal, in the panel beside the hand
         ("duel_refusal", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
                                  "cross"]),
         ("duel_turn_banner", "psx", [*_FM_MENU, "cross", "cross", "wait:20"]),  # "TURN 1"
+        ("password", "psx", _FM_PASSWORD),
+        # a new game has no starchips: the card is shown, its Exchange cannot be chosen
+        ("password_short", "psx", [*_FM_PASSWORD, *_FM_RYU_KISHIN, "cross", "wait:20"]),
+        ("trade_no_second_save", "psx", [*_FM_MENU, *_FM_TRADE]),
+        ("trade_second_save", "psx", [*_FM_MENU, "partner", *_FM_TRADE]),
+        ("trade", "psx", [*_FM_MENU, "partner", *_FM_TRADE, "cross"]),
+        ("two_player_setup", "psx", [*_FM_MENU, "partner", *["down"] * 4, "cross", "down",
+                                     "cross", "left", "wait:10"]),
     ),
     "dm1": (
         ("title", "gb", ["wait:2"]),
@@ -164,6 +181,9 @@ def press(app: App, press: str) -> None:
         app.pause()
         app.step((idle, idle))
         return
+    if press == "partner":
+        _fm_partner(app.screen.game)
+        return
     if press == "autoplay":
         duel = app.screen
         for _ in range(AUTOPLAY_FRAMES):
@@ -176,6 +196,15 @@ def press(app: App, press: str) -> None:
         raise RuntimeError(f"the duel did not end within {AUTOPLAY_FRAMES} presses")
     app.step((word_from_buttons(app.machine.name, press.split("+")), idle))
     app.step((idle, idle))
+
+
+def _fm_partner(game) -> None:
+    """Write ``friend.json`` beside the FM game's save: its deck, and a chest of one copy of
+    each of the first ten cards (the tour's second memory card)."""
+    friend = json.loads(json.dumps(game.data))
+    for card in range(1, 11):
+        friend["trunk"][str(card)] = friend["trunk"].get(str(card), 0) + 1
+    write_atomic(game.save_file.path.parent / "friend.json", json.dumps(friend))
 
 
 def visit(system: str, profile: str, presses: list[str], data_dir: Path) -> App:

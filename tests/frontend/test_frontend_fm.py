@@ -191,7 +191,9 @@ def test_rank_meter_matches_the_score_table():
 def test_two_players_share_one_machine():
     app = new_app()
     to_main_menu(app)
-    choose(app, 4)
+    choose(app, 4)  # Two Players -> the second save: one save for both -> the set-up
+    press(app, "cross")
+    press(app, "start")
     screen = app.screen
     assert screen_name(app) == "DuelScreen" and screen.humans == {0, 1}
     bot = PadBot()

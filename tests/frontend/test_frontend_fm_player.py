@@ -247,7 +247,8 @@ def test_either_pad_takes_a_two_player_turn_and_the_prompt_names_the_key(tmp_pat
     """Source: issue 26 item 11 ("Player 2: press Cross" while player 1's key did nothing
     and the prompt named no key); the default keys of emucore/frontend/bindings.py (Cross:
     Z on pad 1, N on pad 2)."""
-    app = visit("fm", "psx", ["start", "cross", *["down"] * 4, "cross", "wait:240"], tmp_path)
+    app = visit("fm", "psx", ["start", "cross", *["down"] * 4, "cross", "cross", "start",
+                              "wait:240"], tmp_path)
     screen = app.screen
     assert screen.handing_over
     texts = [text for _, text in _texts(app)]

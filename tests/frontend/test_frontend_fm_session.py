@@ -57,7 +57,7 @@ def test_two_player_results_count_per_player(game):
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d.update(version=2), "not an emucore fm save"),
+    (lambda d: d.update(version=3), "not an emucore fm save"),
     (lambda d: d["trunk"].update({"723": 1}), "unknown card id '723'"),
     (lambda d: d["trunk"].update({"1": 251}), "251 copies"),
     (lambda d: d.update(deck=d["deck"][:39]), "a deck has 40 cards"),

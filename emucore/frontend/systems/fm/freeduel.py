@@ -1,5 +1,4 @@
-"""Free Duel: a grid of the 39 duelists' portraits (locked ones as shadows), and the
-two-player start.
+"""Free Duel: a grid of the 39 duelists' portraits (locked ones as shadows).
 
 quirk: like the original's Free Duel overlay (``FreeDuel_Entry``, 0x80168FB4), this screen
 calls ``rand()`` once every frame and discards it, so the deal of the duel depends on how many
@@ -91,10 +90,3 @@ class FreeDuelSelect(FmScreen):
                     app.colour("text_dim"))
         fb.text(8, fb.height - CELL_H, f"RNG {self.game.rng.state:08X}", app.colour("text_dim"))
 
-
-def two_player_duel(app: App, game: FmGame, back: Screen) -> Screen:
-    """A duel on one machine: pad 1 plays side 0, pad 2 side 1. Choice: player 2 duels with
-    a copy of player 1's deck (one save holds one deck)."""
-    from emucore.frontend.systems.fm.duel import DuelScreen
-    duel = game.start_duel(0, deck2=list(game.deck))
-    return DuelScreen(game, duel, back, 0)

@@ -9,7 +9,7 @@ from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER
 from emucore.frontend.widgets import Menu
 
 ITEMS = ("Free Duel", "Campaign", "Build Deck", "Library", "Two Players", "Save", "Controls",
-         "Title")
+         "Password", "Trade", "Title")
 
 
 class MainMenu(FmScreen):
@@ -38,10 +38,17 @@ class MainMenu(FmScreen):
         if item == "Library":
             return library.Library(game, self)
         if item == "Two Players":
-            return freeduel.two_player_duel(app, game, self)
+            from emucore.frontend.systems.fm.trade import DUEL, SecondSave
+            return SecondSave(game, self, DUEL)
         if item == "Controls":
             from emucore.frontend.controls import ControlsScreen
             return ControlsScreen(self)
+        if item == "Password":
+            from emucore.frontend.systems.fm.password import PasswordScreen
+            return PasswordScreen(game, self)
+        if item == "Trade":
+            from emucore.frontend.systems.fm.trade import TRADE, SecondSave
+            return SecondSave(game, self, TRADE)
         if item == "Save":
             game.save()
             app.notify(game.save_file.report(f"Saved to {game.save_file.path}"))

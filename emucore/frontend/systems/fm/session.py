@@ -8,19 +8,33 @@ duel's deal depends on how many frames the player spent there (spec/fm-engine.md
 
 from __future__ import annotations
 
+import json
+import os
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from emucore import tables as T
-from emucore.duel.files import decimal, is_int
+from emucore.duel.files import (
+    UserFileError,
+    decimal,
+    is_int,
+    is_regular_file,
+    parse_json,
+    read_text,
+    write_atomic,
+)
 from emucore.fm import deck as fm_deck
-from emucore.fm import rank
+from emucore.fm import password, rank, trade
+from emucore.fm.engine import FmDuel
 from emucore.fm.setup import FREE_DUEL, FmSetup, check_deck, new_duel, start_terrain
-from emucore.frontend.storage import SaveFile
+from emucore.frontend.storage import MAX_SAVE_BYTES, SaveFile
 from emucore.hw.psyq_rand import BOOT_STATE, Rand
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+# Version 1 saves (before the Password shop) are read as having used no password.
+READ_VERSIONS = (1, SAVE_VERSION)
 # Choice: the campaign plays the duelists in the duelist table's id order, which follows the
 # story (Teana ... Nitemare); the original lets the player visit the five mage shrines in any
 # order, here they come in table order. Simon Muran (1) is open for Free Duel from the start,
@@ -37,7 +51,7 @@ FREE_DUEL_TERRAIN = start_terrain(FREE_DUEL)
 
 def validate_save(data: Any) -> None:
     """Check a save payload; ValueError names the first problem."""
-    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+    if not isinstance(data, dict) or data.get("version") not in READ_VERSIONS:
         raise ValueError(f"not an emucore fm save (version {SAVE_VERSION} expected)")
     trunk = data.get("trunk")
     if not isinstance(trunk, dict):
@@ -74,6 +88,18 @@ def validate_save(data: Any) -> None:
         raise ValueError("records must map duelist ids to [wins, losses]")
     if not _counts(data.get("two_player"), 2):
         raise ValueError("two_player must be two win counts")
+    _check_passwords(data)
+
+
+def _check_passwords(data: dict[str, Any]) -> None:
+    """The used passwords: a list of distinct card ids. A save without the list (version 1,
+    from before the shop, or a new game) has used none; it is given the empty list and is
+    written back as version 2."""
+    used = data.setdefault(password.SAVE_FIELD, [])
+    data["version"] = SAVE_VERSION
+    if not isinstance(used, list) or not all(is_int(c) and 1 <= c <= CARD_COUNT
+                                             for c in used) or len(set(used)) != len(used):
+        raise ValueError(f"{password.SAVE_FIELD} must list distinct card ids 1..{CARD_COUNT}")
 
 
 def _counts(value: Any, n: int) -> bool:
@@ -170,3 +196,64 @@ class FmGame:
                         data["unlocked"].append(extra)
                         notes.append(f"{self.tables.duelist_name(extra)} joins Free Duel")
         return notes
+
+    # --- the Password shop and Trade ----------------------------------------------------
+    def password_shop(self) -> password.PasswordShop:
+        """The shop over this game's save (Main_RunPasswordMenu); it calls no rand()."""
+        return password.PasswordShop(self.tables, self.data)
+
+    def trade_partners(self) -> list[Path]:
+        """The other saves in this game's save folder (``*.json`` files other than its own):
+        the second memory card is one of them."""
+        folder = self.save_file.path.parent
+        try:
+            found = sorted(folder.glob("*.json"))
+        except OSError:
+            return []
+        return [p for p in found if p.name != self.save_file.path.name and is_regular_file(p)]
+
+    def read_partner(self, path: Path) -> tuple[dict[str, Any], str]:
+        """(save, its text) of a second save, read through the reading edge and checked by
+        :func:`validate_save`; a bad file is one UserFileError line naming it (the file is
+        left as it is). A save cannot meet itself (SaveData_HasSameDuelistCode)."""
+        if os.path.realpath(path) == os.path.realpath(self.save_file.path):
+            raise UserFileError(path, "this game's own save (a save cannot trade with itself)")
+        text = read_text(path, MAX_SAVE_BYTES)
+        data = parse_json(text, path)
+        try:
+            validate_save(data)
+        except (ValueError, TypeError, KeyError) as exc:  # as SaveFile reads a save
+            raise UserFileError(path, str(exc)) from None
+        return data, text
+
+    def commit_trade(self, deal: trade.Trade, path: Path, text: str) -> str | None:
+        """Write both saves after a confirmed trade (SaveData_RequestTradeWrite): the second
+        save first, atomically, then this game's; if this one cannot be written the second
+        is put back, so both stand or neither. Returns None, or the one line why nothing
+        changed. The second save must still be the file that was read."""
+        mine, theirs = deal.result()
+        try:
+            if read_text(path, MAX_SAVE_BYTES) != text:
+                raise UserFileError(path, "changed since it was read; nothing was traded")
+            write_atomic(path, json.dumps(theirs, indent=1, sort_keys=True) + "\n")
+        except UserFileError as exc:
+            return str(exc)
+        if not self.save_file.save(mine):
+            try:
+                write_atomic(path, text)
+            except UserFileError as exc:
+                return f"{self.save_file.error}; and {exc}"
+            return f"{self.save_file.error}; nothing was traded"
+        self.data = mine
+        return None
+
+    def start_two_player_duel(self, second: dict[str, Any],
+                              setup: trade.TwoPlayerSetup) -> FmDuel:
+        """A two-player duel as Main_RunTwoPlayerDuelSetup arms it: player 2's deck and sort
+        from the second save, each side's life points from the set-up, terrain 0."""
+        trade.check_duel_pair(self.data, second)
+        duel_setup = FmSetup(deck=list(self.deck), duelist=0, sort=self.data["sort"],
+                             state=self.rng.state, terrain=FREE_DUEL_TERRAIN,
+                             lp=list(setup.lp), deck2=list(second["deck"]),
+                             sort2=second["sort"])
+        return new_duel(duel_setup, self.tables)
