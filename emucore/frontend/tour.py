@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from emucore.duel.padlog import IDLE, word_from_buttons
+from emucore.fm.mainloop import QUICK_NAME
 from emucore.frontend import systems
 from emucore.frontend.app import App
 from emucore.frontend.display import init_video
@@ -20,8 +21,25 @@ from emucore.frontend.machine import machine
 # A press is a button name ("cross"), several joined by "+", "wait:N" (N idle frames),
 # "esc" (the pause hotkey) or "autoplay" (an FM duel played to its end by duel_buttons).
 AUTOPLAY_FRAMES = 20_000
-_FM_MENU = ["start", "cross"]
-_FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
+
+
+def timed(script: tuple[tuple[int, str], ...], now: int) -> list[str]:
+    """Presses at the frames of ``script`` ((frame, button), counted on one screen), from
+    that screen's frame ``now`` on: waits between them, each press taking two frames."""
+    out: list[str] = []
+    for frame, button in script:
+        if frame > now:
+            out.append(f"wait:{frame - now}")
+        out.append(button)
+        now = frame + 2
+    return out
+
+
+# New Game, then the quickest name entry (its frame 0 is the frame after Cross's release)
+_FM_NEW_GAME = ["start", "cross"]
+_FM_MENU = [*_FM_NEW_GAME, *timed(QUICK_NAME, 1)]
+# Free Duel: a new game has Duel Master K alone (left of the first cell)
+_FM_DUEL = [*_FM_MENU, "cross", "left", "cross", "wait:240"]
 _DM1_MENU = ["start", "a"]
 _DM1_DUEL = [*_DM1_MENU, "a", "a", "wait:60"]
 _PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
@@ -69,7 +87,15 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         # an attack on the first turn: the engine's refusal, in the panel beside the hand
         ("duel_refusal", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
                                  "cross"]),
-        ("duel_turn_banner", "psx", [*_FM_MENU, "cross", "cross", "wait:20"]),  # "TURN 1"
+        ("duel_turn_banner", "psx", [*_FM_MENU, "cross", "left", "cross", "wait:20"]),
+        # name entry: the opening box in, the keyboard with a name typed, the closing box
+        ("name_entry", "psx", [*_FM_NEW_GAME, "wait:14"]),
+        ("name_entry_keyboard", "psx", [*_FM_NEW_GAME, *timed(QUICK_NAME[:2], 1), "wait:14",
+                                        "down", "wait:8", "right", "wait:8"]),
+        ("name_entry_confirm", "psx", [*_FM_NEW_GAME, *timed(QUICK_NAME[:4], 1), "wait:15"]),
+        # the campaign's first story duel forfeited: game over
+        ("game_over", "psx", [*_FM_MENU, "down", "cross", "cross", "wait:240", "esc", "down",
+                              "cross", "cross", "wait:2"]),
     ),
     "dm1": (
         ("title", "gb", ["wait:2"]),
