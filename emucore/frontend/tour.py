@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from emucore.duel.padlog import IDLE, word_from_buttons
-from emucore.fm.mainloop import QUICK_NAME
+from emucore.fm.mainloop import QUICK_NAME, key_at
 from emucore.frontend import systems
 from emucore.frontend.app import App
 from emucore.frontend.display import init_video
@@ -39,7 +39,7 @@ def timed(script: tuple[tuple[int, str], ...], now: int) -> list[str]:
 _FM_NEW_GAME = ["start", "cross"]
 _FM_MENU = [*_FM_NEW_GAME, *timed(QUICK_NAME, 1)]
 # Free Duel: a new game has Duel Master K alone (left of the first cell)
-_FM_DUEL = [*_FM_MENU, "cross", "left", "cross", "wait:240"]
+_FM_DUEL = [*_FM_MENU, "cross", "left", "wait:1", "cross", "wait:240"]
 _DM1_MENU = ["start", "a"]
 _DM1_DUEL = [*_DM1_MENU, "a", "a", "wait:60"]
 _PAPER_DUEL = ["cross", "cross", "down", "cross", "wait:60"]
@@ -148,6 +148,19 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
     ),
 }
+
+
+def name_entry_buttons(screen) -> list[str]:
+    """What a simple player presses on the name-entry screen: close a box once it waits,
+    type the glyph under the cursor into an empty name, then Start and End."""
+    entry = screen.entry
+    if entry.phase in ("intro", "confirm"):
+        return ["cross"] if entry.box_waiting() else []
+    if entry.phase != "keyboard" or entry.frame < entry.busy_until:
+        return []
+    if not entry.name:
+        return ["cross"]
+    return ["cross"] if key_at(entry.row, entry.col) == "End" else ["start"]
 
 
 def duel_buttons(screen) -> list[str]:

@@ -99,7 +99,7 @@ def _check_story(data: dict[str, Any]) -> None:
             raise ValueError("story must be a list of duelist ids")
         story.check_path(path)
         if progress != len(path):
-            raise ValueError(f"campaign must count the story's {len(path)} duels passed")
+            raise ValueError(f"campaign must be {len(path)}, the story duels passed")
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > mainloop.NAME_LENGTH or \
             not set(name) <= NAME_GLYPHS:
