@@ -287,6 +287,7 @@ QUICK_NAME: tuple[tuple[int, str], ...] = (
     (_END_AT, "cross"), (_END_AT + BOX_IN_FRAMES + 2, "cross"))
 QUICK_NAME_FRAMES = QUICK_NAME[-1][0] + 2  # the close press, then the frame that finishes
 TITLE_TO_NAME = 2  # the title: Start opens the menu, Cross on New Game the next frame
+EARLIEST_DEAL = TITLE_TO_NAME + QUICK_NAME_FRAMES  # the first starter index from power-on
 
 
 def starter_script(index: int) -> tuple[int, list[tuple[int, str]]]:
@@ -295,11 +296,11 @@ def starter_script(index: int) -> tuple[int, list[tuple[int, str]]]:
     button)]), each press held one frame. The title's frames and the name's each make one
     call, the name QUICK_NAME (no glyph is overwritten), so the deal comes after
     ``wait + TITLE_TO_NAME + QUICK_NAME_FRAMES`` calls. ValueError below that."""
-    wait = index - TITLE_TO_NAME - QUICK_NAME_FRAMES
+    wait = index - EARLIEST_DEAL
     if wait < 0:
         raise ValueError(f"index {index} is before the earliest deal from power-on "
-                         f"({TITLE_TO_NAME + QUICK_NAME_FRAMES}: the title's 2 frames and "
-                         f"a {QUICK_NAME_FRAMES}-frame name entry)")
+                         f"({EARLIEST_DEAL}: the title's {TITLE_TO_NAME} frames and a "
+                         f"{QUICK_NAME_FRAMES}-frame name entry)")
     name0 = wait + TITLE_TO_NAME
     presses = [(wait, "start"), (wait + 1, "cross")]
     presses += [(name0 + f, button) for f, button in QUICK_NAME]

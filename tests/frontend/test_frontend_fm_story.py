@@ -14,6 +14,7 @@ from frontend_fmdriver import new_app, screen_name
 
 from emucore.cli import main
 from emucore.duel.padlog import IDLE, word_from_buttons
+from emucore.duel.padlog import load as load_pad
 from emucore.fm import deck as fm_deck
 from emucore.hw.psyq_rand import BOOT_STATE, Rand, jump_int
 from emucore.tables import load
@@ -160,3 +161,29 @@ def test_a_campaign_loss_is_game_over_and_try_again_offers_the_duel_again(tmp_pa
     app.step((IDLE["psx"], IDLE["psx"]))
     assert screen_name(app) == "CampaignScreen"
     assert app.screen.choices[0] == (7, True) and app.screen.game.game_over is None
+
+
+def test_plan_starter_pad_log_deals_the_wanted_index(tmp_path, monkeypatch, capsys):
+    """`plan starter --pad-log INDEX`: the log played from power-on deals the starter deck
+    of INDEX (NameEntry_BuildStarterDeck at the state INDEX calls after the boot state)."""
+    index = 150
+    assert main(["plan", "starter", "--pad-log", str(index), "--json"]) == 0
+    plan = json.loads(capsys.readouterr().out)
+    expected = fm_deck.starter_deck(Rand(jump_int(BOOT_STATE, index)), load("fm"))
+    assert plan["deck"] == expected and plan["title_wait"] == index - 2 - NAME_FRAMES
+    script = tmp_path / "starter.pad"
+    script.write_text(plan["log"])
+    monkeypatch.setenv("EMUCORE_DATA_DIR", str(tmp_path / "data"))
+    assert main(["play", "--headless", "--script", str(script), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["screen"] == "MainMenu"
+    app = new_app()
+    pads = load_pad("psx", script)
+    while app.frame < pads.end:
+        app.step(pads.words_at(app.frame)[0])
+    assert app.screen.game.deck == expected
+
+
+def test_plan_starter_pad_log_refuses_an_index_before_the_first_deal(capsys):
+    assert main(["plan", "starter", "--pad-log", "68"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "before the earliest deal from power-on (69" in err[0]
