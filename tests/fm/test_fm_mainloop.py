@@ -40,7 +40,8 @@ def test_menu_and_free_duel_call_rand_once_a_frame_after_the_reset_pass():
     runner, in the first pass after a mode is written (main_loop.c)."""
     for mode in (mainloop.MENU, mainloop.FREE_DUEL):
         assert [mainloop.calls(mode, f) for f in range(4)] == [0, 1, 1, 1]
-    assert mainloop.MODES[mainloop.MENU].address == 0x8002D588
+    menu = mainloop.MODES[mainloop.MENU]
+    assert (menu.routine, menu.address, menu.number) == ("Main_RunMenu", 0x8002D588, 8)
 
 
 def test_name_entry_is_a_nested_loop_with_a_call_every_frame():
