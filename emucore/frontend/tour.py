@@ -14,6 +14,7 @@ from pathlib import Path
 
 from emucore.duel.files import write_atomic
 from emucore.duel.padlog import IDLE, word_from_buttons
+from emucore.fm.mainloop import QUICK_NAME, key_at
 from emucore.frontend import systems
 from emucore.frontend.app import App
 from emucore.frontend.display import init_video
@@ -23,8 +24,25 @@ from emucore.frontend.machine import machine
 # "esc" (the pause hotkey), "autoplay" (an FM duel played to its end by duel_buttons) or
 # "partner" (a friend's FM save put beside the game's, for Trade and two players).
 AUTOPLAY_FRAMES = 20_000
-_FM_MENU = ["start", "cross"]
-_FM_DUEL = [*_FM_MENU, "cross", "cross", "wait:240"]
+
+
+def timed(script: tuple[tuple[int, str], ...], now: int) -> list[str]:
+    """Presses at the frames of ``script`` ((frame, button), counted on one screen), from
+    that screen's frame ``now`` on: waits between them, each press taking two frames."""
+    out: list[str] = []
+    for frame, button in script:
+        if frame > now:
+            out.append(f"wait:{frame - now}")
+        out.append(button)
+        now = frame + 2
+    return out
+
+
+# New Game, then the quickest name entry (its frame 0 is the frame after Cross's release)
+_FM_NEW_GAME = ["start", "cross"]
+_FM_MENU = [*_FM_NEW_GAME, *timed(QUICK_NAME, 1)]
+# Free Duel: a new game has Duel Master K alone (left of the first cell)
+_FM_DUEL = [*_FM_MENU, "cross", "left", "wait:1", "cross", "wait:240"]
 _FM_TWO_PLAYERS = [*["down"] * 4, "cross", "cross", "start"]  # one save for both, then Start
 _FM_PASSWORD = [*_FM_MENU, *["down"] * 7, "cross"]
 _FM_TRADE = [*["down"] * 8, "cross"]
@@ -78,7 +96,15 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         # an attack on the first turn: the engine's refusal, in the panel beside the hand
         ("duel_refusal", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
                                  "cross"]),
-        ("duel_turn_banner", "psx", [*_FM_MENU, "cross", "cross", "wait:20"]),  # "TURN 1"
+        ("duel_turn_banner", "psx", [*_FM_MENU, "cross", "left", "cross", "wait:20"]),
+        # name entry: the opening box in, the keyboard with a name typed, the closing box
+        ("name_entry", "psx", [*_FM_NEW_GAME, "wait:14"]),
+        ("name_entry_keyboard", "psx", [*_FM_NEW_GAME, *timed(QUICK_NAME[:2], 1), "wait:14",
+                                        "down", "wait:8", "right", "wait:8"]),
+        ("name_entry_confirm", "psx", [*_FM_NEW_GAME, *timed(QUICK_NAME[:4], 1), "wait:15"]),
+        # the campaign's first story duel forfeited: game over
+        ("game_over", "psx", [*_FM_MENU, "down", "cross", "cross", "wait:240", "esc", "down",
+                              "cross", "cross", "wait:2"]),
         ("password", "psx", _FM_PASSWORD),
         # a new game has no starchips: the card is shown, its Exchange cannot be chosen
         ("password_short", "psx", [*_FM_PASSWORD, *_FM_RYU_KISHIN, "cross", "wait:20"]),
@@ -139,6 +165,19 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("result_forfeit", "psx", [*_PAPER_DUEL, "wait:200", "esc", "down", "cross", "cross"]),
     ),
 }
+
+
+def name_entry_buttons(screen) -> list[str]:
+    """What a simple player presses on the name-entry screen: close a box once it waits,
+    type the glyph under the cursor into an empty name, then Start and End."""
+    entry = screen.entry
+    if entry.phase in ("intro", "confirm"):
+        return ["cross"] if entry.box_waiting() else []
+    if entry.phase != "keyboard" or entry.frame < entry.busy_until:
+        return []
+    if not entry.name:
+        return ["cross"]
+    return ["cross"] if key_at(entry.row, entry.col) == "End" else ["start"]
 
 
 def duel_buttons(screen) -> list[str]:

@@ -624,11 +624,16 @@ def _last_turn_text(o: dict[str, Any]) -> str:
 # ----------------------------------------------------------------------------- starter
 
 def _starter_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--has", action="append", required=True, metavar="CARD",
+    p.add_argument("--has", action="append", metavar="CARD",
                    help="a card the deck must hold (repeat it for more copies)")
     _range_args(p, 1 << 27, _cores())
     p.add_argument("--show", type=int_arg("show", 0), default=10,
                    help="print the decks when at most this many match (default 10)")
+    p.add_argument("--pad-log", nargs="?", const=-1, default=None,
+                   type=int_arg("pad-log index", 0, 2**32 - 1), metavar="INDEX",
+                   help="print the pad log from power-on that deals the starter deck of "
+                        "INDEX (no search), or with --has and no INDEX of the first match: "
+                        "the frames to wait on the title, then the quickest name entry")
 
 
 def _starter(args: argparse.Namespace) -> int:
@@ -636,6 +641,14 @@ def _starter(args: argparse.Namespace) -> int:
     from emucore.planning.progress import Progress, run_pieces
 
     tables = _fm()
+    if args.pad_log is not None and args.pad_log >= 0:
+        if args.has:
+            raise UsageError("--pad-log INDEX prints that index's pad log: leave out --has "
+                             "(or give --has and --pad-log alone for the first match)")
+        emit(args, _pad_log(args.pad_log, tables), _pad_log_text)
+        return 0
+    if not args.has:
+        raise UsageError("give the cards the deck must hold (--has CARD), or --pad-log INDEX")
     _check_range(args)
     cards = tuple(_card(tables, c) for c in args.has)
     starter.Want.of(cards, starter.plan(tables))  # bad wishes fail before any work
@@ -659,8 +672,56 @@ def _starter(args: argparse.Namespace) -> int:
         out["sampled"] = len(found.sample)
         out["splits"] = [{"card": c, "name": tables.names[c], "share": n / len(found.sample)}
                          for c, n in splits]
-    emit(args, out, lambda o: _starter_text(o, tables))
+    if args.pad_log is not None:
+        from emucore.fm.mainloop import EARLIEST_DEAL
+        reachable = [int(i) for i in found.first if i >= EARLIEST_DEAL]
+        if not reachable:
+            raise UsageError(f"no index from {EARLIEST_DEAL} on (the earliest deal from "
+                             f"power-on) among the first {len(found.first)} matches: no pad "
+                             "log to print (try --from)")
+        out["pad_log"] = _pad_log(reachable[0], tables)
+    emit(args, out, lambda o: _starter_text(o, tables) + (
+        "\n" + _pad_log_text(o["pad_log"]) if "pad_log" in o else ""))
     return 0
+
+
+def _pad_log(index: int, tables: FmTables) -> dict[str, Any]:
+    """The pad log from power-on dealing the starter deck of ``index``
+    (emucore.fm.mainloop.starter_script): the screens and their waits, the log, the deck."""
+    from emucore.duel.padlog import write
+    from emucore.fm import deck as fm_deck
+    from emucore.fm import mainloop
+
+    try:
+        wait, presses = mainloop.starter_script(index)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    changes = [(0, "-")] if presses[0][0] > 0 else []
+    pressed = {f for f, _ in presses}
+    for frame, button in presses:
+        changes.append((frame, button))
+        if frame + 1 not in pressed:
+            changes.append((frame + 1, "-"))
+    name0 = wait + mainloop.TITLE_TO_NAME
+    steps, now = [], 0
+    for frame, button in mainloop.QUICK_NAME:
+        steps.append({"wait": frame - now, "press": button})
+        now = frame + 1
+    deck = fm_deck.starter_deck(psyq_rand.Rand(int(psyq_rand.jump(psyq_rand.BOOT_STATE,
+                                                                   index))), tables)
+    end = name0 + mainloop.QUICK_NAME_FRAMES
+    return {"index": index, "title_wait": wait, "name_entry": steps, "deal_frame": end - 1,
+            "deck": deck, "log": write("psx", changes, end + 1)}
+
+
+def _pad_log_text(o: dict[str, Any]) -> str:
+    name = ", ".join(f"wait {s['wait']}, {s['press'].capitalize()}" for s in o["name_entry"])
+    return "\n".join([
+        f"pad log from power-on for starter index {o['index']} (no save on the card):",
+        f"  title: wait {o['title_wait']} frames, Start, then Cross (New Game) the next frame",
+        f"  name entry: {name} (the deck is dealt after frame {o['deal_frame']})",
+        "  deck: " + " ".join(str(c) for c in o["deck"]),
+        o["log"].rstrip("\n")])
 
 
 def _starter_text(o: dict[str, Any], tables: FmTables) -> str:

@@ -36,10 +36,21 @@ def screen_name(app: App) -> str:
     return type(app.screen).__name__
 
 
+def enter_name(app: App) -> None:
+    """The quickest name entry (mainloop.QUICK_NAME) from the name screen's next frame."""
+    from emucore.fm.mainloop import QUICK_NAME
+    from emucore.frontend.tour import press as tour_press
+    from emucore.frontend.tour import timed
+    for p in timed(QUICK_NAME, app.screen.entry.frame):
+        tour_press(app, p)
+
+
 def to_main_menu(app: App) -> None:
-    """Title -> Start -> New Game -> main menu."""
-    press(app, "start")
-    press(app, "cross")
+    """Title -> Start -> New Game -> the quickest name entry -> main menu."""
+    from emucore.frontend.tour import _FM_MENU
+    from emucore.frontend.tour import press as tour_press
+    for p in _FM_MENU:
+        tour_press(app, p)
     assert screen_name(app) == "MainMenu"
 
 

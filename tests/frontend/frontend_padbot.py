@@ -7,9 +7,9 @@ as a controller would (the app records the words: ``App.pad_log``).
 from __future__ import annotations
 
 from emucore.duel.padlog import IDLE, word_from_buttons
-from emucore.frontend.tour import duel_buttons
+from emucore.frontend.tour import duel_buttons, name_entry_buttons
 
-__all__ = ["PadBot", "duel_buttons"]
+__all__ = ["PadBot", "duel_buttons", "name_entry_buttons"]
 
 
 class PadBot:

@@ -7,10 +7,11 @@ import json
 
 from frontend_fmdriver import choose, new_app, press, screen_name, to_main_menu, wait
 from frontend_golden import check
-from frontend_padbot import PadBot, duel_buttons
+from frontend_padbot import PadBot, duel_buttons, name_entry_buttons
 
 from emucore.cli import main
 from emucore.duel.padlog import IDLE
+from emucore.fm.story import DUEL_MASTER_K
 from emucore.frontend.systems.fm.meter import live_rank
 from emucore.frontend.systems.fm.session import FmGame, validate_save
 
@@ -27,7 +28,11 @@ def play_free_duel(app, bot: PadBot) -> None:
             buttons = ["start"] if app.screen.menu is None else ["cross"]
         elif name == "DuelScreen":
             buttons = duel_buttons(app.screen)
-        else:  # main menu (Free Duel is first) and the Free Duel grid (Simon Muran first)
+        elif name == "NameEntryScreen":
+            buttons = name_entry_buttons(app.screen)
+        elif name == "FreeDuelSelect" and app.screen.cursor != DUEL_MASTER_K - 1:
+            buttons = ["left"]  # a new game has Duel Master K alone, left of the first cell
+        else:  # main menu (Free Duel is first) and the Free Duel grid
             buttons = ["cross"]
         app.step((bot.word(app.frame, buttons), IDLE["psx"]))
     raise AssertionError(f"no result screen after {MAX_FRAMES} frames")
@@ -44,7 +49,7 @@ def test_free_duel_from_title_to_result_through_the_pad(tmp_path, monkeypatch, c
                         "B-TEC", "A-TEC", "S-TEC"}
     save = json.loads(result.game.save_file.path.read_text())
     validate_save(save)
-    assert save["records"]["1"] == [int(end.winner == 0), int(end.winner == 1)]
+    assert save["records"][str(DUEL_MASTER_K)] == [int(end.winner == 0), int(end.winner == 1)]
     if end.winner == 0:
         assert save["starchips"] == end.starchips and save["trunk"][str(end.drop)] >= 1
     app.step((IDLE["psx"], IDLE["psx"]))
@@ -71,6 +76,7 @@ def test_golden_screens():
     press(app, "cross")
     assert screen_name(app) == "FreeDuelSelect"
     check("fm_free_duel", app.fb.digest())
+    press(app, "left")  # a new game has Duel Master K alone
     press(app, "cross")
     assert screen_name(app) == "DuelScreen"
     check("fm_duel_opening", app.fb.digest())
@@ -148,7 +154,7 @@ def test_corrupt_save_is_moved_aside_with_a_message(user_dirs, capsys):
     assert not save.exists()
     assert "corrupt save" in capsys.readouterr().err
     press(app, "cross")  # the menu now offers New Game only
-    assert screen_name(app) == "MainMenu"
+    assert screen_name(app) == "NameEntryScreen"
 
 
 def test_build_deck_needs_forty_cards_and_keeps_the_copy_limit():

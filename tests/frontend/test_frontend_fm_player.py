@@ -17,8 +17,10 @@ from emucore.frontend.systems.fm import duel as fm_duel
 from emucore.frontend.systems.fm.duel import PANEL_X, DuelScreen
 from emucore.frontend.systems.fm.library import Library
 from emucore.frontend.systems.fm.session import FmGame
-from emucore.frontend.tour import visit
+from emucore.frontend.tour import STOPS, visit
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
+
+FM_STOPS = {name: presses for name, _, presses in STOPS["fm"]}
 
 FM = tables.load("fm")
 ELF, MUSHROOM, QUEEN = 2, 8, 638  # Mystical Elf + Mushroom Man = Queen of Autumn Leaves
@@ -178,7 +180,7 @@ def test_an_empty_zone_says_so_from_the_engine():
 
 def test_the_rank_meter_leaves_the_big_cards_name_readable(tmp_path):
     """Source: issue 26 item 11 (the Tab rank meter covered the big card's name)."""
-    app = visit("fm", "psx", ["start", "cross", "cross", "cross", "wait:240"], tmp_path)
+    app = visit("fm", "psx", FM_STOPS["duel"], tmp_path)
     app.toggles["rank_meter"] = True
     rects = _texts(app)
     card = (PANEL_X + 4, 4, *LARGE)
@@ -247,7 +249,7 @@ def test_either_pad_takes_a_two_player_turn_and_the_prompt_names_the_key(tmp_pat
     """Source: issue 26 item 11 ("Player 2: press Cross" while player 1's key did nothing
     and the prompt named no key); the default keys of emucore/frontend/bindings.py (Cross:
     Z on pad 1, N on pad 2)."""
-    app = visit("fm", "psx", ["start", "cross", *["down"] * 4, "cross", "cross", "start",
+    app = visit("fm", "psx", [*FM_STOPS["main_menu"], *["down"] * 4, "cross", "cross", "start",
                               "wait:240"], tmp_path)
     screen = app.screen
     assert screen.handing_over

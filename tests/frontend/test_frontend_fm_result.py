@@ -40,7 +40,8 @@ def test_the_criteria_add_up_to_the_engines_score(tmp_path):
 
 
 def test_a_win_reveals_the_criteria_one_by_one_then_cross_leaves(tmp_path):
-    app = tour.visit("fm", "psx", ["start", "cross"], tmp_path)
+    app = tour.visit("fm", "psx", next(p for n, _, p in tour.STOPS["fm"] if n == "main_menu"),
+                     tmp_path)
     game, menu = app.screen.game, app.screen
     score = sum(c.points for c in criteria(game, DuelEnd(0, "lp", (0, 0), "", 0, "", 0),
                                            COUNTERS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from emucore.fm import rank
-from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER, FmGame, validate_save
+from emucore.frontend.systems.fm.session import FmGame, validate_save
 
 
 @pytest.fixture
@@ -16,32 +16,40 @@ def game():
 
 
 def test_new_game_deals_a_legal_starter_deck_into_the_trunk(game):
+    """the-game.md §1: Free Duel's unlock bits cover ids 1..38, so a new game has Duel
+    Master K (39) alone; the story opens on Seto (§7.1)."""
     validate_save(game.data)
     assert len(game.deck) == 40
     assert sum(game.data["trunk"].values()) == 40
-    assert game.unlocked() == {1} and game.next_campaign_duelist() == CAMPAIGN_ORDER[0]
+    assert game.unlocked() == {39} and game.story_duels() == [7]
 
 
 def test_campaign_win_moves_on_and_unlocks_the_duelist(game):
-    first = CAMPAIGN_ORDER[0]
-    notes = game.duel_finished(first, 0, 0x1234, starchips=3, drop=5, campaign=True)
-    assert game.data["campaign"] == 1 and first in game.unlocked()
-    assert notes == [f"{game.tables.duelist_name(first)} joins Free Duel"]
+    """A story win passes it and opens the duelist (the-game.md §7.1, §7.11)."""
+    notes = game.duel_finished(7, 0, 0x1234, starchips=3, drop=5, campaign=True)
+    assert game.data["campaign"] == 1 and game.data["story"] == [7] and 7 in game.unlocked()
+    assert notes == [f"{game.tables.duelist_name(7)} joins Free Duel"]
     assert game.data["starchips"] == 3 and game.trunk_count(5) == 1
-    assert game.data["records"][str(first)] == [1, 0] and game.rng.state == 0x1234
+    assert game.data["records"]["7"] == [1, 0] and game.rng.state == 0x1234
 
 
-def test_a_loss_or_a_free_duel_win_does_not_advance_the_campaign(game):
-    game.duel_finished(CAMPAIGN_ORDER[0], 1, 1, starchips=0, drop=0, campaign=True)
-    game.duel_finished(CAMPAIGN_ORDER[0], 0, 1, starchips=1, drop=0, campaign=False)
+def test_a_loss_is_game_over_and_a_free_duel_win_does_not_advance_the_campaign(game):
+    """A campaign loss is game over (Main_RunGameOver, the-game.md §7.12)."""
+    game.duel_finished(7, 1, 1, starchips=0, drop=0, campaign=True)
+    assert game.game_over == 7
+    game.duel_finished(7, 0, 1, starchips=1, drop=0, campaign=False)
     assert game.data["campaign"] == 0
-    assert game.data["records"][str(CAMPAIGN_ORDER[0])] == [1, 1]
+    assert game.data["records"]["7"] == [1, 1]
 
 
-def test_the_last_campaign_win_opens_the_post_game(game):
-    game.data["campaign"] = len(CAMPAIGN_ORDER) - 1
-    game.duel_finished(CAMPAIGN_ORDER[-1], 0, 1, starchips=5, drop=0, campaign=True)
-    assert game.next_campaign_duelist() is None and 39 in game.unlocked()
+def test_heishin_must_be_lost(game):
+    """the-game.md §7.1: Heishin's first duel is the one the story needs lost; a win
+    repeats it, and either opens him for Free Duel."""
+    game.duel_finished(7, 0, 1, starchips=0, drop=0, campaign=True)
+    game.duel_finished(8, 0, 1, starchips=0, drop=0, campaign=True)
+    assert game.story_duels() == [8] and 8 in game.unlocked()
+    game.duel_finished(8, 1, 1, starchips=0, drop=0, campaign=True)
+    assert game.story_duels() == [9] and game.game_over is None
 
 
 def test_prizes_are_capped_as_the_original_caps_them(game):

@@ -202,4 +202,4 @@ def test_record_then_replay_gives_the_same_frames(tmp_path, monkeypatch, capsys)
     assert main(["play", "--headless", "--script", str(record), "--json"]) == 0
     second = json.loads(capsys.readouterr().out)
     assert first["framebuffer_sha256"] == second["framebuffer_sha256"]
-    assert first["frames"] == second["frames"] == 40 and second["screen"] == "MainMenu"
+    assert first["frames"] == second["frames"] == 40 and second["screen"] == "NameEntryScreen"

@@ -82,7 +82,8 @@ def test_options_set_volumes_and_fast_animations(tmp_path):
 
 
 def test_screens_without_a_duel_offer_no_forfeit(tmp_path):
-    app = tour.visit("fm", "psx", ["start", "cross"], tmp_path)
+    app = tour.visit("fm", "psx", next(p for n, _, p in tour.STOPS["fm"] if n == "main_menu"),
+                     tmp_path)
     app.pause()
     assert app.paused.items == ["Resume", "Options", "Quit"]
     app.pause()  # Esc again closes it

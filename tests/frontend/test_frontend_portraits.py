@@ -46,14 +46,15 @@ def test_portraits_use_the_machines_colours():
 
 
 def test_free_duel_grid_shows_met_duelists_and_shadows_the_rest():
-    """Source: the grid's contract: Simon Muran (met at a new game) in colour, the locked
-    ones as two-colour silhouettes; Right moves along a row, Down by a row."""
+    """Source: the grid's contract: Duel Master K (open at a new game: the-game.md §1, no
+    unlock bit for id 39) in colour, the locked ones as two-colour silhouettes; Right moves
+    along a row, Down by a row."""
     app = new_app()
     to_main_menu(app)
     press(app, "cross")
     screen = app.screen
-    first = app.fb.pixels[19:51, 11:43]
-    locked = app.fb.pixels[19:51, 49:81]
+    first = app.fb.pixels[171:203, 239:271]  # cell 38: row 4, column 6
+    locked = app.fb.pixels[19:51, 11:43]
     assert len(np.unique(first)) >= 6 and len(np.unique(locked)) <= 3  # shadow, ground, "?"
     press(app, "right")
     assert screen.cursor == 1

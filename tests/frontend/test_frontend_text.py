@@ -185,11 +185,13 @@ def test_every_campaign_opponent_has_a_line_that_fits_its_box(tmp_path):
     the Campaign screen drawn headless at every stage: each opponent has a line of its own,
     shown whole (wrapped at spaces, no word shortened) in its box under the portrait, and the
     screen passes the layout check (text on screen, no two pieces overlapping)."""
+    from emucore.fm import story
     from emucore.frontend.systems.fm import campaign
     from emucore.frontend.systems.fm.banter import LINES
-    from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER
+    from emucore.frontend.systems.fm.session import default_path
 
-    assert sorted(LINES) == sorted(CAMPAIGN_ORDER)
+    path = default_path(story.LAST)  # the whole story, the first choice taken each time
+    assert sorted(LINES) == list(range(2, story.LAST + 1))
     assert len(set(LINES.values())) == len(LINES)
     for duelist, line in LINES.items():
         shown = layout.fit(line, campaign.BOX_W, campaign.LINE_ROWS)
@@ -198,8 +200,9 @@ def test_every_campaign_opponent_has_a_line_that_fits_its_box(tmp_path):
     app = visit("fm", "psx", presses, tmp_path)
     screen, fb = app.screen, app.fb
     assert isinstance(screen, campaign.CampaignScreen)
-    for stage, duelist in enumerate(CAMPAIGN_ORDER):
-        screen.game.data["campaign"] = stage
+    for stage, duelist in enumerate(path):
+        screen.game.data.update(story=path[:stage], campaign=stage)
+        screen.enter(app)
         fb.text_rects = []
         screen.draw(app, fb)
         drawn = [text for _, text in fb.text_rects]

@@ -13,7 +13,7 @@ import json
 import os
 
 import pytest
-from frontend_fmdriver import choose, press, screen_name
+from frontend_fmdriver import choose, enter_name, press, screen_name
 
 from emucore.duel import files
 from emucore.frontend.storage import SaveFile
@@ -42,6 +42,7 @@ def test_fm_new_game_then_save_keeps_the_invalid_save_aside(headless_app, user_d
     press(app, "start")
     assert app.screen.menu.items == ["Continue", "New Game"]
     choose(app, 1)  # New Game
+    enter_name(app)
     assert screen_name(app) == "MainMenu"
     choose(app, 5)  # Save
     aside = path.with_name("save.json.corrupt-1")

@@ -3,7 +3,7 @@ words (no game text), shown on the Campaign screen under the next opponent's por
 
 from __future__ import annotations
 
-# duelist number -> the line (every entry of session.CAMPAIGN_ORDER has one)
+# duelist number -> the line (every story duelist but Simon Muran, who has campaign.py's)
 LINES: dict[int, str] = {
     2: "Let's keep it friendly. Show me your best card!",
     3: "I practised all week. Ready?",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from emucore.fm.mainloop import FREE_DUEL
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer
 from emucore.frontend.layout import draw_fitted
@@ -30,7 +31,7 @@ class FreeDuelSelect(FmScreen):
         self._faces: dict[int, NDArray[np.uint8]] = {}
 
     def update(self, app: App) -> Screen | None:
-        self.game.rng.rand()  # FreeDuel_Entry: one discarded rand() per frame
+        self.game.mode_frame(FREE_DUEL)  # FreeDuel_Entry: one discarded rand() per frame
         pad = app.pad
         if pad.repeat("left"):
             self.cursor = (self.cursor - 1) % DUELIST_COUNT

@@ -1,15 +1,20 @@
-"""The main menu."""
+"""The main menu (``Main_RunMenu``'s loaded menu). Opening Free Duel, Build Deck, Library,
+Campaign or Two Players switches the main loop to that mode (emucore.fm.mainloop): the
+screen's first frame is the mode's reset pass."""
 
 from __future__ import annotations
 
+from emucore.fm import mainloop, story
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import Framebuffer
 from emucore.frontend.systems.fm.common import FmScreen, menu_tick
-from emucore.frontend.systems.fm.session import CAMPAIGN_ORDER
 from emucore.frontend.widgets import Menu
 
 ITEMS = ("Free Duel", "Campaign", "Build Deck", "Library", "Two Players", "Save", "Controls",
          "Password", "Trade", "Title")
+MODE_OF = {"Free Duel": mainloop.FREE_DUEL, "Campaign": mainloop.CAMPAIGN,
+           "Build Deck": mainloop.BUILD_DECK, "Library": mainloop.LIBRARY,
+           "Two Players": mainloop.TWO_PLAYER_SETUP}
 
 
 class MainMenu(FmScreen):
@@ -29,6 +34,8 @@ class MainMenu(FmScreen):
     def _open(self, app: App, item: str) -> Screen:
         from emucore.frontend.systems.fm import campaign, deckbuild, freeduel, library, title
         game = self.game
+        if item in MODE_OF:
+            game.enter(MODE_OF[item])
         if item == "Free Duel":
             return freeduel.FreeDuelSelect(game, self)
         if item == "Campaign":
@@ -62,8 +69,9 @@ class MainMenu(FmScreen):
         data = self.game.data
         wins = sum(w for w, _ in data["records"].values())
         losses = sum(lost for _, lost in data["records"].values())
-        lines = (f"Starchips {data['starchips']}", f"Cards {sum(data['trunk'].values())}",
-                 f"Wins {wins}  Losses {losses}",
-                 f"Campaign {data['campaign']}/{len(CAMPAIGN_ORDER)}")
+        path = self.game.story_path()
+        lines = (f"Name {data.get('name') or '-'}", f"Starchips {data['starchips']}",
+                 f"Cards {sum(data['trunk'].values())}", f"Wins {wins}  Losses {losses}",
+                 "Story over" if story.is_over(path) else f"Story: {len(path)} duels passed")
         for i, line in enumerate(lines):
             fb.text(160, 34 + i * 12, line, app.colour("text"))

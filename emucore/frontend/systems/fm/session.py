@@ -1,9 +1,13 @@
 """The Forbidden Memories game a player carries between screens: the machine's one RNG
-stream, the trunk, the deck and its sort, starchips, records, campaign progress - and its save.
+stream, the trunk, the deck and its sort, starchips, records, the name, campaign progress -
+and its save.
 
-The RNG starts at the boot state and, as in the original, advances once per frame on the
-title and menu screens (``Main_RunMenu``) and on the Free Duel grid (``FreeDuel_Entry``), so a
-duel's deal depends on how many frames the player spent there (spec/fm-engine.md §1.3).
+The RNG starts at the boot state and advances as the original's main loop advances it: each
+screen names its mode every frame (:meth:`FmGame.mode_frame`) and makes the calls
+:mod:`emucore.fm.mainloop` gives that mode's frame (one on the title and menus,
+``Main_RunMenu``; one on the Free Duel grid, ``FreeDuel_Entry``; none in the frame a mode is
+entered), so a duel's deal depends on how many frames the player spent there
+(spec/fm-engine.md §1.3). The campaign follows :mod:`emucore.fm.story`.
 """
 
 from __future__ import annotations
@@ -25,28 +29,35 @@ from emucore.duel.files import (
     write_atomic,
 )
 from emucore.fm import deck as fm_deck
-from emucore.fm import password, rank, trade
+from emucore.fm import mainloop, password, rank, story, trade
 from emucore.fm.engine import FmDuel
-from emucore.fm.setup import FREE_DUEL, FmSetup, check_deck, new_duel, start_terrain
+from emucore.fm.setup import CAMPAIGN, FREE_DUEL, FmSetup, check_deck, new_duel, start_terrain
 from emucore.frontend.storage import MAX_SAVE_BYTES, SaveFile
-from emucore.hw.psyq_rand import BOOT_STATE, Rand
+from emucore.hw.psyq_rand import BOOT_STATE, Rand, jump_int
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
 
 SAVE_VERSION = 2
 # Version 1 saves (before the Password shop) are read as having used no password.
 READ_VERSIONS = (1, SAVE_VERSION)
-# Choice: the campaign plays the duelists in the duelist table's id order, which follows the
-# story (Teana ... Nitemare); the original lets the player visit the five mage shrines in any
-# order, here they come in table order. Simon Muran (1) is open for Free Duel from the start,
-# Duel Master K (39) opens when the campaign is finished.
-CAMPAIGN_ORDER = tuple(range(2, 39))
-START_UNLOCKED = (1,)
-POST_GAME = (39,)
+# Free Duel opens a duelist when the campaign beats them (story.outcome); Duel Master K has
+# no unlock bit (0x6E0 + id covers ids 1..38, the-game.md §1) and is always open.
+START_UNLOCKED = (story.DUEL_MASTER_K,)
 # Free Duels and two-player duels start on terrain 0, as the original arms them
-# (func_80024DC8, emucore.fm.setup.start_terrain). Choice: our campaign duels start there too;
-# the original's come from the story script's duel command (Text_StartCampaignDuel), whose
-# bytes are not in our tables.
+# (func_80024DC8, emucore.fm.setup.start_terrain); campaign duels on their story command's
+# terrain (story.terrain: the user's disc when given, else story.KNOWN_TERRAINS).
 FREE_DUEL_TERRAIN = start_terrain(FREE_DUEL)
+LEGACY_CAMPAIGN = 37  # an older save's "campaign" counted duelists 2..38 in table order
+NAME_GLYPHS = frozenset("".join(mainloop.GLYPH_ROWS) + mainloop.EXTRA_GLYPHS + " ")
+
+
+def default_path(steps: int) -> list[int]:
+    """The first ``steps`` story duels taking always the first one offered (the shrines in
+    table order, the labyrinth in the finale): how a save without a ``story`` path (an
+    older one, which counted its progress only) is read."""
+    path: list[int] = []
+    while len(path) < steps and (upcoming := story.next_duels(path)):
+        path.append(upcoming[0])
+    return path
 
 
 def validate_save(data: Any) -> None:
@@ -78,9 +89,7 @@ def validate_save(data: Any) -> None:
     if not isinstance(unlocked, list) or not all(
             is_int(d) and 1 <= d <= DUELIST_COUNT for d in unlocked):
         raise ValueError("unlocked must be a list of duelist ids 1..39")
-    progress = data.get("campaign")
-    if not is_int(progress) or not 0 <= progress <= len(CAMPAIGN_ORDER):
-        raise ValueError(f"campaign must be 0..{len(CAMPAIGN_ORDER)}")
+    _check_story(data)
     records = data.get("records")
     if not isinstance(records, dict) or not all(
             1 <= (decimal(k) or 0) <= DUELIST_COUNT and _counts(v, 2)
@@ -102,6 +111,27 @@ def _check_passwords(data: dict[str, Any]) -> None:
         raise ValueError(f"{password.SAVE_FIELD} must list distinct card ids 1..{CARD_COUNT}")
 
 
+def _check_story(data: dict[str, Any]) -> None:
+    """The campaign: ``story`` (absent in older saves) a path of story duels the story
+    offers in turn (story.check_path), ``campaign`` its length; the ``name`` (absent in
+    older saves) up to six glyphs of the name-entry keyboard."""
+    progress = data.get("campaign")
+    path = data.get("story")
+    if path is None:
+        if not is_int(progress) or not 0 <= progress <= LEGACY_CAMPAIGN:
+            raise ValueError(f"campaign must be 0..{LEGACY_CAMPAIGN}")
+    else:
+        if not isinstance(path, list) or not all(is_int(d) for d in path):
+            raise ValueError("story must be a list of duelist ids")
+        story.check_path(path)
+        if progress != len(path):
+            raise ValueError(f"campaign must be {len(path)}, the story duels passed")
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > mainloop.NAME_LENGTH or \
+            not set(name) <= NAME_GLYPHS:
+        raise ValueError(f"name must be up to {mainloop.NAME_LENGTH} name-entry glyphs")
+
+
 def _counts(value: Any, n: int) -> bool:
     """``n`` counts 0..9999 (a record the screens add to and show)."""
     return isinstance(value, list) and len(value) == n and all(
@@ -117,22 +147,47 @@ class FmGame:
         self.save_file = SaveFile("fm", validate_save)
         self.data: dict[str, Any] | None = None  # None until a new game or a load
         self.faces: dict[int, Any] = {}  # card id -> CardFace, filled by the screens
+        # power-on: the title's first Main_RunMenu pass comes next (mainloop: power-on)
+        self.mode, self.mode_frames = mainloop.MENU, mainloop.POWER_ON_FRAME
+        self.terrains: dict[int, int] | None = None  # the user's disc's campaign terrains
+        self.game_over: int | None = None  # the campaign duelist just lost to
 
     # --- the RNG ------------------------------------------------------------------------
+    def mode_frame(self, mode: str) -> int:
+        """One frame of main-loop mode ``mode`` (emucore.fm.mainloop): a frame of another
+        mode than the last one's enters it (its frame 0); the mode's calls for the frame are
+        made and discarded. Returns them."""
+        if mode != self.mode:
+            self.enter(mode)
+        made = mainloop.calls(mode, self.mode_frames)
+        self.advance(made)
+        self.mode_frames += 1
+        return made
+
+    def enter(self, mode: str) -> None:
+        """The main loop switches to ``mode``: its next frame is its frame 0."""
+        self.mode, self.mode_frames = mode, 0
+
+    def advance(self, calls: int) -> None:
+        """Make ``calls`` discarded ``rand()`` calls."""
+        self.rng.state = jump_int(self.rng.state, calls)
+        self.rng.calls += calls
+
     def menu_frame(self) -> None:
-        """One frame of a menu that calls ``rand()`` every frame (Main_RunMenu,
-        FreeDuel_Entry): the result is discarded."""
-        self.rng.rand()
+        """One frame of the title or a main menu (``Main_RunMenu``)."""
+        self.mode_frame(mainloop.MENU)
 
     # --- save data ----------------------------------------------------------------------
-    def new_game(self) -> list[int]:
-        """Deal the starter deck from the RNG as it stands (NameEntry_BuildStarterDeck)."""
+    def new_game(self, name: str = "") -> list[int]:
+        """A new save named ``name``, its starter deck dealt from the RNG as it stands
+        (NameEntry_BuildStarterDeck, after NameEntry_Main's last frame)."""
         cards = fm_deck.starter_deck(self.rng, self.tables)
         trunk = Counter(cards)
         self.data = {"version": SAVE_VERSION, "trunk": {str(c): n for c, n in trunk.items()},
                      "deck": list(cards), "sort": "none", "starchips": 0,
-                     "unlocked": list(START_UNLOCKED), "campaign": 0, "records": {},
-                     "two_player": [0, 0]}
+                     "unlocked": list(START_UNLOCKED), "campaign": 0, "story": [],
+                     "name": name, "records": {}, "two_player": [0, 0]}
+        self.game_over = None
         return cards
 
     def load(self) -> str | None:
@@ -140,6 +195,7 @@ class FmGame:
         data, message = self.save_file.load()
         if data is not None:
             self.data = data
+            self.game_over = None
         return message
 
     def save(self) -> bool:
@@ -157,44 +213,59 @@ class FmGame:
     def unlocked(self) -> set[int]:
         return set(self.data["unlocked"])
 
-    def next_campaign_duelist(self) -> int | None:
-        progress = self.data["campaign"]
-        return CAMPAIGN_ORDER[progress] if progress < len(CAMPAIGN_ORDER) else None
+    # --- the campaign -------------------------------------------------------------------
+    def story_path(self) -> list[int]:
+        """The story duels passed, in order (an older save's count read as default_path)."""
+        path = self.data.get("story")
+        return list(path) if path is not None else default_path(self.data["campaign"])
 
-    def start_duel(self, duelist: int, deck2: list[int] | None = None):
+    def story_duels(self) -> list[int]:
+        """The story duels offered next (several: the player's choice); [] at the end."""
+        return story.next_duels(self.story_path())
+
+    def start_duel(self, duelist: int, deck2: list[int] | None = None,
+                   campaign: bool = False):
         """Deal a duel from the RNG's current state (the player's deck sorted as last
-        sorted); ``duelist`` 0 with ``deck2`` is a two-player duel."""
+        sorted); ``duelist`` 0 with ``deck2`` is a two-player duel. A campaign duel starts
+        on its story terrain. The main loop is in the duel mode from here."""
+        terrain = start_terrain(CAMPAIGN, story.terrain(duelist, self.terrains)) \
+            if campaign else FREE_DUEL_TERRAIN
         setup = FmSetup(deck=list(self.deck), duelist=duelist, sort=self.data["sort"],
-                        state=self.rng.state, terrain=FREE_DUEL_TERRAIN, deck2=deck2,
+                        state=self.rng.state, terrain=terrain, deck2=deck2,
                         sort2=self.data["sort"], computer=[1] if duelist else [])
+        self.enter(mainloop.DUEL)
         return new_duel(setup, self.tables)
 
     def duel_finished(self, duelist: int, winner: int, rng_state: int, starchips: int,
                       drop: int, campaign: bool) -> list[str]:
         """Record a finished duel; returns the lines the result screen adds (unlocks)."""
         self.rng.state = rng_state
-        notes = []
         data = self.data
         if duelist == 0:
             data["two_player"][winner] = min(data["two_player"][winner] + 1, 9999)
-            return notes
+            return []
         wins, losses = data["records"].get(str(duelist), [0, 0])
         data["records"][str(duelist)] = [wins + (winner == 0), losses + (winner == 1)]
-        if winner != 0:
-            return notes
-        data["starchips"] = rank.add_starchips(data["starchips"], starchips)
-        if drop:
-            data["trunk"][str(drop)] = rank.award_card(self.trunk_count(drop))
-        if campaign and duelist == self.next_campaign_duelist():
-            data["campaign"] += 1
-            if duelist not in data["unlocked"]:
-                data["unlocked"].append(duelist)
-                notes.append(f"{self.tables.duelist_name(duelist)} joins Free Duel")
-            if self.next_campaign_duelist() is None:
-                for extra in POST_GAME:
-                    if extra not in data["unlocked"]:
-                        data["unlocked"].append(extra)
-                        notes.append(f"{self.tables.duelist_name(extra)} joins Free Duel")
+        if winner == 0:
+            data["starchips"] = rank.add_starchips(data["starchips"], starchips)
+            if drop:
+                data["trunk"][str(drop)] = rank.award_card(self.trunk_count(drop))
+        return self._campaign_outcome(duelist, winner == 0) if campaign else []
+
+    def _campaign_outcome(self, duelist: int, won: bool) -> list[str]:
+        """What a campaign duel's end does to the story (story.outcome): the path grows,
+        a duelist opens for Free Duel, or the game is over (:attr:`game_over`)."""
+        path = self.story_path()
+        result = story.outcome(duelist, won, duelist in story.next_duels(path))
+        notes = []
+        if result.passed:
+            path.append(duelist)
+            self.data["story"], self.data["campaign"] = path, len(path)
+        if result.unlock is not None and result.unlock not in self.data["unlocked"]:
+            self.data["unlocked"].append(result.unlock)
+            notes.append(f"{self.tables.duelist_name(result.unlock)} joins Free Duel")
+        if result.game_over:
+            self.game_over = duelist
         return notes
 
     # --- the Password shop and Trade ----------------------------------------------------

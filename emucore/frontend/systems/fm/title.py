@@ -1,6 +1,7 @@
 """The title screen: Start opens Continue (first, when a save exists) / New Game. The RNG
-advances every frame here (Main_RunMenu), so the starter deck depends on when the player
-starts."""
+advances every frame here as Main_RunMenu advances it (emucore.fm.mainloop), and New Game
+goes on to name entry, where the starter deck is dealt: the deck depends on how many frames
+the player spent on both."""
 
 from __future__ import annotations
 
@@ -32,9 +33,8 @@ class TitleScreen(FmScreen):
         elif choice is None:
             return self
         elif self.menu.items[choice] == "New Game":
-            cards = self.game.new_game()
-            app.notify(f"New game: starter deck dealt ({len(cards)} cards)")
-            return self._main(app)
+            from emucore.frontend.systems.fm.nameentry import NameEntryScreen
+            return NameEntryScreen(self.game)
         else:
             message = self.game.load()
             if message:
