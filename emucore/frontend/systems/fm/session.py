@@ -223,16 +223,18 @@ class FmGame:
         """The story duels offered next (several: the player's choice); [] at the end."""
         return story.next_duels(self.story_path())
 
-    def start_duel(self, duelist: int, deck2: list[int] | None = None,
-                   campaign: bool = False):
-        """Deal a duel from the RNG's current state (the player's deck sorted as last
-        sorted); ``duelist`` 0 with ``deck2`` is a two-player duel. A campaign duel starts
-        on its story terrain. The main loop is in the duel mode from here."""
+    def start_duel(self, duelist: int, campaign: bool = False) -> FmDuel:
+        """Deal a duel against ``duelist`` from the RNG's current state (the player's deck
+        sorted as last sorted). A campaign duel starts on its story terrain."""
         terrain = start_terrain(CAMPAIGN, story.terrain(duelist, self.terrains)) \
             if campaign else FREE_DUEL_TERRAIN
-        setup = FmSetup(deck=list(self.deck), duelist=duelist, sort=self.data["sort"],
-                        state=self.rng.state, terrain=terrain, deck2=deck2,
-                        sort2=self.data["sort"], computer=[1] if duelist else [])
+        return self._deal(duelist=duelist, terrain=terrain, computer=[1])
+
+    def _deal(self, **fields: Any) -> FmDuel:
+        """A duel of this game's deck, sort and RNG state with the other setup ``fields``;
+        the main loop is in the duel mode from here."""
+        setup = FmSetup(deck=list(self.deck), sort=self.data["sort"], state=self.rng.state,
+                        **fields)
         self.enter(mainloop.DUEL)
         return new_duel(setup, self.tables)
 
@@ -323,8 +325,5 @@ class FmGame:
         """A two-player duel as Main_RunTwoPlayerDuelSetup arms it: player 2's deck and sort
         from the second save, each side's life points from the set-up, terrain 0."""
         trade.check_duel_pair(self.data, second)
-        duel_setup = FmSetup(deck=list(self.deck), duelist=0, sort=self.data["sort"],
-                             state=self.rng.state, terrain=FREE_DUEL_TERRAIN,
-                             lp=list(setup.lp), deck2=list(second["deck"]),
-                             sort2=second["sort"])
-        return new_duel(duel_setup, self.tables)
+        return self._deal(duelist=0, terrain=FREE_DUEL_TERRAIN, lp=list(setup.lp),
+                          deck2=list(second["deck"]), sort2=second["sort"])
