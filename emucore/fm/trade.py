@@ -189,6 +189,13 @@ class TwoPlayerSetup:
         """Where the shared choice's marker stands: 0 left, 1 right."""
         return 1 - self.view_mode
 
+    @property
+    def hands_shown(self) -> bool:
+        """Choice: the right position ("Hands shown") plays the duel with both hands open
+        and no hand-over screen; the left ("Hands hidden") hides them between turns. The
+        byte's meaning in the original's duel is unproved (see the class)."""
+        return self.position == 1
+
     def busy(self, side: int) -> bool:
         """A side is busy while its marker slides or its number rolls: it reads no input,
         and Start and Circle wait for both sides."""

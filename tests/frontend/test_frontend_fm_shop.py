@@ -217,6 +217,32 @@ def test_the_two_player_setup_takes_the_second_saves_deck_and_the_chosen_lp():
     assert list(app.screen.duel.st.sides.lp) == [7000, 7500]
 
 
+def test_hands_shown_at_the_setup_plays_without_a_hand_over():
+    """The set-up's shared choice (MainMenu_UpdateValueSetup's byte D_8009B230): Up from a
+    bar to the choice, Right to "Hands shown"; the duel then shows no hand-over screen and
+    both hands (emucore's reading of the choice, named in trade.TwoPlayerSetup); "Hands
+    hidden", the default, keeps the hand-over."""
+    for shown in (False, True):
+        trade_setup({}, {})
+        app = new_app()
+        continue_game(app)
+        to_menu_item(app, "Two Players")
+        press(app, "down")
+        press(app, "cross")
+        if shown:
+            press(app, "up")
+            wait(app, 12)
+            press(app, "right")
+            wait(app, 2)
+        press(app, "start")
+        assert screen_name(app) == "DuelScreen"
+        screen = app.screen
+        wait(app, 240)
+        assert screen.hands_shown is shown
+        assert screen.handing_over is not shown
+        assert [screen.hand_visible(0), screen.hand_visible(1)] == [shown, shown]
+
+
 def drawn(app) -> list:
     fb = app.fb
     fb.text_rects = []

@@ -99,9 +99,11 @@ class DuelScreen(FmScreen):
     music = "duel"
 
     def __init__(self, game: FmGame, duel: FmDuel, back: Screen | None, duelist: int,
-                 campaign: bool = False) -> None:
+                 campaign: bool = False, hands_shown: bool = False) -> None:
         super().__init__(game, back)
         self.duel, self.duelist, self.campaign = duel, duelist, campaign
+        # two players who chose "Hands shown" at the set-up: no hand-over, both hands open
+        self.hands_shown = hands_shown
         self.humans = {0, 1} - duel.computer_sides  # the duel names the computer's sides
         self.view: BoardView = board_view(duel)  # the engine's board now
         self.shown: BoardView = self.view  # the board as drawn: behind while messages play
@@ -133,7 +135,9 @@ class DuelScreen(FmScreen):
         if self.handing_over:
             self._take_turn(app, side)
             return self
-        pad = app.pads[self.handed_pad if len(self.humans) == 2 else 0]
+        # two players: the pad that took the turn, or with hands shown each player's own
+        number = (side if self.hands_shown else self.handed_pad) if len(self.humans) == 2 else 0
+        pad = app.pads[number]
         if pad.pressed("select"):
             app.toggles["rank_meter"] = not app.toggles.get("rank_meter", False)
         handler = getattr(self, f"_mode_{self.ui.mode}")
@@ -273,12 +277,12 @@ class DuelScreen(FmScreen):
     def handing_over(self) -> bool:
         """Two players: the turn has passed but the next player has not taken the pad yet
         (the hand-over screen shows; nobody's hand is visible)."""
-        return (len(self.humans) == 2 and not self.view.over and not self.queue
-                and not self.timer and self.handed != self.view.acting_side)
+        return (len(self.humans) == 2 and not self.hands_shown and not self.view.over
+                and not self.queue and not self.timer and self.handed != self.view.acting_side)
 
     def hand_visible(self, side: int) -> bool:
         if len(self.humans) == 2:
-            return side == self.handed
+            return self.hands_shown or side == self.handed
         return side in self.humans
 
     def _hand_cols(self) -> list[int]:

@@ -269,7 +269,7 @@ class TwoPlayerSetupScreen(FmScreen):
                 app.sound.play("confirm")
                 from emucore.frontend.systems.fm.duel import DuelScreen
                 return DuelScreen(self.game, self.game.start_two_player_duel(self.other, setup),
-                                  self.back, 0)
+                                  self.back, 0, hands_shown=setup.hands_shown)
         for side, pad in enumerate(app.pads):
             if busy[side]:
                 continue
