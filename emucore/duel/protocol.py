@@ -4,6 +4,13 @@ The frontend, the computer opponents, replays, the planner and the tests all go 
 ``legal_actions()``, ``step(action) -> events``, ``snapshot()``/``restore()`` and ``digest()``.
 Actions and events are small frozen dataclasses; each system defines its own kinds and the
 codec that turns them into JSON-able dicts for replay files.
+
+A screen builds an action part by part, as ygopro-core's prompts let a client do: an action
+is a sequence of :data:`Part` (its kind, then its fields), and ``options(prefix)`` answers
+which parts may come next after the ones already chosen; ``action_for(prefix)`` is the legal
+action those parts make once they are complete. Both come from the same rules as
+``legal_actions()`` and ``step()``: the base class filters the legal list, and a system
+whose list cannot be filtered part by part (FM's lazy product) answers from its own rules.
 """
 
 from __future__ import annotations
@@ -13,6 +20,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import MISSING, asdict, dataclass, fields
 from typing import Any, ClassVar, Final
+
+Part = tuple[str, Any]
+"""One part of an action as a prompt offers it: the choice's name and its value
+(``("kind", "attack")``, ``("zone", 2)``)."""
 
 DRAW: Final[int] = -1
 """``Duel.winner`` of a drawn duel; ``None`` while it runs, else the winning side 0 or 1."""
@@ -63,6 +74,16 @@ class Action:
     """Base of every system's actions. ``kind`` names the action in replay files."""
 
     kind: ClassVar[str] = "action"
+
+    def parts(self) -> tuple[Part, ...]:
+        """The action as prompt parts: ``("kind", kind)``, then each field in declaration
+        order (a system leaves out fields no player chooses, as FM's ``rng_calls``)."""
+        return (("kind", self.kind),
+                *((f.name, getattr(self, f.name)) for f in fields(self) if f.name not in
+                  self.unchosen))
+
+    unchosen: ClassVar[frozenset[str]] = frozenset()
+    """Fields that are not a player's choice and so are no prompt part."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict: ``{"kind": ..., field: value, ...}``."""
@@ -173,6 +194,34 @@ class Duel(ABC):
     @abstractmethod
     def acting_side(self) -> int:
         """The side (0 or 1) whose action :meth:`legal_actions` lists."""
+
+    def options(self, prefix: Sequence[Part] = ()) -> list[Part]:
+        """The parts that may follow ``prefix`` in a legal action, each once, in the legal
+        list's order; empty when ``prefix`` is already a whole legal action. A prefix that
+        starts no legal action is refused (:class:`IllegalAction`, rule ``no-such-choice``)."""
+        prefix = tuple(prefix)
+        n = len(prefix)
+        out: dict[Part, None] = {}
+        started = False
+        for action in self.legal_actions():
+            parts = action.parts()
+            if parts[:n] == prefix:
+                started = True
+                if len(parts) > n:
+                    out[parts[n]] = None
+        if not started:
+            raise IllegalAction("no-such-choice", f"no legal action starts with {prefix!r}")
+        return list(out)
+
+    def action_for(self, prefix: Sequence[Part]) -> Action | None:
+        """The legal action whose parts are exactly ``prefix``; ``None`` while more parts
+        are to come. A prefix that starts no legal action is refused as by :meth:`options`."""
+        prefix = tuple(prefix)
+        if not self.options(prefix):
+            for action in self.legal_actions():
+                if action.parts() == prefix:
+                    return action
+        return None
 
     def state_fields(self) -> dict[str, int]:
         """Named state fields (``side0.lp`` ...) for replay diffs; systems override."""

@@ -47,6 +47,7 @@ def record(cls: type[_T]) -> type[_T]:
 @record
 class FmAction(Action):
     rng_calls: int = field(default=0, kw_only=True)
+    unchosen = frozenset({"rng_calls"})  # the computer's script calls: no player's choice
 
 
 @record
