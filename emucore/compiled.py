@@ -7,7 +7,7 @@ its unchanged source, so there is no second implementation that could drift:
   integers): many times faster compiled, so every install builds them;
 * :data:`DUEL_MODULES`, the modules an AI-vs-AI duel spends its time in (docs/fm-ai.md,
   Speed): their time is interpreter work spread thin over the engine, the board export and
-  the AI programs, and compiling them as they are gains about 1.3x, short of the 2x that
+  the AI programs, and compiling them as they are gains about 1.6x, short of the 2x that
   would pay for a C build on every install, so they are built only when the install asks
   for it: ``EMUCORE_COMPILE=1 pip install -e .`` (:data:`COMPILE_ENV`).
 
