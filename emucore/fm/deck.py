@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emucore.fm import deal_kernel
-from emucore.fm.state import Shuffle
+from emucore.fm.state import DECK_SIZE, Shuffle
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.derived import per_tables
@@ -36,7 +36,6 @@ from emucore.tables.fm import FmTables
 from emucore.tables.fm_lookup import SORT_ORDERS
 from emucore.tables.schema import TableError
 
-DECK_SIZE = 40
 COPY_LIMIT = 3  # DECK_CARD_COPY_LIMIT
 SWAP_COUNT = DECK_SIZE * 4  # DUEL_DECK_SHUFFLE_SWAP_COUNT = 160 -> 320 rand() calls
 # Choice: the original rolls until the deck is full; a pool so thin that a million rolls do

@@ -108,7 +108,7 @@ class CardView:
 
     @property
     def defending(self) -> bool:
-        return bool(self.flags & S.F_DEFENSE)
+        return bool(self.flags & S.F_DEFENCE)
 
     @property
     def used(self) -> bool:
@@ -442,7 +442,7 @@ class FmDuel(BoardOps, Duel):
             raise IllegalAction("used", "this monster has already acted this turn")
         if self.attack_locked(side):
             raise IllegalAction("first-turn", "no monster attacks before the first end of turn")
-        if flags & S.F_DEFENSE and side not in self.computer_sides:
+        if flags & S.F_DEFENCE and side not in self.computer_sides:
             raise IllegalAction("defence", "a monster in defence position does not attack")
         # quirk: DuelScene_UpdateFieldActions tests Swords only on the player's pad path
         # (state 3); the computer's scripted path (state 2) jumps past it to `attack:`
@@ -667,11 +667,11 @@ class FmDuel(BoardOps, Duel):
         r = self.rec(side, S.MONSTERS, col)
         old = self.flags(r)
         computer = side in self.computer_sides
-        flags = old | S.F_DEFENSE | S.F_USED if computer else old ^ S.F_DEFENSE
+        flags = old | S.F_DEFENCE | S.F_USED if computer else old ^ S.F_DEFENCE
         self.set_flags(r, flags)
-        if (flags ^ old) & S.F_DEFENSE:
+        if (flags ^ old) & S.F_DEFENCE:
             self.events.append(PositionChange(side, col, self.card_at(r),
-                                              bool(flags & S.F_DEFENSE)))
+                                              bool(flags & S.F_DEFENCE)))
 
     def _do_activate(self, side: int, action: Activate, target: int) -> None:
         r = self.rec(side, S.MAGIC, action.zone)

@@ -88,6 +88,7 @@ AI_RECORD_DTYPE = np.dtype([
 AI_SLOTS = 111  # slots 0..110: the other side starts at 56 and runs on with its deck
 
 DECK_SIZE = 40
+ROW_WIDTH = 5        # card records per row: the hand, the monster zones, the magic/trap zones
 CARD_RECORDS = 30    # 15 per side: 0-4 hand, 5-9 monsters, 10-14 magic/trap
 DECK_RECORD_BASE = 0x801A7E20
 

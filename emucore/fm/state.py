@@ -19,7 +19,7 @@ from emucore.fm import machine as M
 
 # Card record flags (duel_card.h).
 F_STAR2 = 0x0200
-F_DEFENSE = 0x0800
+F_DEFENCE = 0x0800
 F_FACE_DOWN = 0x1000
 F_USED = 0x4000
 F_OCCUPIED = 0x8000
@@ -33,8 +33,9 @@ PHASE_HAND, PHASE_FIELD, PHASE_OVER = 0, 1, 2
 END_NONE, END_LP, END_DECKOUT, END_EXODIA = 0, 1, 2, 3
 
 DECK_SIZE = M.DECK_SIZE
-RECORDS_PER_SIDE = 15  # 0-4 hand, 5-9 monsters, 10-14 magic/trap
-HAND, MONSTERS, MAGIC = 0, 5, 10
+ROW_WIDTH = M.ROW_WIDTH
+RECORDS_PER_SIDE = 3 * ROW_WIDTH  # 0-4 hand, 5-9 monsters, 10-14 magic/trap
+HAND, MONSTERS, MAGIC = 0, ROW_WIDTH, 2 * ROW_WIDTH
 AI_SNAPSHOT = ("ai_snapshot_player", "ai_snapshot_cpu")  # region of each side's array
 
 

@@ -21,15 +21,29 @@ opens when the opponent places a monster face-up, and only against one with at l
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from emucore.duel.protocol import Event, IllegalAction
 from emucore.paper.actions import Fused, MagicPlayed, PositionChanged, TrapActivated
-from emucore.paper.cards import TRAP
-from emucore.paper.state import SUMMON_WINDOW, ZONES
+from emucore.paper.cards import TRAP, Catalogue
+from emucore.paper.state import SUMMON_WINDOW, ZONES, State
 
-if TYPE_CHECKING:
-    from emucore.paper.engine import PaperDuel
+
+class EffectBoard(Protocol):
+    """What a card effect reads and changes of a duel (a
+    :class:`~emucore.paper.engine.PaperDuel`), named here so that the engine imports this
+    module and not the other way round."""
+
+    catalogue: Catalogue
+    state: State
+
+    def atk(self, side: int, zone: int) -> int: ...
+    def place_monster(self, side: int, card: int, face_up: bool, attack: bool) -> int: ...
+    def destroy_monster(self, side: int, zone: int, events: list[Event]) -> None: ...
+    def destroy_spell(self, side: int, zone: int, events: list[Event]) -> None: ...
+    def damage(self, side: int, amount: int, events: list[Event]) -> None: ...
+    def heal(self, side: int, amount: int, events: list[Event]) -> None: ...
+    def finish_trap(self, side: int, zone: int, events: list[Event]) -> None: ...
 
 STAYS = ("equip", "field", "trap_lock_type")
 
@@ -38,7 +52,7 @@ def _refuse(rule: str, message: str) -> None:
     raise IllegalAction(rule, message)
 
 
-def _monster_zones(duel: PaperDuel, side: int) -> list[int]:
+def _monster_zones(duel: EffectBoard, side: int) -> list[int]:
     return [z for z, m in enumerate(duel.state.sides[side].monsters) if m]
 
 
@@ -50,17 +64,17 @@ def _arity(targets: tuple[int, ...], n: int, what: str) -> None:
 class Kind:
     """An effect kind with no targets and no effect (base of the others)."""
 
-    def targets(self, duel: PaperDuel, side: int, card: int) -> list[tuple[int, ...]]:
+    def targets(self, duel: EffectBoard, side: int, card: int) -> list[tuple[int, ...]]:
         try:
             self.check(duel, side, card, ())
         except IllegalAction:
             return []
         return [()]
 
-    def check(self, duel: PaperDuel, side: int, card: int, targets: tuple[int, ...]) -> None:
+    def check(self, duel: EffectBoard, side: int, card: int, targets: tuple[int, ...]) -> None:
         _arity(targets, 0, duel.catalogue.name(card))
 
-    def apply(self, duel: PaperDuel, side: int, card: int, zone: int,
+    def apply(self, duel: EffectBoard, side: int, card: int, zone: int,
               targets: tuple[int, ...], events: list[Event]) -> None:
         """Nothing by default."""
 
@@ -260,7 +274,7 @@ KINDS: dict[str, Kind] = {
 }
 
 
-def _kind(duel: PaperDuel, card: int) -> Kind:
+def _kind(duel: EffectBoard, card: int) -> Kind:
     effect = duel.catalogue[card].effect
     if effect not in KINDS:
         _refuse("no_effect", f"{duel.catalogue.name(card)} has no effect emucore knows "
@@ -268,18 +282,18 @@ def _kind(duel: PaperDuel, card: int) -> Kind:
     return KINDS[effect]
 
 
-def targets(duel: PaperDuel, side: int, card: int) -> list[tuple[int, ...]]:
+def targets(duel: EffectBoard, side: int, card: int) -> list[tuple[int, ...]]:
     """Every legal target tuple for playing ``card`` now."""
     kind = KINDS.get(duel.catalogue[card].effect)
     return kind.targets(duel, side, card) if kind else []
 
 
-def check(duel: PaperDuel, side: int, card: int, targets: tuple[int, ...]) -> None:
+def check(duel: EffectBoard, side: int, card: int, targets: tuple[int, ...]) -> None:
     """Raise IllegalAction unless ``card`` can resolve with ``targets`` now."""
     _kind(duel, card).check(duel, side, card, tuple(targets))
 
 
-def resolve(duel: PaperDuel, side: int, zone: int, targets: tuple[int, ...],
+def resolve(duel: EffectBoard, side: int, zone: int, targets: tuple[int, ...],
             events: list[Event]) -> None:
     """Resolve the face-up card in ``side``'s magic/trap ``zone``, then clear it away unless
     its kind stays on the field."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from emucore.fm import machine as M
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
 from emucore.fm.cards import BURN
@@ -220,7 +221,7 @@ def find_defense_stopper(b: Board, hide: int) -> int:
     taken_ai: set[int] = set()
     taken_pl: set[int] = set()
     rounds = 0
-    for _ in range(5):
+    for _ in range(M.ROW_WIDTH):   # one round per zone
         a = _largest(b, range(1, 6), taken_ai, floor, hide=0)
         if a:
             taken_ai.add(a)
