@@ -95,7 +95,7 @@ class DestroyAll(Kind):
     def check(self, duel, side, card, targets):
         super().check(duel, side, card, targets)
         if not (_monster_zones(duel, 0) or _monster_zones(duel, 1)):
-            _refuse("no_target", "there is no monster on the field")
+            _refuse("no-target", "there is no monster on the field")
 
     def apply(self, duel, side, card, zone, targets, events):
         for who in (1 - side, side):
@@ -109,7 +109,7 @@ class DestroyOpponents(Kind):
     def check(self, duel, side, card, targets):
         super().check(duel, side, card, targets)
         if not _monster_zones(duel, 1 - side):
-            _refuse("no_target", "the opponent has no monster")
+            _refuse("no-target", "the opponent has no monster")
 
     def apply(self, duel, side, card, zone, targets, events):
         for z in _monster_zones(duel, 1 - side):
@@ -140,9 +140,9 @@ class Equip(Kind):
         _arity(targets, 2, "an equip card")
         s, z = targets
         if s not in (0, 1) or not 0 <= z < ZONES or duel.state.sides[s].monsters[z] is None:
-            _refuse("no_target", f"no monster at side {s} zone {z}")
+            _refuse("no-target", f"no monster at side {s} zone {z}")
         if not self._fits(duel, card, s, z):
-            _refuse("equip_type", f"{duel.catalogue.name(card)} powers up only a face-up "
+            _refuse("equip-type", f"{duel.catalogue.name(card)} powers up only a face-up "
                                   f"{duel.catalogue[card].effect_type} monster")
 
     def apply(self, duel, side, card, zone, targets, events):
@@ -178,12 +178,12 @@ class Polymerization(Kind):
         a, b = targets
         monsters = duel.state.sides[side].monsters
         if a == b or not all(0 <= z < ZONES and monsters[z] for z in (a, b)):
-            _refuse("fusion_materials", "Polymerization needs two of your monsters on the field")
+            _refuse("fusion-materials", "Polymerization needs two of your monsters on the field")
         if not duel.catalogue.fusion_of(monsters[a].card, monsters[b].card):
-            _refuse("fusion_materials", f"{duel.catalogue.name(monsters[a].card)} and "
+            _refuse("fusion-materials", f"{duel.catalogue.name(monsters[a].card)} and "
                     f"{duel.catalogue.name(monsters[b].card)} are not the materials of a fusion")
         if not self._result(duel, side, a, b):
-            _refuse("fusion_deck", "the Fusion Monster is not in your Fusion Deck")
+            _refuse("fusion-deck", "the Fusion Monster is not in your Fusion Deck")
 
     def apply(self, duel, side, card, zone, targets, events):
         a, b = targets
@@ -207,7 +207,7 @@ class DestroyFaceUpTrap(Kind):
     def check(self, duel, side, card, targets):
         _arity(targets, 2, "Remove Trap")
         if tuple(targets) not in self.targets(duel, side, card):
-            _refuse("no_target", f"no face-up trap at side {targets[0]} zone {targets[1]}")
+            _refuse("no-target", f"no face-up trap at side {targets[0]} zone {targets[1]}")
 
     def apply(self, duel, side, card, zone, targets, events):
         duel.destroy_spell(targets[0], targets[1], events)
@@ -225,7 +225,7 @@ class TwoAndOne(Kind):
         a, b, t = targets
         mine, foes = _monster_zones(duel, side), _monster_zones(duel, 1 - side)
         if a == b or a not in mine or b not in mine or t not in foes:
-            _refuse("no_target", "Two-Pronged Attack needs two different monsters of yours and "
+            _refuse("no-target", "Two-Pronged Attack needs two different monsters of yours and "
                                  "one of the opponent's")
 
     def apply(self, duel, side, card, zone, targets, events):
@@ -255,10 +255,10 @@ class DestroySummoned(Kind):
         super().check(duel, side, card, targets)
         st = duel.state
         if st.window != SUMMON_WINDOW or side != st.responder:
-            _refuse("trap_condition", f"{duel.catalogue.name(card)} answers only the "
+            _refuse("trap-condition", f"{duel.catalogue.name(card)} answers only the "
                                       "opponent's placing a monster face-up")
         if duel.atk(st.active, st.zone) < duel.catalogue[card].amount:
-            _refuse("trap_condition", f"{duel.catalogue.name(card)} needs a monster with "
+            _refuse("trap-condition", f"{duel.catalogue.name(card)} needs a monster with "
                                       f"{duel.catalogue[card].amount} ATK or more")
 
     def apply(self, duel, side, card, zone, targets, events):
@@ -277,7 +277,7 @@ KINDS: dict[str, Kind] = {
 def _kind(duel: EffectBoard, card: int) -> Kind:
     effect = duel.catalogue[card].effect
     if effect not in KINDS:
-        _refuse("no_effect", f"{duel.catalogue.name(card)} has no effect emucore knows "
+        _refuse("no-effect", f"{duel.catalogue.name(card)} has no effect emucore knows "
                              f"({effect or 'none'})")
     return KINDS[effect]
 

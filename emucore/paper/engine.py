@@ -411,12 +411,12 @@ class PaperDuel(Duel):
     def _rule(self, action: Action) -> tuple[Callable, Callable]:
         """(check, apply) for an action of this duel, or IllegalAction when it has none now."""
         if self.over:
-            self._refuse("duel_over", "the duel is over")
+            self._refuse("duel-over", "the duel is over")
         rule = _RULES.get(type(action))
         if rule is None:
-            self._refuse("unknown_action", f"{action.kind!r} is not a {self.system} action")
+            self._refuse("unknown-action", f"{action.kind!r} is not a {self.system} action")
         if self.state.window and type(action) not in WINDOW_ACTIONS:
-            self._refuse("response_window", f"player {self.acting_side + 1} is answering an "
+            self._refuse("response-window", f"player {self.acting_side + 1} is answering an "
                                             "attack or a summon: a set trap or pass")
         return rule
 
@@ -427,10 +427,10 @@ class PaperDuel(Duel):
     def _hand_card(self, index: int, kinds: tuple[str, ...], what: str) -> int:
         hand = self.state.sides[self.state.active].hand
         if not 0 <= index < len(hand):
-            self._refuse("no_such_card", f"no card at hand index {index}")
+            self._refuse("no-such-card", f"no card at hand index {index}")
         card = hand[index]
         if self.catalogue[card].kind not in kinds:
-            self._refuse("card_kind", f"{self.catalogue.name(card)} is not a {what}")
+            self._refuse("card-kind", f"{self.catalogue.name(card)} is not a {what}")
         return card
 
     def _check_summon(self, a: Summon) -> None:
@@ -440,10 +440,10 @@ class PaperDuel(Duel):
         if a.position not in (ATTACK, DEFENCE):
             self._refuse("position", "position must be 1 (attack) or 0 (set in defence)")
         if side.summons >= self.profile.monsters_per_turn:
-            self._refuse("one_monster_per_turn",
+            self._refuse("one-monster-per-turn",
                          f"only {self.profile.monsters_per_turn} monster per turn")
         if self.free_zone(side.monsters) < 0:
-            self._refuse("monster_zones_full", "all five monster zones are taken")
+            self._refuse("monster-zones-full", "all five monster zones are taken")
 
     def _check_spell_from_hand(self, index: int, what: str) -> int:
         """A magic or trap card placed from the hand (face-up or set): in a main phase,
@@ -452,13 +452,13 @@ class PaperDuel(Duel):
         card = self._hand_card(index, SPELL_KINDS, "magic or trap card")
         side = self.state.sides[self.state.active]
         if self.catalogue[card].kind == MAGIC:
-            used, quota, rule = side.magic, self.profile.magic_per_turn, "one_magic_per_turn"
+            used, quota, rule = side.magic, self.profile.magic_per_turn, "one-magic-per-turn"
         else:
-            used, quota, rule = side.traps, self.profile.traps_per_turn, "one_trap_per_turn"
+            used, quota, rule = side.traps, self.profile.traps_per_turn, "one-trap-per-turn"
         if used >= quota:
             self._refuse(rule, f"only {quota} {self.catalogue[card].kind} card per turn")
         if self.free_zone(side.spells) < 0:
-            self._refuse("magic_zones_full", "all five magic/trap zones are taken")
+            self._refuse("magic-zones-full", "all five magic/trap zones are taken")
         return card
 
     def _check_activate(self, a: Activate) -> None:
@@ -473,7 +473,7 @@ class PaperDuel(Duel):
         spells = self.state.sides[who].spells
         spell = spells[a.zone] if 0 <= a.zone < ZONES else None
         if spell is None or spell.face_up:
-            self._refuse("no_set_card", f"no face-down card in magic/trap zone {a.zone}")
+            self._refuse("no-set-card", f"no face-down card in magic/trap zone {a.zone}")
         trap = self.catalogue[spell.card].kind == TRAP
         own_main = self.profile.is_main(self.phase) and not self.state.window
         if not (own_main or trap):
@@ -487,41 +487,41 @@ class PaperDuel(Duel):
         monsters = self.state.sides[self.state.active].monsters
         m = monsters[zone] if 0 <= zone < ZONES else None
         if m is None:
-            self._refuse("no_monster", f"no monster of yours in zone {zone}")
+            self._refuse("no-monster", f"no monster of yours in zone {zone}")
         return m
 
     def _check_change_position(self, a: ChangePosition) -> None:
         if not self.profile.position_change:
-            self._refuse("position_change", f"the {self.profile.name} rules have no position "
+            self._refuse("position-change", f"the {self.profile.name} rules have no position "
                                             "changes")
         self._need_main("positions are changed")
         m = self._own_monster(a.zone)
         turn = self.state.turn
         if m.summoned_turn == turn:
-            self._refuse("position_summoned_turn", "not on the turn the monster was placed")
+            self._refuse("position-summoned-turn", "not on the turn the monster was placed")
         if m.changed_turn == turn:
-            self._refuse("position_once_per_turn", "a monster changes position once per turn")
+            self._refuse("position-once-per-turn", "a monster changes position once per turn")
         if m.attacked_turn == turn:
-            self._refuse("position_after_attack", "not on the turn the monster attacked")
+            self._refuse("position-after-attack", "not on the turn the monster attacked")
         if self.locked(m.card):
-            self._refuse("position_locked", f"{self.catalogue.name(m.card)} is held in defence")
+            self._refuse("position-locked", f"{self.catalogue.name(m.card)} is held in defence")
 
     def _check_attack(self, a: Attack) -> None:
         if self.phase != "battle":
             self._refuse("phase", f"attacks only in the battle phase (now {self.phase} phase)")
         if self.state.turn == 1 and not self.profile.first_turn_attacks:
-            self._refuse("first_turn_attack", "no attacks on the first turn of the duel")
+            self._refuse("first-turn-attack", "no attacks on the first turn of the duel")
         m = self._own_monster(a.zone)
         if not (m.attack and m.face_up):
-            self._refuse("attack_position", "only monsters in attack position attack")
+            self._refuse("attack-position", "only monsters in attack position attack")
         if m.attacked_turn == self.state.turn:
-            self._refuse("attack_once", "each monster attacks once per turn")
+            self._refuse("attack-once", "each monster attacks once per turn")
         foes = self.state.sides[1 - self.state.active].monsters
         if a.target == DIRECT:
             if any(foes):
-                self._refuse("direct_attack", "the opponent's monsters must be attacked first")
+                self._refuse("direct-attack", "the opponent's monsters must be attacked first")
         elif not (0 <= a.target < ZONES and foes[a.target]):
-            self._refuse("no_target", f"no opponent monster in zone {a.target}")
+            self._refuse("no-target", f"no opponent monster in zone {a.target}")
 
     def _check_draw(self, a: Draw) -> None:
         if self.phase != "draw":
@@ -529,7 +529,7 @@ class PaperDuel(Duel):
 
     def _check_pass(self, a: Pass) -> None:
         if not self.state.window:
-            self._refuse("no_window", "there is nothing to answer")
+            self._refuse("no-window", "there is nothing to answer")
 
     def _check_next_phase(self, a: NextPhase) -> None:
         """Always allowed while the duel runs (outside a response window)."""
