@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from emucore import SYSTEMS
 from emucore.duel.files import (
     UserFileError,
     inflate,
@@ -39,8 +40,7 @@ FORMAT_VERSION = 1
 MAX_STEPS = 200_000  # more steps than any duel takes (a duel stops at 20,000 at most)
 MAX_PACKED_STATE = 64 << 10  # base64 characters of one step's compressed state image
 # Where each system's replay adapter lives; ``replay verify`` dispatches on the file's system.
-ADAPTERS = {"fm": "emucore.fm.replay", "dm1": "emucore.dm1.replay",
-            "ocg1999": "emucore.ocg1999.replay", "tcglite": "emucore.tcglite.replay"}
+ADAPTERS = {system: f"emucore.{system}.replay" for system in SYSTEMS}
 
 
 class SystemAdapter(Protocol):
