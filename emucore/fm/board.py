@@ -227,7 +227,7 @@ class BoardOps:
         """
         lp = (self.lp(side) + amount) & 0xFFFF
         top = self.st.sides.max_lp[side]
-        if top < s16(lp):
+        if top < s16(lp):   # quirk: DuelEffect_ApplyLifePointRecovery: a signed cap test
             lp = top & 0xFFFF
         self._set_lp(side, lp)
 

@@ -228,7 +228,7 @@ def starter_deck(rng: Rand, tables: FmTables) -> list[int]:
             scanned = min(index + 1, SCAN_COUNT)
             rng.state = int(psyq_rand.jump(rng.state, scanned))  # the discarded calls
             rng.calls += scanned
-            if index < SCAN_COUNT:
+            if index < SCAN_COUNT:   # quirk: NameEntry_BuildStarterDeck: a scan past 720 is lost
                 if counts[index] >= COPY_LIMIT:
                     remaining += 1
                 else:

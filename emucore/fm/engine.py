@@ -303,7 +303,7 @@ class FmDuel(BoardOps, Duel):
         st = self.st
         sides, deck = st.sides, st.deck_cards
         st.globals.acting_side[0], st.globals.phase[0] = side, S.PHASE_HAND
-        if not opening:
+        if not opening:   # quirk: func_80018608: the opening draw skips func_8001898C
             self.clear_used()
             if sides.swords[side] > 0:
                 sides.swords[side] -= 1
