@@ -289,7 +289,7 @@ class Candidates:
                 duel.step(action)
             except (IllegalAction, ValueError, IndexError):
                 continue
-            image = duel.ram_image()
+            image = duel.snapshot()
             self.results.setdefault(self.images.key(image),
                                     (action, duel.rng.calls - calls, image))
             return True
@@ -432,7 +432,7 @@ class FmChecker:
         action = choose_action(duel)
         duel.restore(base)
         duel.step(action)
-        image = duel.ram_image()
+        image = duel.snapshot()
         pick = AiPick(action, self.images.key(image), duel.rng.state, image)
         duel.restore(base)
         return pick

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from emucore.duel.records import Layout, Records, Region
+from emucore.duel.records import Fields, Layout, Region
 
 SIDES = 2
 DECK_SIZE = 40
@@ -73,7 +73,7 @@ def _name(field: str, index: tuple[int, ...]) -> str:
 LAYOUT = Layout((Region("duel", None, DUEL_DTYPE, 1, "", flat=True, namer=_name),), "a DM1")
 RECORD_SIZE = LAYOUT.size
 fields_of = LAYOUT.fields_of   # named integer fields of a record image
-Views = Records   # the record's views: one typed flat memoryview per field (v.lp[side])
+Views = Fields   # the record's views: one typed flat memoryview per field (v.lp[side])
 
 
 def new_record() -> bytearray:
@@ -84,4 +84,4 @@ def new_record() -> bytearray:
 def views(record: bytearray) -> Views:
     """The typed field views of ``record``: ``v.rng_state[0]``, ``v.hand[side * HAND_SLOTS +
     i]``."""
-    return LAYOUT.views(memoryview(record), ("duel",))["duel"]
+    return LAYOUT.views(memoryview(record), ("duel",))["duel"]   # a Fields of DUEL_DTYPE

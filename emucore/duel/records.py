@@ -116,6 +116,18 @@ class Records:
         self.raw[at:at + self.size] = self._zeros
 
 
+class Fields:
+    """The views of a ``flat`` one-record region, one attribute per field and nothing else:
+    each layout makes a subclass with the region's field names as ``__slots__`` (a slot
+    reads faster than an instance dictionary on the per-step paths)."""
+
+    __slots__ = ()
+
+
+def _fields_class(region: Region) -> type[Fields]:
+    return type(f"{region.name.title()}Fields", (Fields,), {"__slots__": region.dtype.names})
+
+
 _FORMAT = {"i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I"}
 _FORMATS = tuple(_FORMAT.values())
 
@@ -206,6 +218,7 @@ class Layout:
         self.spans: tuple[Span, ...] = tuple(
             span for r in regions for span in _spans(r, self.offset[r.name]))
         self._slices = {r.name: _region_slices(r, self.offset[r.name]) for r in regions}
+        self.fields_class = {r.name: _fields_class(r) for r in regions if r.flat}
 
     def field_offset(self, region: str, field: str, record: int = 0) -> int:
         """The image offset of ``field`` of record ``record`` of ``region``."""
@@ -238,7 +251,8 @@ class Layout:
     def views(self, raw: memoryview, regions: tuple[str, ...]) -> dict[str, Any]:
         """The named views of ``regions`` over ``raw`` (the state buffer, little-endian):
         :class:`Records` for record regions (a one-record region too: ``globals.phase[0]``),
-        and a typed memoryview for a region of plain values."""
+        the :class:`Fields` of a ``flat`` region, and a typed memoryview for a region of
+        plain values."""
         if sys.byteorder != "little":
             raise RuntimeError("the state views assume a little-endian host")
         raw = raw.cast("B")
@@ -253,6 +267,11 @@ class Layout:
                 continue
             scalars, arrays = self._slices[name]
             fields = {field: casts[fmt][where] for field, fmt, where in scalars}
+            if region.flat:
+                out[name] = bound = self.fields_class[name]()
+                for field, view in fields.items():
+                    setattr(bound, field, view)
+                continue
             for field, per_record in arrays:
                 fields[field] = tuple([casts[fmt][where] for fmt, where in per_record])
             out[name] = Records(raw, region, self.offset[name], fields)

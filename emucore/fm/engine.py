@@ -139,6 +139,7 @@ class FmDuel(BoardOps, Duel):
         self.export_memo: list[Exported | None] = [None, None]
         st = self.st
         st.load(_opening_image())
+        self.rng = st.stream(rng)   # from here on the stream lives in the state buffer
         for side, shuffle in enumerate((player, cpu)):
             if len(shuffle.cards) != S.DECK_SIZE or len(shuffle.perm) != S.DECK_SIZE:
                 raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
@@ -183,19 +184,13 @@ class FmDuel(BoardOps, Duel):
         return self.st.globals.opponent[0]
 
     def snapshot(self) -> bytes:
-        """The RAM image (records + globals incl. the RNG state)."""
-        return self.ram_image()
-
-    def ram_image(self) -> bytes:
-        """The state bytes in :data:`emucore.fm.machine.MACHINE` order."""
-        g = self.st.globals
-        g.rng_state[0], g.rng_calls[0] = self.rng.state, self.rng.calls & 0xFFFFFFFF
+        """The state bytes in :data:`emucore.fm.machine.MACHINE` order: the RAM records and
+        the globals, the RNG state among them (it lives there), byte for byte comparable
+        with an emulator capture."""
         return self.st.image()
 
     def restore(self, data: bytes) -> None:
-        self.st.load(data)
-        self.rng.state = self.st.globals.rng_state[0]
-        self.rng.calls = self.st.globals.rng_calls[0]
+        self.st.load(data)   # the stream with it (StateRand reads the buffer)
         self.events = []
 
     def state_fields(self) -> dict[str, int]:
