@@ -67,6 +67,7 @@ from emucore.dm1.state import (
 )
 from emucore.dm1.stats import stat_tables
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
+from emucore.duel.rules import Rule
 
 # 2: a side may pass its play; the empty-hand win is checked when the hand empties; a draw
 # into a six-card hand is skipped; the real equip lists; weighted picks take two draws.
@@ -154,26 +155,12 @@ class Dm1Duel(Duel):
         self.events = []
         if phase == OVER:
             raise IllegalAction("duel-over", "the duel is over")
-        hand_before = self.v.hand_count[self.acting_side]
-        if phase == PLAY and isinstance(action, Pass):
-            self.events.append(Passed(self.acting_side))
-        elif phase == PLAY and isinstance(action, Summon):
-            self._check_hand(action.hand, monster=True)
-            if not 0 <= action.zone < ZONES:
-                raise IllegalAction("zone", f"zone {action.zone} outside 0..{ZONES - 1}")
-            self._summon(action.hand, action.zone)
-        elif phase == PLAY and isinstance(action, Magic):
-            self._check_hand(action.hand, monster=False)
-            card = self.hand_card(self.acting_side, action.hand)
-            magic.check_target(self, card, action.target)
-            self._take_from_hand(action.hand)
-            magic.activate(self, card, action.target)
-        elif phase == ORDERS and isinstance(action, Order):
-            self._check_order(action)
-            self._order(action)
-        else:
+        rule = _RULES.get(type(action))
+        if rule is None or rule.phase != phase:
             raise IllegalAction("phase", f"a {action.kind} action is not allowed in the "
                                          f"{'play' if phase == PLAY else 'order'} phase")
+        hand_before = self.v.hand_count[self.acting_side]
+        rule.apply(self, action, rule.check(self, action))
         if self.v.hand_count[self.acting_side] == 0 < hand_before:
             self._end_empty_hand()
         if self.v.phase[0] != OVER:
@@ -294,6 +281,31 @@ class Dm1Duel(Duel):
         if is_monster != monster:
             raise IllegalAction("card-kind", "summon a monster, activate a magic card")
 
+    def _check_pass(self, action: Pass) -> None:
+        """A pass is always allowed in the play phase."""
+
+    def _do_pass(self, action: Pass, _: None) -> None:
+        self.events.append(Passed(self.acting_side))
+
+    def _check_summon(self, action: Summon) -> None:
+        self._check_hand(action.hand, monster=True)
+        if not 0 <= action.zone < ZONES:
+            raise IllegalAction("zone", f"zone {action.zone} outside 0..{ZONES - 1}")
+
+    def _do_summon(self, action: Summon, _: None) -> None:
+        self._summon(action.hand, action.zone)
+
+    def _check_magic(self, action: Magic) -> int:
+        """The magic card the action plays, once its hand index and target are checked."""
+        self._check_hand(action.hand, monster=False)
+        card = self.hand_card(self.acting_side, action.hand)
+        magic.check_target(self, card, action.target)
+        return card
+
+    def _do_magic(self, action: Magic, card: int) -> None:
+        self._take_from_hand(action.hand)
+        magic.activate(self, card, action.target)
+
     def _check_order(self, action: Order) -> None:
         side, zone = self.acting_side, self.next_to_order()
         may = self.may_attack(side, zone)
@@ -346,7 +358,7 @@ class Dm1Duel(Duel):
         v.zone_stance[i] = ATTACK
         v.zone_flags[i] = flags
 
-    def _order(self, action: Order) -> None:
+    def _order(self, action: Order, _: None = None) -> None:
         side, zone = self.acting_side, action.zone
         i = side * ZONES + zone
         v = self.v
@@ -467,6 +479,15 @@ class Dm1Duel(Duel):
         v.winner[0] = winner
         v.end_reason[0] = reason
         self.events.append(DuelEnded(self.winner, END_REASONS[reason]))
+
+
+# Each action kind: its phase, check(duel, action) and apply(duel, action, checked).
+_RULES: dict[type, Rule] = {
+    Pass: Rule(PLAY, Dm1Duel._check_pass, Dm1Duel._do_pass),
+    Summon: Rule(PLAY, Dm1Duel._check_summon, Dm1Duel._do_summon),
+    Magic: Rule(PLAY, Dm1Duel._check_magic, Dm1Duel._do_magic),
+    Order: Rule(ORDERS, Dm1Duel._check_order, Dm1Duel._order),
+}
 
 
 @functools.cache

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from emucore.duel.protocol import Duel, IllegalAction
+from emucore.duel.rules import Rule
 from emucore.fm import choices, combine, effects, legal, rank
 from emucore.fm import machine as M
 from emucore.fm import state as S
@@ -386,8 +385,8 @@ class FmDuel(BoardOps, Duel):
         return counters
 
     # ------------------------------------------------------------------ validation
-    def _validate(self, action: FmAction, rule: _Rule | None, phase: int) -> None:
-        """The checks every action passes before its own (:class:`_Rule`'s ``check``)."""
+    def _validate(self, action: FmAction, rule: Rule | None, phase: int) -> None:
+        """The checks every action passes before its own (its ``Rule.check``)."""
         if rule is None and not isinstance(action, FmAction):
             raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
         if phase == S.PHASE_OVER:
@@ -712,27 +711,18 @@ class FmDuel(BoardOps, Duel):
         return legal.field_phase(ready, attackers, targets, tuple(activations))
 
 
-@dataclass(frozen=True)
-class _Rule:
-    """How :meth:`FmDuel.step` takes one kind of action: the phase it belongs to, its own
-    checks (raise IllegalAction, or return what ``apply`` needs: a play's landing, an
-    activation's target) and its effect."""
-
-    phase: int  # state.PHASE_HAND or PHASE_FIELD
-    check: Callable[[FmDuel, int, Any], Any]
-    apply: Callable[[FmDuel, int, Any, Any], None]
-
-
-_RULES: dict[type, _Rule] = {
-    Play: _Rule(S.PHASE_HAND, FmDuel._landing, FmDuel._do_play),
-    Attack: _Rule(S.PHASE_FIELD, FmDuel._check_attack, FmDuel._do_attack),
-    ChangePosition: _Rule(S.PHASE_FIELD, FmDuel._check_position, FmDuel._do_position),
-    Activate: _Rule(S.PHASE_FIELD, FmDuel._activation_target, FmDuel._do_activate),
-    Done: _Rule(S.PHASE_FIELD, FmDuel._check_done, FmDuel._do_done),
-    EndTurn: _Rule(S.PHASE_FIELD, FmDuel._check_end_turn, FmDuel._do_end_turn),
+# Each action kind: its phase (state.PHASE_*), check(duel, side, action) and
+# apply(duel, side, action, checked).
+_RULES: dict[type, Rule] = {
+    Play: Rule(S.PHASE_HAND, FmDuel._landing, FmDuel._do_play),
+    Attack: Rule(S.PHASE_FIELD, FmDuel._check_attack, FmDuel._do_attack),
+    ChangePosition: Rule(S.PHASE_FIELD, FmDuel._check_position, FmDuel._do_position),
+    Activate: Rule(S.PHASE_FIELD, FmDuel._activation_target, FmDuel._do_activate),
+    Done: Rule(S.PHASE_FIELD, FmDuel._check_done, FmDuel._do_done),
+    EndTurn: Rule(S.PHASE_FIELD, FmDuel._check_end_turn, FmDuel._do_end_turn),
 }
 
 
-def _rule_of(action: object) -> _Rule | None:
+def _rule_of(action: object) -> Rule | None:
     """The rule of an action whose class derives from one of the kinds, else None."""
     return next((rule for kind, rule in _RULES.items() if isinstance(action, kind)), None)

@@ -8,10 +8,11 @@ shuffles, plays rock-paper-scissors or tosses the coin, and nothing else draws f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar, NamedTuple
 
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
+from emucore.duel.rules import Rule
 from emucore.hw.psyq_rand import Rand
 from emucore.paper import battle, effects
 from emucore.paper.actions import (
@@ -150,10 +151,10 @@ class PaperDuel(Duel):
         return fields_of(self.snapshot())
 
     def step(self, action: Action) -> list[Event]:
-        check, apply = self._rule(action)
-        check(self, action)
+        rule = self._rule(action)
+        rule.check(self, action)
         events: list[Event] = []
-        apply(self, action, events)
+        rule.apply(self, action, events)
         self._check_life(events)
         return events
 
@@ -164,7 +165,7 @@ class PaperDuel(Duel):
         """Why the rules refuse ``action`` now (its named rule), or None when it is legal;
         nothing changes either way (a screen asks this to say why a card has no play)."""
         try:
-            self._rule(action)[0](self, action)
+            self._rule(action).check(self, action)
         except IllegalAction as exc:
             return exc
         return None
@@ -408,8 +409,8 @@ class PaperDuel(Duel):
     def _refuse(self, rule: str, message: str) -> None:
         raise IllegalAction(rule, message)
 
-    def _rule(self, action: Action) -> tuple[Callable, Callable]:
-        """(check, apply) for an action of this duel, or IllegalAction when it has none now."""
+    def _rule(self, action: Action) -> Rule:
+        """The rule for an action of this duel, or IllegalAction when it has none now."""
         if self.over:
             self._refuse("duel-over", "the duel is over")
         rule = _RULES.get(type(action))
@@ -710,6 +711,8 @@ class PaperDuel(Duel):
 
 
 WINDOW_ACTIONS = (ActivateSet, Pass)  # the only actions while a response window is open
-# Each action kind: (check, apply).
-_RULES = {cls: (getattr(PaperDuel, f"_check_{cls.kind}"), getattr(PaperDuel, f"_do_{cls.kind}"))
+# Each action kind: check(duel, action) and apply(duel, action, events); the checks test
+# the phase (a profile names its own phases).
+_RULES = {cls: Rule(None, getattr(PaperDuel, f"_check_{cls.kind}"),
+                    getattr(PaperDuel, f"_do_{cls.kind}"))
           for cls in ACTION_KINDS}
