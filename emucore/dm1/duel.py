@@ -69,9 +69,6 @@ from emucore.dm1.stats import stat_tables
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
 from emucore.duel.rules import Rule
 
-# 2: a side may pass its play; the empty-hand win is checked when the hand empties; a draw
-# into a six-card hand is skipped; the real equip lists; weighted picks take two draws.
-ENGINE_VERSION = 2
 EXODIA = frozenset((17, 18, 19, 20, 21))  # legs, arms, head: all five in hand wins
 FIRST_SIDE = 0  # [choice] the player (side 0) takes the first turn
 

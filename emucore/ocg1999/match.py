@@ -103,7 +103,6 @@ class Match:
         # A lost bet card may leave a deck below 40 when the side deck cannot make it up.
         self.duel = PaperDuel(self.system.profile, self.system.catalogue, decks, seed, first,
                               self.ante, check_decks=False)
-        self.duel.system = self.system.name
         self.started += 1
         return self.duel
 

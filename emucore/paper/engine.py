@@ -9,7 +9,7 @@ shuffles, plays rock-paper-scissors or tosses the coin, and nothing else draws f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
 from emucore.duel.rules import Rule
@@ -99,7 +99,6 @@ def shuffle(cards: list[int], rng: Rand) -> None:
 class PaperDuel(Duel):
     """A duel of one paper rule system (``profile``) with the cards of ``catalogue``."""
 
-    system: ClassVar[str] = "paper"
 
     def __init__(self, profile: Profile, catalogue: Catalogue, decks: Sequence[DeckList],
                  seed: int, first: int | None = None, ante: bool = False,
@@ -117,6 +116,11 @@ class PaperDuel(Duel):
         self.opening = self._begin(first, ante)
 
     # -- protocol -------------------------------------------------------------------------
+
+    @property
+    def system(self) -> str:  # type: ignore[override]
+        """The rule system's id: its profile's name (``ocg1999``, ``tcglite``)."""
+        return self.profile.name
 
     @property
     def over(self) -> bool:
