@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from emucore import tables
-from emucore.dm1 import decks, magic, rng
+from emucore.dm1 import choices, decks, magic, rng
 from emucore.dm1.actions import (
     DIRECT,
     NO_TARGET,
@@ -52,7 +52,6 @@ from emucore.dm1.state import (
     FACE_UP,
     FUSION_EMPTY,
     HAND_SLOTS,
-    LP_CAP,
     NO_WINNER,
     OPENING_HAND,
     ORDERS,
@@ -70,7 +69,6 @@ from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
 from emucore.duel.rules import Rule
 
 EXODIA = frozenset((17, 18, 19, 20, 21))  # legs, arms, head: all five in hand wins
-FIRST_SIDE = 0  # [choice] the player (side 0) takes the first turn
 
 
 class Dm1Duel(Duel):
@@ -106,7 +104,7 @@ class Dm1Duel(Duel):
             v.hand[side * HAND_SLOTS:side * HAND_SLOTS + OPENING_HAND] = _u16(
                 cards[:OPENING_HAND])
             v.hand_count[side] = v.draw_cursor[side] = OPENING_HAND
-        self._begin_turn(FIRST_SIDE)
+        self._begin_turn(choices.FIRST_SIDE)
         self.opening_events = self.events
 
     def _prepare(self, deck: Sequence[int] | None, pool: int | None, shuffle: bool) -> list[int]:
@@ -343,7 +341,7 @@ class Dm1Duel(Duel):
             block[2] = result - 1 if result else FUSION_EMPTY
         if result:
             self.events.append(Fused(side, zone, card, old, result))
-            self._place(i, result, FACE_UP)  # [choice] a fusion result is shown face-up
+            self._place(i, result, FACE_UP if choices.FUSION_RESULT_FACE_UP else 0)
         else:
             self.events.append(Summoned(side, zone, card, old))
             self._place(i, card, 0)
@@ -415,7 +413,7 @@ class Dm1Duel(Duel):
 
     def heal(self, side: int, amount: int) -> None:
         lp = self.v.lp[side]
-        new = min(LP_CAP, lp + amount)
+        new = min(choices.LP_CAP, lp + amount)
         self.v.lp[side] = new
         self.events.append(LpChanged(side, new - lp, new))
 
@@ -451,8 +449,8 @@ class Dm1Duel(Duel):
         self.events.append(TurnStart(side, v.turn[0]))
         cursor = v.draw_cursor[side]
         count = v.hand_count[side]
-        # [choice] a side that passed with six cards in hand draws nothing (the card stays on
-        # the deck): a hand holds at most the five dealt plus the one drawn
+        # choices D4: a side that passed with six cards in hand draws nothing (the card stays
+        # on the deck): a hand holds at most the five dealt plus the one drawn
         if v.turn[0] > 1 and cursor < DECK_SIZE and count < HAND_SLOTS:
             card = v.deck[side * DECK_SIZE + cursor]
             v.hand[side * HAND_SLOTS + count] = card

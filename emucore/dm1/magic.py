@@ -3,9 +3,9 @@
 Level-up cards (equips) go on own monsters only; level-down (Spellbinding Circle) hits the
 opponent's. Levels stay within -1..2 (``emucore.hw.gameboy``); a level change beyond the range,
 an equip on a monster not on its list, or Elegant Egotist on a monster other than Harpie Lady
-has no effect and the card is spent ([choice]: the cartridge's message for these is unknown).
+has no effect and the card is spent (choices D7: the cartridge's message for these is unknown).
 An equip or Elegant Egotist with no own monster on the field may still be played, to no effect
-([choice]: spent like an equip on a monster off its list).
+(choices D7: spent like an equip on a monster off its list).
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _transform(duel: MagicBoard, card: int, target: int) -> bool:
 
 def _force_attack(duel: MagicBoard, card: int, target: int) -> bool:
     """Stop Defense: the opponent's monsters switch to attack position now and must attack on
-    the opponent's next turn ([choice] reading of "must attack next turn")."""
+    the opponent's next turn (choices D8: a reading of "must attack next turn")."""
     foe = 1 - duel.acting_side
     stances = duel.v.zone_stance
     for z in duel.occupied(foe):
@@ -106,7 +106,7 @@ def _force_attack(duel: MagicBoard, card: int, target: int) -> bool:
 
 def _seal_type(duel: MagicBoard, card: int, target: int) -> bool:
     """Dragon Capture Jar: every monster of the sealed type on the field (both sides) is
-    sealed — it may not attack while it stays ([choice]: sealing lasts while on the field)."""
+    sealed — it may not attack while it stays (choices D9: sealing lasts while on the field)."""
     sealed_type = duel.t.magic_rows[card]["sealed_type"]
     flags = duel.v.zone_flags
     hit = False

@@ -28,7 +28,7 @@ def output(state: int) -> int:
 
 
 def ranged(value: int, lo: int, hi: int) -> int:
-    """[choice] The routine at $2112: one stream value mapped onto ``lo..hi`` as
+    """choices D5: the routine at $2112: one stream value mapped onto ``lo..hi`` as
     ``lo + value % (hi - lo + 1)`` (exact, without bias, for the power-of-two ranges of the
     weighted pick)."""
     return lo + value % (hi - lo + 1)

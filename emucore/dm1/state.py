@@ -26,7 +26,6 @@ HAND_SLOTS = 6  # five cards + the drawn one before the turn's play
 OPENING_HAND = 5
 ZONES = 5
 START_LP = 8000
-LP_CAP = 9999  # [choice] LP is a four-digit value: heals stop at 9999 (like the BCD adder 0x2867)
 FUSION_EMPTY = 0x016D  # $CECB..$CED0 hold ROM indices (number - 1); 0x016D means no card
 
 # phases
