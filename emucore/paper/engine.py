@@ -44,6 +44,7 @@ from emucore.paper.actions import (
     Summon,
 )
 from emucore.paper.cards import MAGIC, MONSTER, TRAP, Catalogue
+from emucore.paper.choices import TURN_LIMIT
 from emucore.paper.decks import DeckList, check_deck
 from emucore.paper.profile import (
     COIN,
@@ -66,12 +67,6 @@ from emucore.paper.state import (
     fields_of,
 )
 
-# Choice (the rulebook sets no limit, and its optional draw lets two players who never draw
-# play forever): once turn TURN_LIMIT has ended the duel is a draw, ``Ended(DRAW,
-# "turn_limit")``. Far above any duel played out: a deck holds at most 200 cards
-# (decks.MAX_PART), which run out after about 400 turns; the longest of 1,000 computer duels
-# with random decks took 129 turns (tests/paper/test_paper_duels_end.py).
-TURN_LIMIT = 1000
 PASSING_PHASES = ("draw", "standby")  # entered and left by themselves (draw: unless optional)
 SPELL_KINDS = (MAGIC, TRAP)
 
@@ -88,8 +83,8 @@ class BoardRules(NamedTuple):
 def shuffle(cards: list[int], rng: Rand) -> None:
     """Fisher-Yates from the top index down: swap ``i`` with ``rand() % (i + 1)``.
 
-    The paper games have no machine routine to copy; this is emucore's named choice (one
-    ``rand()`` per card but the last), recorded as ``RNG_VERSION`` in replays.
+    The paper games have no machine routine to copy; this is emucore's named choice
+    (choices P2), recorded as ``RNG_VERSION`` in replays.
     """
     for i in range(len(cards) - 1, 0, -1):
         j = rng.rand_mod(i + 1)
@@ -630,7 +625,7 @@ class PaperDuel(Duel):
 
     def attack_stands(self, zone: int, target: int) -> bool:
         """Whether an attack declared by the active side's monster in ``zone`` still goes
-        ahead after the defender's answer. emucore's choice (the rulebook names no case): it
+        ahead after the defender's answer. emucore's choice P3 (the rulebook names no case): it
         is called off when the answering trap took the attacker or its target off the field
         or put the attacker in defence; the attacker has still used its attack."""
         m = self.state.sides[self.state.active].monsters[zone]
