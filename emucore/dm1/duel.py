@@ -27,9 +27,9 @@ from emucore.dm1.actions import (
     Battle,
     Destroyed,
     Drew,
-    DuelEnded,
+    Ended,
     Fused,
-    LpChanged,
+    LifeChanged,
     Magic,
     Order,
     Ordered,
@@ -407,7 +407,7 @@ class Dm1Duel(Duel):
         lp = self.v.lp[side]
         new = max(0, lp - amount)
         self.v.lp[side] = new
-        self.events.append(LpChanged(side, new - lp, new))
+        self.events.append(LifeChanged(side, new - lp, new))
         if new == 0:
             self._end(1 - side, END_LP)
 
@@ -415,7 +415,7 @@ class Dm1Duel(Duel):
         lp = self.v.lp[side]
         new = min(choices.LP_CAP, lp + amount)
         self.v.lp[side] = new
-        self.events.append(LpChanged(side, new - lp, new))
+        self.events.append(LifeChanged(side, new - lp, new))
 
     def draw_random(self) -> int:
         """One value of the duel's stream (0..32767); see :mod:`emucore.dm1.rng`."""
@@ -473,7 +473,7 @@ class Dm1Duel(Duel):
         v.phase[0] = OVER
         v.winner[0] = winner
         v.end_reason[0] = reason
-        self.events.append(DuelEnded(self.winner, END_REASONS[reason]))
+        self.events.append(Ended(self.winner, END_REASONS[reason]))
 
 
 # Each action kind: its phase, check(duel, action) and apply(duel, action, checked).
