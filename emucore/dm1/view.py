@@ -82,7 +82,6 @@ class Dm1View:
     acting: int
     ordering: int
     attack_block: str | None
-    rng_state: int
 
     def zone(self, side: int, zone: int) -> ZoneView:
         return self.zones[side * ZONES + zone]
@@ -116,7 +115,7 @@ def board_view(duel: Dm1Duel, for_side: int = 0) -> Dm1View:
     block = duel.attack_block(v.acting[0], ordering) if ordering >= 0 else None
     return Dm1View(for_side, tuple(zones), (duel.lp(0), duel.lp(1)),
                    (v.hand_count[0], v.hand_count[1]), hand, v.field[0], v.turn[0], phase,
-                   v.acting[0], ordering, block, v.rng_state[0])
+                   v.acting[0], ordering, block)
 
 
 def opening_events(duel: Dm1Duel) -> list[Event]:

@@ -21,12 +21,11 @@ HIDDEN = -1  # the card of a zone the viewer may not see
 
 
 @dataclass(frozen=True)
-class MonsterView:
-    """A monster zone's occupant: its card (:data:`HIDDEN` when unseen), face and position."""
+class ZoneCard:
+    """A zone's occupant: its card (:data:`HIDDEN` when the viewer may not see it) and face."""
 
     card: int
     face_up: bool
-    attack: bool
 
     @property
     def visible(self) -> bool:
@@ -34,17 +33,17 @@ class MonsterView:
 
 
 @dataclass(frozen=True)
-class SpellView:
-    """A magic/trap zone's occupant: its card (:data:`HIDDEN` when unseen), face, and
-    whether it is a used trap that stays on the field."""
+class MonsterView(ZoneCard):
+    """A monster zone's occupant; ``attack``: in attack position."""
 
-    card: int
-    face_up: bool
+    attack: bool
+
+
+@dataclass(frozen=True)
+class SpellView(ZoneCard):
+    """A magic/trap zone's occupant; ``spent``: a used trap that stays on the field."""
+
     spent: bool
-
-    @property
-    def visible(self) -> bool:
-        return self.card != HIDDEN
 
 
 @dataclass(frozen=True)
@@ -94,4 +93,5 @@ def board_view(duel: PaperDuel, for_side: int) -> PaperView:
                      duel.field_card(), bool(profile.magic_per_turn or profile.traps_per_turn))
 
 
-__all__ = ["HIDDEN", "ZONES", "MonsterView", "PaperView", "SideView", "SpellView", "board_view"]
+__all__ = ["HIDDEN", "ZONES", "MonsterView", "PaperView", "SideView", "SpellView", "ZoneCard",
+           "board_view"]
