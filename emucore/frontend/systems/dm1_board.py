@@ -71,27 +71,31 @@ class Board:
     def after(self, event: Event, post: Board) -> Board:
         """The board once ``event`` has been shown; ``post`` is the engine's board after
         the whole step (where a zone the event fills ends up)."""
-        kind = event.kind
-        if kind in (EventKind.PLACED, EventKind.FUSION):
-            board = self._with(event.side, event.zone, post.slot(event.side, event.zone))
-            return replace(board, hand=post.hand) if event.side == 0 else board
-        if kind == EventKind.DESTROYED:
-            return self._with(event.side, event.zone, EMPTY)
-        if kind == EventKind.LIFE:
-            lp = list(self.lp)
-            lp[event.side] = event.lp
-            return replace(self, lp=(lp[0], lp[1]))
-        if kind == "order":
-            slot = self.slot(event.side, event.zone)
-            return self._with(event.side, event.zone,
-                              replace(slot, stance=ATTACK if event.attack else DEFEND))
-        if kind in (EventKind.MAGIC, EventKind.EQUIP):
-            return self._after_magic(event, post)
-        if kind == EventKind.DRAW and event.side == 0:
-            return replace(self, hand=post.hand)
-        if kind == EventKind.TURN:
-            return replace(self, turn=event.turn)
-        return self
+        change = _AFTER.get(event.kind)
+        return change(self, event, post) if change is not None else self
+
+    def _after_placed(self, event: Event, post: Board) -> Board:
+        board = self._with(event.side, event.zone, post.slot(event.side, event.zone))
+        return replace(board, hand=post.hand) if event.side == 0 else board
+
+    def _after_destroyed(self, event: Event, post: Board) -> Board:
+        return self._with(event.side, event.zone, EMPTY)
+
+    def _after_life(self, event: Event, post: Board) -> Board:
+        lp = list(self.lp)
+        lp[event.side] = event.lp
+        return replace(self, lp=(lp[0], lp[1]))
+
+    def _after_order(self, event: Event, post: Board) -> Board:
+        slot = self.slot(event.side, event.zone)
+        return self._with(event.side, event.zone,
+                          replace(slot, stance=ATTACK if event.attack else DEFEND))
+
+    def _after_draw(self, event: Event, post: Board) -> Board:
+        return replace(self, hand=post.hand) if event.side == 0 else self
+
+    def _after_turn(self, event: Event, post: Board) -> Board:
+        return replace(self, turn=event.turn)
 
     def _after_magic(self, event: Event, post: Board) -> Board:
         """A magic card's changes: the terrain, and each zone whose card stays (its ATK,
@@ -106,6 +110,14 @@ class Board:
                 if then.card and (then.card == now.card or now.card == HIDDEN or targeted):
                     board = board._with(side, zone, then)
         return board
+
+
+# How each event kind changes the board shown (kinds not listed change nothing).
+_AFTER = {EventKind.PLACED: Board._after_placed, EventKind.FUSION: Board._after_placed,
+          EventKind.DESTROYED: Board._after_destroyed, EventKind.LIFE: Board._after_life,
+          "order": Board._after_order, EventKind.MAGIC: Board._after_magic,
+          EventKind.EQUIP: Board._after_magic, EventKind.DRAW: Board._after_draw,
+          EventKind.TURN: Board._after_turn}
 
 
 @dataclass(frozen=True)

@@ -124,29 +124,48 @@ def action_label(cat: Catalogue, view: PaperView, action: Action) -> str:
     """A short line naming one of the player's own choices the way a player would say it
     (the list of a card's choices is opened on the card, so an attack or a switch names only
     what it does)."""
-    me = view.sides[view.for_side]
-    if isinstance(action, Summon):
-        card = cat.name(me.hand[action.hand])
-        return f"Summon {card}" if action.position == ATTACK else f"Set {card}"
-    if isinstance(action, Set):
-        return f"Set {cat.name(me.hand[action.hand])} face-down"
-    if isinstance(action, Activate | ActivateSet):
-        card = me.hand[action.hand] if isinstance(action, Activate) else \
-            me.spells[action.zone].card
-        return f"{cat.name(card)} {_targets_label(cat, view, card, action.targets)}".rstrip()
-    if isinstance(action, ChangePosition):  # the list is opened on the monster itself
-        m = me.monsters[action.zone]
-        return f"Switch to {'defence' if m.attack else 'attack'}" + \
-            ("" if m.face_up else " (turn it up)")
-    if isinstance(action, Attack):
-        if action.target == DIRECT:
-            return "Attack directly"
-        foe = view.sides[1 - view.active].monsters[action.target]
-        return f"Attack {cat.name(foe.card) if foe.visible else 'a set monster'}"
+    label = _LABELS.get(action.kind)
+    if label is not None:
+        return label(cat, view, view.sides[view.for_side], action)
     if isinstance(action, NextPhase) and view.phase == "draw":
         return "Skip the draw"
     return {NextPhase: "Next phase", EndTurn: "End turn", Draw: "Draw a card",
             Pass: "No answer"}.get(type(action), action.kind)
+
+
+def _summon_label(cat: Catalogue, view: PaperView, me: SideView, action: Summon) -> str:
+    card = cat.name(me.hand[action.hand])
+    return f"Summon {card}" if action.position == ATTACK else f"Set {card}"
+
+
+def _set_label(cat: Catalogue, view: PaperView, me: SideView, action: Set) -> str:
+    return f"Set {cat.name(me.hand[action.hand])} face-down"
+
+
+def _activate_label(cat: Catalogue, view: PaperView, me: SideView,
+                    action: Activate | ActivateSet) -> str:
+    card = me.hand[action.hand] if isinstance(action, Activate) else me.spells[action.zone].card
+    return f"{cat.name(card)} {_targets_label(cat, view, card, action.targets)}".rstrip()
+
+
+def _position_label(cat: Catalogue, view: PaperView, me: SideView,
+                    action: ChangePosition) -> str:
+    m = me.monsters[action.zone]  # the list is opened on the monster itself
+    return f"Switch to {'defence' if m.attack else 'attack'}" + \
+        ("" if m.face_up else " (turn it up)")
+
+
+def _attack_label(cat: Catalogue, view: PaperView, me: SideView, action: Attack) -> str:
+    if action.target == DIRECT:
+        return "Attack directly"
+    foe = view.sides[1 - view.active].monsters[action.target]
+    return f"Attack {cat.name(foe.card) if foe.visible else 'a set monster'}"
+
+
+# The label of each card action, by its kind (the turn's own actions are words alone).
+_LABELS = {Summon.kind: _summon_label, Set.kind: _set_label, Activate.kind: _activate_label,
+           ActivateSet.kind: _activate_label, ChangePosition.kind: _position_label,
+           Attack.kind: _attack_label}
 
 
 def attack_line(cat: Catalogue, view: PaperView, action: Attack) -> str:
