@@ -194,12 +194,14 @@ class DuelScreen(Dm1Screen):
             if not app.pad.pressed("confirm"):
                 return
             self.pick = self.cursor
-            for prefix in prefixes(duel, ("hand", self.pick))[:1]:
-                self.prefix, self.options = prefix, offered(duel, prefix)
-                if self.options == [("target", NO_TARGET)]:
-                    self._choose(app, (*prefix, *self.options))
-                else:
-                    self.mode, self.cursor = "zone", 0
+            starts = prefixes(duel, ("hand", self.pick))  # summon or magic, as the card is
+            if not starts:
+                return
+            self.prefix, self.options = starts[0], offered(duel, starts[0])
+            if self.options == [("target", NO_TARGET)]:
+                self._choose(app, (*self.prefix, *self.options))
+            else:
+                self.mode, self.cursor = "zone", 0
             return
         self._move(app, len(self.options))
         if app.pad.pressed("confirm"):
