@@ -50,6 +50,23 @@ def test_name_entry_is_a_nested_loop_with_a_call_every_frame():
     assert [mainloop.calls(mainloop.NAME_ENTRY, f) for f in range(3)] == [1, 1, 1]
 
 
+def test_the_password_shop_trade_and_two_player_setup_make_no_call():
+    """gMain_apfnModeRunner slot 10 Main_RunPasswordMenu (0x8002D684: Password_InitShopScreen
+    once, Password_UpdateShopScreen a frame), slot 14 Main_RunTrade (0x8002D7CC: the opening
+    box, then MainMenu_UpdateTradeScreen) and slot 16 (func_8002DC38:
+    MainMenu_UpdateValueSetup) call no rand() in any frame; each is entered through
+    Main_Loop, so its frame 0 is the reset pass."""
+    for key, number, routine, address in (
+            (mainloop.PASSWORD, 10, "Main_RunPasswordMenu", 0x8002D684),
+            (mainloop.TRADE, 14, "Main_RunTrade", 0x8002D7CC),
+            (mainloop.TWO_PLAYER_SETUP, 16, "func_8002DC38 (Main_RunTwoPlayerDuelSetup)",
+             0x8002DC38)):
+        mode = mainloop.MODES[key]
+        assert (mode.number, mode.routine, mode.address) == (number, routine, address)
+        assert mode.known and mode.reset_pass
+        assert [mainloop.calls(key, f) for f in range(4)] == [0, 0, 0, 0]
+
+
 def test_modes_not_read_are_named_choices():
     """The modes whose update lives in an unmatched overlay make 0 calls by a choice named
     in the table (Main_RunCampaign's Script_RunTick, the overworld, the game-over package)."""

@@ -26,16 +26,19 @@ MENU_SCREENS = {"TitleScreen", "MainMenu", "SecondSave"}  # Main_RunMenu's frame
 
 
 class Run:
-    """Steps the app and counts the frames whose screen calls rand() (Main_RunMenu's)."""
+    """Steps the app and counts the frames whose screen calls rand(): Main_RunMenu's, but
+    not the first menu frame after another mode (Main_Loop's reset pass, no call)."""
 
     def __init__(self) -> None:
         self.app = new_app()
         self.rand_frames = 0
+        self.in_menu = True  # power-on: the title's first pass is past its reset
         step = self.app.step
 
         def counted(words=None):
-            if screen_name(self.app) in MENU_SCREENS:
-                self.rand_frames += 1
+            menu = screen_name(self.app) in MENU_SCREENS
+            self.rand_frames += menu and self.in_menu
+            self.in_menu = menu
             return step(words)
 
         self.app.step = counted  # type: ignore[method-assign]
@@ -136,14 +139,26 @@ def test_the_countdown_is_shown_frame_by_frame():
 
 
 def test_the_rng_stands_still_in_the_shop():
+    """Main_RunPasswordMenu (mode 10) calls no rand(); leaving it writes the menu's mode,
+    whose first pass is Main_Loop's reset pass (no call), then one call a frame."""
     write_save({}, 0)
     app = new_app()
     continue_game(app)
     to_menu_item(app, "Password")
-    state = app.screen.game.rng.state
+    game = app.screen.game
+    state = game.rng.state
     wait(app, 50)
     enter_code(app, CODE)
-    assert app.screen.game.rng.state == state
+    assert game.rng.state == state and game.mode == "password"
+    app.step((word_from_buttons("psx", ["circle"]), IDLE["psx"]))
+    assert screen_name(app) == "MainMenu" and game.rng.state == state
+    wait(app, 1)
+    assert game.rng.state == state  # the menu's reset pass
+    wait(app, 3)
+    rng = Rand(state)
+    for _ in range(3):
+        rng.rand()
+    assert game.rng.state == rng.state
 
 
 def trade_setup(mine: dict[str, int], theirs: dict[str, int]):
@@ -241,6 +256,34 @@ def test_hands_shown_at_the_setup_plays_without_a_hand_over():
         assert screen.hands_shown is shown
         assert screen.handing_over is not shown
         assert [screen.hand_visible(0), screen.hand_visible(1)] == [shown, shown]
+
+
+def test_the_setups_shared_choice_is_kept_for_the_session():
+    """D_8009B230: Main_Init stores 1 (Hands hidden) once, MainMenu_StartValueSetup reads
+    it on each visit and MainMenu_FinishValueSetup writes it back on Start or Circle; the
+    life points start at 8000 each visit (func_8002DC38). It is RAM, not the save."""
+    trade_setup({}, {})
+    app = new_app()
+    continue_game(app)
+    to_menu_item(app, "Two Players")
+    press(app, "down")
+    press(app, "cross")
+    press(app, "left")
+    wait(app, 6)  # 8000 rolls to 7500 by 100 a frame
+    press(app, "up")
+    wait(app, 12)
+    press(app, "right")
+    wait(app, 2)
+    assert app.screen.setup.position == 1 and app.screen.setup.lp[0] == 7500
+    press(app, "circle")
+    assert screen_name(app) == "MainMenu"
+    to_menu_item(app, "Two Players")
+    press(app, "down")
+    press(app, "cross")
+    setup = app.screen.setup
+    assert setup.position == 1 and setup.hands_shown and setup.lp == [8000, 8000]
+    assert "view_mode" not in json.dumps(app.screen.game.data)
+    assert FmGame().view_mode == TR.VIEW_MODE_START == 1
 
 
 def drawn(app) -> list:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from emucore.duel.files import UserFileError
+from emucore.fm import mainloop
 from emucore.fm import trade as TR
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
@@ -106,6 +107,7 @@ class TradeScreen(FmScreen):
         return list(TR.chest(self.deal.sides[side].save))
 
     def update(self, app: App) -> Screen | None:
+        self.game.mode_frame(mainloop.TRADE)  # Main_RunTrade: no rand() (emucore.fm.trade)
         if self.dialog is not None:
             return self._update_dialog(app)
         for side in (0, 1):
@@ -249,23 +251,31 @@ class TradeScreen(FmScreen):
 
 class TwoPlayerSetupScreen(FmScreen):
     """Each player's life points and the shared choice, then Start (Main_RunTwoPlayerDuelSetup).
-    ``path`` None: one save plays both sides (the choice named in this module)."""
+    ``path`` None: one save plays both sides (the choice named in this module). The life
+    points start at 8000 on each visit; the shared choice starts where the last visit left
+    it (:attr:`FmGame.view_mode`)."""
 
     def __init__(self, game: FmGame, back: Screen, other: dict[str, Any],
                  path: Path | None) -> None:
         super().__init__(game, back)
         self.other, self.path = other, path
-        self.setup = TR.TwoPlayerSetup()
+        self.setup = TR.TwoPlayerSetup(view_mode=game.view_mode)
 
     def update(self, app: App) -> Screen | None:
+        self.game.mode_frame(mainloop.TWO_PLAYER_SETUP)
         setup = self.setup
         busy = [setup.busy(0), setup.busy(1)]
         setup.frame()
         if not any(busy):
-            if any(p.pressed("cancel") for p in app.pads):
+            leave = any(p.pressed("cancel") for p in app.pads)
+            start = any(p.pressed("start") for p in app.pads)
+            if leave or start:
+                # MainMenu_FinishValueSetup writes the choice back on either answer
+                self.game.view_mode = setup.view_mode
+            if leave:
                 app.sound.play("cancel")
                 return self.back
-            if any(p.pressed("start") for p in app.pads):
+            if start:
                 app.sound.play("confirm")
                 from emucore.frontend.systems.fm.duel import DuelScreen
                 return DuelScreen(self.game, self.game.start_two_player_duel(self.other, setup),
