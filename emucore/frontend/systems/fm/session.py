@@ -189,7 +189,8 @@ class FmGame:
         self.data = {"version": SAVE_VERSION, "trunk": {str(c): n for c, n in trunk.items()},
                      "deck": list(cards), "sort": "none", "starchips": 0,
                      "unlocked": list(START_UNLOCKED), "campaign": 0, "story": [],
-                     "name": name, "records": {}, "two_player": [0, 0]}
+                     "name": name, "records": {}, "two_player": [0, 0],
+                     password.SAVE_FIELD: []}
         self.game_over = None
         return cards
 
