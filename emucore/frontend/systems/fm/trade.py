@@ -18,6 +18,7 @@ from typing import Any
 from emucore.duel.files import UserFileError
 from emucore.fm import mainloop
 from emucore.fm import trade as TR
+from emucore.frontend import paths
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 from emucore.frontend.layout import draw_fitted
@@ -30,6 +31,7 @@ ONE_SAVE = "One save for both"
 ROWS = 7  # the original's list shows seven rows a side
 PAGE, JUMP = 7, 50  # L1/R1 and L2/R2 (MainMenu_UpdateTradeScreen)
 COLUMN_W = 152
+COUNT_MARGIN = 4  # the count column's right edge inside the list: clear of the cursor's end
 
 
 class SecondSave(FmScreen):
@@ -77,7 +79,7 @@ class SecondSave(FmScreen):
         fb.clear(app.colour("bg"))
         title = "TRADE" if self.purpose == TRADE else "TWO PLAYERS"
         fb.text(8, 6, f"{title}: THE SECOND SAVE", app.colour("highlight"), app.colour("black"))
-        folder = str(self.game.save_file.path.parent)
+        folder = paths.shown(self.game.save_file.path.parent)
         draw_fitted(fb, 8, 20, f"Saves in {folder}", fb.width - 16, app.colour("text_dim"),
                     lines=2, from_end=True)
         if self.menu.items:
@@ -239,9 +241,9 @@ class TradeScreen(FmScreen):
             left = me.left(card)
             colour = app.colour("text" if left else "text_dim")
             count = f"{left:3d}"
-            draw_fitted(fb, x + 3, y, t.names[card], COLUMN_W - 8 - len(count) * CELL_W,
+            draw_fitted(fb, x + 3, y, t.names[card], COLUMN_W - 10 - len(count) * CELL_W,
                         colour)
-            fb.text_right(x + COLUMN_W - 2, y, count, colour)
+            fb.text_right(x + COLUMN_W - COUNT_MARGIN, y, count, colour)
         oy = y0 + ROWS * CELL_H + 6
         fb.text(x, oy, "Offered", app.colour("text_dim"))
         for i, card in enumerate(me.offer):
