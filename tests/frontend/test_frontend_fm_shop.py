@@ -167,6 +167,23 @@ def trade_setup(mine: dict[str, int], theirs: dict[str, int]):
     return game.save_file.path.parent / "friend.json", friend
 
 
+def to_setup(app) -> None:
+    """Main menu -> Two Players -> the friend's save (past "One save for both")."""
+    to_menu_item(app, "Two Players")
+    press(app, "down")
+    press(app, "cross")
+    assert screen_name(app) == "TwoPlayerSetupScreen"
+
+
+def two_player_setup():
+    """Power-on with this save and a friend's, Continue, the two-player set-up."""
+    trade_setup({}, {})
+    app = new_app()
+    continue_game(app)
+    to_setup(app)
+    return app
+
+
 def test_a_trade_through_the_pads_writes_both_saves():
     """Pad 1 offers its first chest card, pad 2 its first; Square on both pads; Cross on
     the dialog's Trade: both saves on disk hold the other's card, the rest as it was; the
@@ -214,13 +231,7 @@ def test_the_two_player_setup_takes_the_second_saves_deck_and_the_chosen_lp():
     """Two Players -> the friend's save -> pad 1 Left twice (8000 -> 7000), pad 2 Left once
     (7500); the numbers roll 100 a frame and a side reads no input while its number rolls
     (a Left during the roll is lost); Start duels with those LP."""
-    trade_setup({}, {})
-    app = new_app()
-    continue_game(app)
-    to_menu_item(app, "Two Players")
-    press(app, "down")  # past "One save for both"
-    press(app, "cross")
-    assert screen_name(app) == "TwoPlayerSetupScreen"
+    app = two_player_setup()
     press(app, "left")
     press(app, "left")  # still rolling 8000 -> 7500: not read
     wait(app, 5)
@@ -238,12 +249,7 @@ def test_hands_shown_at_the_setup_plays_without_a_hand_over():
     both hands (emucore's reading of the choice, named in trade.TwoPlayerSetup); "Hands
     hidden", the default, keeps the hand-over."""
     for shown in (False, True):
-        trade_setup({}, {})
-        app = new_app()
-        continue_game(app)
-        to_menu_item(app, "Two Players")
-        press(app, "down")
-        press(app, "cross")
+        app = two_player_setup()
         if shown:
             press(app, "up")
             wait(app, 12)
@@ -262,12 +268,7 @@ def test_the_setups_shared_choice_is_kept_for_the_session():
     """D_8009B230: Main_Init stores 1 (Hands hidden) once, MainMenu_StartValueSetup reads
     it on each visit and MainMenu_FinishValueSetup writes it back on Start or Circle; the
     life points start at 8000 each visit (func_8002DC38). It is RAM, not the save."""
-    trade_setup({}, {})
-    app = new_app()
-    continue_game(app)
-    to_menu_item(app, "Two Players")
-    press(app, "down")
-    press(app, "cross")
+    app = two_player_setup()
     press(app, "left")
     wait(app, 6)  # 8000 rolls to 7500 by 100 a frame
     press(app, "up")
@@ -277,9 +278,7 @@ def test_the_setups_shared_choice_is_kept_for_the_session():
     assert app.screen.setup.position == 1 and app.screen.setup.lp[0] == 7500
     press(app, "circle")
     assert screen_name(app) == "MainMenu"
-    to_menu_item(app, "Two Players")
-    press(app, "down")
-    press(app, "cross")
+    to_setup(app)
     setup = app.screen.setup
     assert setup.position == 1 and setup.hands_shown and setup.lp == [8000, 8000]
     assert "view_mode" not in json.dumps(app.screen.game.data)
@@ -321,3 +320,16 @@ def test_the_used_passwords_are_checked_and_a_version_1_save_has_none():
     for bad in ([5, 5], [0], [723], ["5"], [True], {}):
         with pytest.raises(ValueError, match="passwords must list distinct card ids"):
             validate_save({**data, P.SAVE_FIELD: bad})
+
+
+def test_the_second_save_screen_names_its_folder_from_the_home(tmp_path, monkeypatch):
+    """The folder to copy a friend's save into, as the player would type it: under the home
+    folder as ~/...; elsewhere whole."""
+    from emucore.frontend import paths
+    monkeypatch.setenv("HOME", str(tmp_path))  # the test's data folder is tmp_path/data
+    write_save({}, 0)
+    app = new_app()
+    continue_game(app)
+    to_menu_item(app, "Trade")
+    assert "Saves in ~/data/fm" in {t for _, t in drawn(app)}
+    assert paths.shown(tmp_path.parent / "fm") == str(tmp_path.parent / "fm")
