@@ -26,7 +26,10 @@ Sources: krystalgamer/memories-decomp ``src/game/main_modes.h`` (the table),
 result -> mode), ``src/overlays/password/func_8016AA6C.c`` = ``name_entry_main.c``
 (``NameEntry_Main``), ``name_entry_runtime.c`` (the glyph effects),
 ``name_entry_update_dialog.c``, ``src/candidates/password/func_8016913C.c``
-(``NameEntry_UpdateKeyboard``), ``notes/rng.md``, ``notes/research/the-game.md`` §1, §7.
+(``NameEntry_UpdateKeyboard``), the runners of the Password shop, Trade and the two-player
+set-up (``Main_RunPasswordMenu``, ``Main_RunTrade``, ``Main_RunTwoPlayerDuelSetup``) with
+``src/overlays/password/shop.c``, ``src/overlays/main_menu/trade_update.c`` and
+``value_setup.c``, ``notes/rng.md``, ``notes/research/the-game.md`` §1, §7.
 """
 
 from __future__ import annotations
