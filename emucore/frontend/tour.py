@@ -76,15 +76,18 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("pause", "psx", [*_FM_DUEL, "esc"]),
         ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
         ("pause_forfeit", "psx", [*_FM_DUEL, "esc", "down", "cross"]),
-        # turn 2: a monster played on column 2 attacks; the cursor stays on it, dimmed
+        # turn 2: the first hand card played on column 2 turns to defence (Triangle): it
+        # has acted, and the cursor stays on it, dimmed
         ("duel_acted", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
                                "start", "wait:900", "cross", "cross", "right", "cross",
-                               "cross", "wait:120", "cross", "cross", "wait:300"]),
+                               "cross", "wait:120", "triangle", "wait:120"]),
         ("duel_rank_meter", "psx", [*_FM_DUEL, "select"]),
         ("duel_long_name", "psx", [*_FM_DUEL, "right", "right", "right"]),
-        # Princess of Tsurugi + Haniwa raised: the star is asked over Mystical Sand
-        ("duel_star_fusion", "psx", [*_FM_DUEL, "up", "right", "right", "up", "cross",
-                                     "cross", "cross"]),
+        # a deal one grid frame later, whose third and fifth hand cards fuse: both raised
+        # and played, the star is asked over the fusion's result
+        ("duel_star_fusion", "psx", [*_FM_MENU, "cross", "left", "wait:2", "cross",
+                                     "wait:240", "right", "right", "up", "right", "right",
+                                     "up", "cross", "cross", "cross"]),
         ("library_long_name", "psx", [*_FM_MENU, "down", "down", "down", "cross",
                                       *["right"] * 4, *["down"] * 11]),
         ("build_deck_long_name", "psx", [*_FM_MENU, "down", "down", "cross", "down", "down"]),
