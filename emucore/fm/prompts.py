@@ -131,8 +131,8 @@ def _hand_options(duel: Any, prefix: tuple[Part, ...]) -> list[Part]:
         if cards[:k] != raised:
             continue
         if len(cards) > k:
-            started = True
-            if not tail:
+            if not tail:  # a longer chain: its next card may be raised
+                started = True
                 out[("card", cards[k])] = None
             continue
         for whole in _tails(duel, cards, zones, faces, stars):

@@ -22,22 +22,12 @@ from emucore.fm.actions import AUTO, Attack, Play
 from emucore.fm.engine import FmDuel
 from emucore.fm.prompts import resolved
 from emucore.fm.setup import FmSetup, new_duel
+from tests.core.test_prompts import paths, random_states
 
+PLAY = ("kind", "play")
 SEEDS = ((1, 11), (7, 23), (30, 5))  # (duelist, RNG state) of each seeded start
 CHAINS_SAMPLED = 12  # legal chains of two or more cards checked per hand phase
 WALKS = 12  # random paths through the options per hand phase
-
-
-def random_states(duel: FmDuel, seed: int, count: int) -> list[bytes]:
-    rng = random.Random(seed)
-    states = []
-    for _ in range(count):
-        if duel.over:
-            break
-        states.append(duel.snapshot())
-        legal = duel.legal_actions()
-        duel.step(legal[rng.randrange(len(legal))])
-    return states
 
 
 def duels():
@@ -46,20 +36,6 @@ def duels():
         for snapshot in random_states(duel, state, 30):
             duel.restore(snapshot)
             yield duel, snapshot
-
-
-def paths(duel: FmDuel, prefix: tuple = (), more_cards: bool = True) -> list:
-    """Every whole action reachable from ``prefix`` (without raising further cards when
-    ``more_cards`` is false)."""
-    action = duel.action_for(prefix)
-    if action is not None:
-        assert duel.options(prefix) == []
-        return [action]
-    out = []
-    for part in duel.options(prefix):
-        if more_cards or part[0] != "card" or len(prefix) < 2:
-            out.extend(paths(duel, (*prefix, part), more_cards))
-    return out
 
 
 def listed(duel: FmDuel, action):
@@ -105,7 +81,10 @@ def test_every_path_is_legal_and_every_legal_action_a_path() -> None:
             continue
         hand_phases += 1
         listing = set(legal)
-        reached = paths(duel, more_cards=False)
+        reached = [action for j in range(5)
+                   if ("card", j) in duel.options((PLAY,))
+                   for face in duel.options((PLAY, ("card", j))) if face[0] == "face_down"
+                   for action in paths(duel, (PLAY, ("card", j), face))]  # every single play
         reached += [duel.action_for(walk(duel, rng)) for _ in range(WALKS)]
         for action in reached:
             assert listed(duel, action) in listing, action
@@ -162,6 +141,10 @@ def test_a_refused_prefix_says_the_engines_reason() -> None:
     with pytest.raises(IllegalAction) as err:
         duel.options((("kind", "position"), ("zone", empty)))
     assert err.value.rule == "empty-zone"
+    with pytest.raises(IllegalAction) as err:  # a column outside the row, after a whole face
+        new_duel(FmSetup(deck=list(range(1, 41)), duelist=1, state=11)).options(
+            (("kind", "play"), ("card", 0), ("face_down", False), ("zone", 9)))
+    assert err.value.rule == "zone"
     with pytest.raises(IllegalAction) as err:
         duel.options((("kind", "play"), ("card", 0)))
     assert err.value.rule == "phase"

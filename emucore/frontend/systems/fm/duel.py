@@ -1,11 +1,14 @@
 """The duel screen: both LP, terrain, the 5+5 zones of each side, the hand of 5.
 
-Everything happens through the Duel protocol: the pad builds one action (raise cards with Up,
-numbered in combination order; face-up/face-down; the zone; the guardian star; an attacker
-and its target; position changes; activations; Start ends the turn), ``duel.step(action)``
-applies it at once, and the events it returns play as short messages and sounds afterwards -
-the animations never hold the engine. The computer side acts through
-``emucore.fm.ai.choose_action`` once the messages of its previous action have played.
+Everything happens through the Duel protocol: the pad builds one action part by part from
+what the engine offers next (``duel.options(prefix)``, emucore/fm/prompts.py: raise cards
+with Up, numbered in combination order; face-up/face-down; the zone; the guardian star of
+the card the play leaves, ``duel.preview``; an attacker and its target; position changes;
+activations; Start ends the turn), ``duel.step(action)`` applies it at once, and the events
+it returns play as short messages and sounds afterwards - the animations never hold the
+engine. The board is drawn from the frozen view (emucore/fm/view.py). The computer side
+acts through ``emucore.fm.ai.choose_action`` once the messages of its previous action have
+played.
 """
 
 from __future__ import annotations
@@ -375,7 +378,10 @@ class DuelScreen(FmScreen):
         to the star when the card is activated at once."""
         ui = self.ui
         prefix = self._play_prefix(("face_down", ui.face_down))
-        zones = _values(self._offered(app, prefix), "zone")
+        offered = self._offered(app, prefix)  # refused: the engine's reason shows
+        if offered is None:
+            return
+        zones = _values(offered, "zone")
         if not zones:
             ui.zones, ui.zone_row = [], ""
             self._to_star(app, prefix)
@@ -398,7 +404,10 @@ class DuelScreen(FmScreen):
         """The guardian stars the engine offers for the card the play leaves (its preview),
         asked when there are two; else the play is made."""
         ui = self.ui
-        stars = _values(self._offered(app, prefix), "star")
+        offered = self._offered(app, prefix)
+        if offered is None:
+            return
+        stars = _values(offered, "star")
         if len(stars) < 2:
             self._take(app, prefix)
             return
