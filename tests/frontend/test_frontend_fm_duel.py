@@ -167,3 +167,34 @@ def test_the_board_changes_only_as_the_message_that_explains_it_plays(duel_app):
                 assert screen.shown.sides[0].monsters[0] is not None
     app.step()
     assert screen.shown == screen.view and any("placed" in t for t in texts)
+
+
+EQUIP_DECK = [card for card in range(301, 315) for _ in range(3)][:40]  # equips only (type 23)
+
+
+def test_the_screen_offers_what_the_engine_offers_for_a_lone_equip():
+    """Source: the engine's hand-phase rule (emucore/fm/legal.py ``hand_phase``: a face-up
+    equip goes onto an occupied monster column, a face-down one is set in the magic/trap
+    row) and its refusal name ``equip-needs-monster`` (emucore/fm/engine.py ``_landing``):
+    with no monster on the field the screen refuses face up with the engine's reason and
+    offers the five magic/trap columns face down."""
+    from emucore.frontend.systems.fm import duel as fm_duel
+    app = new_app()
+    game = FmGame()
+    game.new_game()
+    game.data["deck"] = list(EQUIP_DECK)
+    duel = Recorder(game.start_duel(1))
+    screen = DuelScreen(game, duel, None, 1)
+    app.switch(screen)
+    press(app, "cross")  # the opening messages
+    press(app, "cross")  # the first card
+    press(app, "cross")  # face up: refused
+    assert screen.ui.mode == "face"
+    assert app.notices[-1] == fm_duel.REFUSALS["equip-needs-monster"]
+    press(app, "right")  # face down
+    press(app, "cross")
+    assert (screen.ui.mode, screen.ui.zone_row, screen.ui.zones) == ("zone", "magic",
+                                                                     [0, 1, 2, 3, 4])
+    press(app, "right")
+    press(app, "cross")  # a set card has one star: the play is made at once
+    assert duel.actions == [Play((0,), 1, True, 0)]
