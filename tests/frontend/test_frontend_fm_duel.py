@@ -26,17 +26,22 @@ class Recorder:
         return getattr(self.duel, name)
 
 
-@pytest.fixture
-def duel_app():
+def start(deck: list[int]):
+    """A free duel of ``deck`` on the screen, its opening messages skipped."""
     app = new_app()
     game = FmGame()
     game.new_game()
-    game.data["deck"] = list(MONSTER_DECK)
+    game.data["deck"] = list(deck)
     duel = Recorder(game.start_duel(1))
     screen = DuelScreen(game, duel, None, 1)
     app.switch(screen)
     press(app, "cross")  # skip the opening messages
     return app, screen, duel
+
+
+@pytest.fixture
+def duel_app():
+    return start(MONSTER_DECK)
 
 
 def test_raised_cards_are_numbered_and_played_in_raise_order(duel_app):
@@ -179,14 +184,7 @@ def test_the_screen_offers_what_the_engine_offers_for_a_lone_equip():
     with no monster on the field the screen refuses face up with the engine's reason and
     offers the five magic/trap columns face down."""
     from emucore.frontend.systems.fm import duel as fm_duel
-    app = new_app()
-    game = FmGame()
-    game.new_game()
-    game.data["deck"] = list(EQUIP_DECK)
-    duel = Recorder(game.start_duel(1))
-    screen = DuelScreen(game, duel, None, 1)
-    app.switch(screen)
-    press(app, "cross")  # the opening messages
+    app, screen, duel = start(EQUIP_DECK)
     press(app, "cross")  # the first card
     press(app, "cross")  # face up: refused
     assert screen.ui.mode == "face"
