@@ -193,15 +193,12 @@ def duel_buttons(screen) -> list[str]:
     if view.acting_side not in screen.humans or view.over:
         return []
     if ui.mode in ("hand", "face", "zone", "star"):
-        if ui.mode == "zone" and ui.cursor not in screen._zone_cols():
+        if ui.mode == "zone" and ui.cursor not in ui.zones:
             return ["right"]
         return ["cross"]
     if ui.mode == "target":
         return ["cross"]
-    mine = view.sides[screen.me]
-    ready = [c for c in range(5) if mine.monsters[c] is not None and not mine.monsters[c].used
-             and not mine.monsters[c].defending and mine.swords == 0
-             and not screen.duel.attack_locked(screen.me)]
+    ready = _attackers(screen.duel)
     if ui.mode == "field" and ready:
         if ui.row != "monster":
             return ["up" if ui.row == "magic" else "down"]
@@ -209,6 +206,14 @@ def duel_buttons(screen) -> list[str]:
             return ["right"]
         return ["cross"]
     return ["start"]
+
+
+def _attackers(duel) -> list[int]:
+    """The columns the duel offers an attack from (none while it offers no attack)."""
+    attack = ("kind", "attack")
+    if attack not in duel.options():
+        return []
+    return [column for _, column in duel.options((attack,))]
 
 
 def press(app: App, press: str) -> None:
