@@ -1,5 +1,5 @@
-"""Screens choose from what the engine offers and draw from its public view (issue 25,
-"Must hold"; DESIGN.md, rule 4): a screen module imports no engine state or rule-internal
+"""Screens choose from what the engine offers and draw from its public view (the one plan of
+docs/ARCHITECTURE.md; DESIGN.md, rule 4): a screen module imports no engine state or rule-internal
 module and reads no attribute of a duel outside the protocol.
 
 Source: the protocol's own surface, the public names of :class:`emucore.duel.protocol.Duel`,
@@ -18,20 +18,28 @@ import pytest
 from emucore.duel.protocol import Duel
 
 ROOT = Path(__file__).resolve().parents[2]
-FM_SCREENS = "emucore/frontend/systems/fm"
+SYSTEMS_DIR = "emucore/frontend/systems"
+FM_SCREENS = f"{SYSTEMS_DIR}/fm"
 
 # Each system's screen modules that must keep to the protocol and the view; another
 # system's screens join by adding an entry (its modules and its own allowed names).
 SCREENS: dict[str, tuple[str, ...]] = {
     "fm": tuple(f"{FM_SCREENS}/{name}.py" for name in (
         "duel", "animation", "events", "result", "meter", "common", "banter")),
+    "dm1": tuple(f"{SYSTEMS_DIR}/{name}.py" for name in (
+        "dm1", "dm1_duel", "dm1_board", "dm1_text")),
+    "paper": tuple(f"{SYSTEMS_DIR}/{name}.py" for name in (
+        "paper_board", "paper_faces", "ocg1999", "tcglite")),
 }
 
-# The engine modules that hold a system's state or its rules' internals.
+# The engine modules that hold a system's state or its rules' internals (DM1's and the
+# paper engine's boards reach the screens through emucore.dm1.view / emucore.paper.view).
 ENGINE_INTERNALS: dict[str, tuple[str, ...]] = {
     "fm": tuple(f"emucore.fm.{name}" for name in (
         "machine", "state", "board", "legal", "snapshot", "export", "combine", "effects",
         "effect_calls")),
+    "dm1": ("emucore.dm1.state",),
+    "paper": ("emucore.paper.state",),
 }
 
 PROTOCOL = frozenset(name for name in dir(Duel) if not name.startswith("_"))
@@ -39,6 +47,8 @@ PROTOCOL = frozenset(name for name in dir(Duel) if not name.startswith("_"))
 # screen is built with (which sides the computer plays, the opening draw's events).
 SYSTEM_NAMES: dict[str, frozenset[str]] = {
     "fm": frozenset({"preview", "computer_sides", "opening_events"}),
+    "dm1": frozenset(),
+    "paper": frozenset(),
 }
 
 
@@ -89,6 +99,8 @@ def test_a_screen_reads_only_the_protocol_of_a_duel(system: str, path: str) -> N
 def test_the_checks_see_what_they_forbid() -> None:
     """The walkers find an internal import and an internal read (so a pass means something)."""
     tree = ast.parse("from emucore.fm import state as S\nimport emucore.fm.board\n"
-                     "x = self.duel.st.sides\ny = duel.phase\n")
-    assert {"emucore.fm.state", "emucore.fm.board"} <= _imports(tree)
-    assert _duel_reads(tree) == {"st", "phase"}
+                     "from emucore.dm1.state import ZONES\n"
+                     "x = self.duel.st.sides\ny = duel.phase\nz = duel.v.phase[0]\n"
+                     "w = self.duel.options(())\n")
+    assert {"emucore.fm.state", "emucore.fm.board", "emucore.dm1.state"} <= _imports(tree)
+    assert _duel_reads(tree) - PROTOCOL == {"st", "phase", "v"}
