@@ -32,11 +32,12 @@ from frontend_fmdriver import new_app
 from frontend_fmloop import Walk, card_row
 from frontend_padbot import duel_buttons, name_entry_buttons
 
+from emucore.cli import main
 from emucore.duel.padlog import load as load_pad
 from emucore.fm import deck as fm_deck
 from emucore.fm.story import DUEL_MASTER_K
 from emucore.frontend.systems.fm.session import FmGame
-from emucore.hw.psyq_rand import Rand, jump_int
+from emucore.hw.psyq_rand import Rand, jump_int, state_at
 from emucore.tables import load
 
 SHUFFLE_CALLS = 2 * 320  # Duel_ShuffleBothDecks: Duel Master K's deck is a copy, no generation
@@ -209,3 +210,25 @@ def test_power_on_through_trade_to_continue():
     assert {k: v for k, v in written.items() if k != "trunk"} == \
         {k: v for k, v in friend.items() if k != "trunk"}
     assert game.rng.state == walk.state
+
+
+def test_the_starter_pad_log_plans_print_plays_as_it_is(tmp_path, capsys):
+    """``plan starter --pad-log INDEX`` prints a pad log ``play --script`` reads unchanged (its
+    summary as comments), and played from power-on it deals the deck of INDEX: the starter
+    deck ``NameEntry_BuildStarterDeck`` deals at that RNG index (emucore.fm.deck.starter_deck,
+    pinned against the original in its own tests)."""
+    index = 1000
+    assert main(["plan", "starter", "--pad-log", str(index)]) == 0
+    text = capsys.readouterr().out
+    path = tmp_path / "starter.pad"
+    path.write_text(text)
+    script = load_pad("psx", path)
+    app = new_app()
+    hint = 0
+    for frame in range(script.end):
+        words, hint = script.words_at(frame, hint)
+        app.step(words)
+    printed = next(line for line in text.splitlines() if line.startswith("#   deck: "))
+    deck = [int(c) for c in printed.split(":")[1].split()]
+    expected = fm_deck.starter_deck(Rand(state_at(index)), load("fm"))
+    assert app.screen.game.deck == deck == expected
