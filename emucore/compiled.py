@@ -16,8 +16,9 @@ functions as directly callable (``cpdef``), with the arguments untyped but for t
 classes and for integers bounded and masked exactly as the Python does, so the compiled
 code computes what the Python does. Each extension is named after the module and a hash of
 what it was built from (``engine-<hash>.<platform suffix>`` beside ``engine.py``), and
-:class:`Finder` loads it only while the ``.py`` and ``.pxd`` still hash the same: an edited
-module runs as Python until the next install rebuilds it, so a stale build is never used.
+:class:`Finder` loads it only while the ``.py`` and the ``.pxd`` files it is compiled with
+(its own and those it cimports) still hash the same: an edited module runs as Python until
+the next install rebuilds it, so a stale build is never used.
 
 ``EMUCORE_PURE=1`` in the environment (any value but empty or ``0``) runs every module as
 Python (profiles, debugging, and the test that checks the compiled duel equals the pure
@@ -101,16 +102,43 @@ def source_of(name: str, root: Path = ROOT) -> Path:
 
 
 def source_hash(source: Path) -> str:
-    """The first 16 hex digits of the SHA-256 of a module's source bytes and, when it has
-    one, of its ``.pxd`` (the declarations the compiler reads beside it). hashlib is
-    imported here: a command that imports no listed module never pays for it."""
+    """The first 16 hex digits of the SHA-256 of a module's source bytes and of the
+    declarations the compiler reads for it (:func:`declarations_of`). hashlib is imported
+    here: a command that imports no listed module never pays for it."""
     import hashlib
 
     digest = hashlib.sha256(source.read_bytes())
-    declarations = source.with_suffix(".pxd")
-    if declarations.is_file():
+    for declarations in declarations_of(source):
         digest.update(declarations.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def declarations_of(source: Path) -> list[Path]:
+    """The ``.pxd`` beside ``source`` and every ``.pxd`` of the same tree it cimports
+    (``cimport a.b`` or ``from a.b cimport ...``), and theirs, each once: a changed layout in
+    a cimported declaration changes the build of every module that reads it."""
+    found: list[Path] = []
+    todo = [source.with_suffix(".pxd")]
+    while todo:
+        pxd = todo.pop(0)
+        if pxd in found or not pxd.is_file():
+            continue
+        found.append(pxd)
+        for line in pxd.read_text().splitlines():
+            words = line.split()
+            if len(words) > 1 and words[0] in ("cimport", "from") and "cimport" in words:
+                todo.extend(_in_tree(words[1], source))
+    return found
+
+
+def _in_tree(name: str, source: Path) -> list[Path]:
+    """The ``.pxd`` of cimported module ``name`` under an ancestor of ``source`` (none for
+    Cython's own, as ``cython`` or ``libc.stdint``)."""
+    for parent in source.parents:
+        candidate = parent.joinpath(*name.split(".")).with_suffix(".pxd")
+        if candidate.is_file():
+            return [candidate]
+    return []
 
 
 def compiled_name(source: Path, suffix: str = EXTENSION_SUFFIXES[0]) -> Path:

@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     for folder, _ in folders:
         folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="emucore-gallery-") as saves:
+        # the saves' folder is under the home folder, so a screen naming it shows ~/...
+        # (the same on every run, not the temporary folder's name)
+        os.environ["HOME"] = saves
         for system, stops in STOPS.items():
             for name, profile, presses in stops:
                 if args.system in (None, system) and args.stop in (None, name):

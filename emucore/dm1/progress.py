@@ -17,11 +17,14 @@ milestone rewards, and a new game's deck.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from emucore.dm1 import decks
 from emucore.dm1.rng import ranged
 from emucore.tables.dm1 import REWARD_WINS
+
+if TYPE_CHECKING:
+    from emucore.dm1.duel import Dm1Duel
 
 WIN_CAP = 9999  # win counters are four BCD digits ($CF70, BCD adder 0x2867 caps at 9999)
 STARTER_MONSTERS = 33  # + 7 magic cards = 40
@@ -48,6 +51,14 @@ def after_win(t: Any, wins: list[int], opponent: int, rand: decks.Rand) -> Winni
     wins[opponent] = min(WIN_CAP, wins[opponent] + 1)
     card = decks.pick(t.drops[opponent], rand)[0]
     return Winnings(wins[opponent], card, reward(t, opponent, wins[opponent]))
+
+
+def after_duel(t: Any, wins: list[int], opponent: int, duel: Dm1Duel,
+               won: bool) -> tuple[Winnings | None, int]:
+    """What a finished duel brings (:func:`after_win` on the duel's own stream when ``won``,
+    else nothing) and the stream's state after it, where the menu's stream goes on."""
+    winnings = after_win(t, wins, opponent, duel.draw_random) if won else None
+    return winnings, duel.v.rng_state[0]
 
 
 def starter_deck(t: Any, rand: decks.Rand) -> list[int]:

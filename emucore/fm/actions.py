@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from emucore.duel.protocol import Action, Event, EventKind
+from emucore.duel.protocol import Action, Event, EventKind, Part
 
 AUTO = -1  # zone: the lowest free column of the row the play lands in
 DIRECT = -1  # attack target: the opponent's life points
@@ -65,6 +65,14 @@ class Play(FmAction):
     zone: int = AUTO
     face_down: bool = False
     star: int = 0
+
+    def parts(self) -> tuple[Part, ...]:
+        """As the hand phase's prompts ask them (emucore.fm.prompts): each raised card as
+        ``("card", j)`` in raise order, the face, the landing column (none while it is
+        AUTO: an activation, or a play the prompts have not resolved) and the star."""
+        zone = () if self.zone == AUTO else (("zone", self.zone),)
+        return (("kind", self.kind), *(("card", j) for j in self.cards),
+                ("face_down", self.face_down), *zone, ("star", self.star))
 
 
 @record

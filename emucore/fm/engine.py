@@ -55,6 +55,7 @@ from emucore.fm.cards import TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
 from emucore.fm.export import Exported, export_acting
 from emucore.fm.legal import ActionList
 from emucore.fm.overlay import BUILT_IN, OverlayTables
+from emucore.fm.prompts import FmPrompts
 from emucore.fm.timeline import DEFAULT_VIEW, VIEWS
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
@@ -114,7 +115,7 @@ class CardView:
         return bool(self.flags & S.F_USED)
 
 
-class FmDuel(BoardOps, Duel):
+class FmDuel(BoardOps, FmPrompts, Duel):
     """One FM duel. Build it with :func:`emucore.fm.setup.new_duel` (decks dealt from an RNG
     state) or directly from two shuffled decks and the RNG as it stands after the deal.
 
@@ -122,6 +123,8 @@ class FmDuel(BoardOps, Duel):
     :meth:`step` exports the board into that side's snapshot array, as the original does
     before each ``AiScript_Init`` (fm-ai.md §2); the action itself comes from the one chooser,
     :func:`emucore.fm.ai.choose_action`, which decides on a fork of the duel's stream.
+    Its prompts (``options``, ``action_for``, ``preview``) come from
+    :class:`emucore.fm.prompts.FmPrompts`.
     """
 
     system = "fm"

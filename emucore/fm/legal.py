@@ -71,6 +71,12 @@ class ActionList(Sequence):
     def __repr__(self) -> str:
         return f"ActionList({self._length} actions)"
 
+    def segments(self) -> Iterator[tuple[Callable[..., FmAction], tuple[Sequence[Any], ...]]]:
+        """Each segment's factory and the lists whose product it makes, in list order (the
+        prompts read a hand phase's plays from them without building the product)."""
+        for make, dims, _, _ in self._segments:
+            yield make, dims
+
 
 @functools.lru_cache(maxsize=64)
 def chains(positions: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -127,6 +133,15 @@ def hand_phase(held: tuple[tuple[int, str], ...], occupied_m: tuple[int, ...],
             out.add(_single, (j,), magic, (True,), (0,))
     out.add(Play, chains(tuple(j for j, _ in held)), monsters, BOTH, STARS)
     return out.seal()
+
+
+def plays(actions: ActionList) -> Iterator[tuple[tuple[int, ...], Sequence[int],
+                                                Sequence[bool], Sequence[int]]]:
+    """The plays of a :func:`hand_phase` list, one per raised chain: (hand positions in raise
+    order, landing columns, faces, stars), each of the last three a list the product takes."""
+    for make, (cards, zones, faces, stars) in actions.segments():
+        for chain in (cards if make is Play else [(j,) for j in cards]):
+            yield chain, zones, faces, stars
 
 
 @functools.lru_cache(maxsize=4096)

@@ -26,7 +26,10 @@ Sources: krystalgamer/memories-decomp ``src/game/main_modes.h`` (the table),
 result -> mode), ``src/overlays/password/func_8016AA6C.c`` = ``name_entry_main.c``
 (``NameEntry_Main``), ``name_entry_runtime.c`` (the glyph effects),
 ``name_entry_update_dialog.c``, ``src/candidates/password/func_8016913C.c``
-(``NameEntry_UpdateKeyboard``), ``notes/rng.md``, ``notes/research/the-game.md`` §1, §7.
+(``NameEntry_UpdateKeyboard``), the runners of the Password shop, Trade and the two-player
+set-up (``Main_RunPasswordMenu``, ``Main_RunTrade``, ``Main_RunTwoPlayerDuelSetup``) with
+``src/overlays/password/shop.c``, ``src/overlays/main_menu/trade_update.c`` and
+``value_setup.c``, ``notes/rng.md``, ``notes/research/the-game.md`` §1, §7.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ MENU, NAME_ENTRY, CAMPAIGN, CAMPAIGN_MAP, DUEL = "menu", "name_entry", "campaign
 FREE_DUEL, BUILD_DECK, LIBRARY, GAME_OVER, CREDITS = ("free_duel", "build_deck", "library",
                                                       "game_over", "credits")
 OPTIONS, TWO_PLAYER_SETUP = "options", "two_player_setup"
+PASSWORD, TRADE = "password", "trade"
 
 MODES: dict[str, Mode] = {m.key: m for m in (
     Mode(MENU, 8, "Main_RunMenu", 0x8002D588, 1, True, "nothing itself (Load replaces it)",
@@ -109,10 +113,21 @@ MODES: dict[str, Mode] = {m.key: m for m in (
     Mode(OPTIONS, 11, "Main_RunOptionsMenu", 0x8002D6C8, 0, False, "the sound setting",
          "Choice: 0. Options_Update not read for rand(); emucore shows its Controls "
          "screen instead"),
+    Mode(PASSWORD, 10, "Main_RunPasswordMenu", 0x8002D684, 0, True,
+         "the chest, starchips and the used passwords (emucore.fm.password)",
+         "Password_InitShopScreen once, then Password_UpdateShopScreen every frame; "
+         "neither, nor Password_LookupCardID, Duel_AwardCard or the display refreshers, "
+         "calls rand() (password.RAND_CALLS_PER_FRAME)"),
+    Mode(TRADE, 14, "Main_RunTrade", 0x8002D7CC, 0, True,
+         "both saves' chests (emucore.fm.trade)",
+         "its opening box (state 1 waits for a press, state 2 slides it out) makes no call, "
+         "nor MainMenu_UpdateTradeScreen with sort 0; the list's other sorts call rand() "
+         "through qsort's comparators on equal ids, and emucore offers none of them "
+         "(trade.RAND_CALLS_PER_FRAME)"),
     Mode(TWO_PLAYER_SETUP, 16, "func_8002DC38 (Main_RunTwoPlayerDuelSetup)", 0x8002DC38, 0,
-         False, "nothing (two saves' decks are read)",
-         "Choice: 0. The life-point set-up widget (MainMenu_StartValueSetup) was not read "
-         "for rand()"),
+         True, "nothing (two saves' decks are read)",
+         "MainMenu_StartValueSetup once, then MainMenu_UpdateValueSetup every frame: "
+         "neither calls rand()"),
 )}
 
 

@@ -31,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_output(play, "--record", metavar="FILE", kind="pad recording",
                help="write the session's pad log to FILE on exit (replay it with "
                     "--headless --script FILE)")
+    add_path(play, "--disc", role="input", kind="fm disc image", metavar="IMAGE",
+             help="fm: your own disc image; its executable gives the campaign duels' "
+                  "terrains (a recording replays with the same --disc)")
     play.add_argument("--write-bindings", action="store_true",
                       help="write the default bindings to the config folder for editing "
                            "(never overwrites an existing file) and exit")
@@ -57,12 +60,26 @@ def _common(parser: argparse.ArgumentParser) -> None:
     add_json_flag(parser)
 
 
+def _title_options(args: argparse.Namespace) -> dict:
+    """What the system's title screen takes from the command line: for fm, the campaign
+    terrains of ``--disc`` (emucore.fm.story.campaign_terrains: the image opened by the
+    reading edge, a bad one refused in one line before any window opens)."""
+    disc = getattr(args, "disc", None)
+    if disc is None:
+        return {}
+    if args.system != "fm":
+        raise UsageError(f"--disc is a Forbidden Memories disc image; {args.system} takes none")
+    from emucore.fm import story
+    return {"terrains": story.campaign_terrains(disc)}
+
+
 def _start(args: argparse.Namespace, headless: bool, sound: bool = True):
     """Build the app for ``args``; returns (app, first screen, script or None)."""
     from emucore.frontend import systems
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     module = systems.load(args.system)  # an unknown system is refused before any display
+    options = _title_options(args)
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -88,7 +105,7 @@ def _start(args: argparse.Namespace, headless: bool, sound: bool = True):
     app = App(profile, args.system, headless=headless, scale=args.scale,
               fullscreen=getattr(args, "fullscreen", False), palette=args.palette,
               sound=sound)
-    return app, module.title_screen(app), pad_script
+    return app, module.title_screen(app, **options), pad_script
 
 
 def _no_display() -> bool:
@@ -122,8 +139,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.headless and not args.script:
         raise UsageError("--headless needs --script FILE (the pad log to play)")
     if args.record:
-        check_output(args.record, [args.script], args.force)
-        check_output(recording.companion(args.record), [args.script], args.force)
+        check_output(args.record, [args.script, args.disc], args.force)
+        check_output(recording.companion(args.record), [args.script, args.disc], args.force)
     import pygame
     with recording.session_data(args.script, args.system):
         start_save = recording.current_save(args.system) if args.record else None

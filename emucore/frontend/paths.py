@@ -29,3 +29,12 @@ def config_dir() -> Path:
 def data_dir() -> Path:
     """The folder holding saves (one sub-folder per system)."""
     return _base("EMUCORE_DATA_DIR", "XDG_DATA_HOME", ".local/share")
+
+
+def shown(path: Path) -> str:
+    """A folder as a screen names it: under the home folder as ``~/...`` (shorter, and the
+    same on every machine whose home it is under), else whole."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)

@@ -76,15 +76,18 @@ STOPS: dict[str, tuple[tuple[str, str, list[str]], ...]] = {
         ("pause", "psx", [*_FM_DUEL, "esc"]),
         ("pause_options", "psx", [*_FM_DUEL, "esc", "down", "down", "cross", "left"]),
         ("pause_forfeit", "psx", [*_FM_DUEL, "esc", "down", "cross"]),
-        # turn 2: a monster played on column 2 attacks; the cursor stays on it, dimmed
+        # turn 2: the first hand card played on column 2 turns to defence (Triangle): it
+        # has acted, and the cursor stays on it, dimmed
         ("duel_acted", "psx", [*_FM_DUEL, "cross", "cross", "cross", "cross", "wait:120",
                                "start", "wait:900", "cross", "cross", "right", "cross",
-                               "cross", "wait:120", "cross", "cross", "wait:300"]),
+                               "cross", "wait:120", "triangle", "wait:120"]),
         ("duel_rank_meter", "psx", [*_FM_DUEL, "select"]),
         ("duel_long_name", "psx", [*_FM_DUEL, "right", "right", "right"]),
-        # Princess of Tsurugi + Haniwa raised: the star is asked over Mystical Sand
-        ("duel_star_fusion", "psx", [*_FM_DUEL, "up", "right", "right", "up", "cross",
-                                     "cross", "cross"]),
+        # a deal one grid frame later, whose third and fifth hand cards fuse: both raised
+        # and played, the star is asked over the fusion's result
+        ("duel_star_fusion", "psx", [*_FM_MENU, "cross", "left", "wait:2", "cross",
+                                     "wait:240", "right", "right", "up", "right", "right",
+                                     "up", "cross", "cross", "cross"]),
         ("library_long_name", "psx", [*_FM_MENU, "down", "down", "down", "cross",
                                       *["right"] * 4, *["down"] * 11]),
         ("build_deck_long_name", "psx", [*_FM_MENU, "down", "down", "cross", "down", "down"]),
@@ -190,15 +193,12 @@ def duel_buttons(screen) -> list[str]:
     if view.acting_side not in screen.humans or view.over:
         return []
     if ui.mode in ("hand", "face", "zone", "star"):
-        if ui.mode == "zone" and ui.cursor not in screen._zone_cols():
+        if ui.mode == "zone" and ui.cursor not in ui.zones:
             return ["right"]
         return ["cross"]
     if ui.mode == "target":
         return ["cross"]
-    mine = view.sides[screen.me]
-    ready = [c for c in range(5) if mine.monsters[c] is not None and not mine.monsters[c].used
-             and not mine.monsters[c].defending and mine.swords == 0
-             and not screen.duel.attack_locked(screen.me)]
+    ready = _attackers(screen.duel)
     if ui.mode == "field" and ready:
         if ui.row != "monster":
             return ["up" if ui.row == "magic" else "down"]
@@ -206,6 +206,14 @@ def duel_buttons(screen) -> list[str]:
             return ["right"]
         return ["cross"]
     return ["start"]
+
+
+def _attackers(duel) -> list[int]:
+    """The columns the duel offers an attack from (none while it offers no attack)."""
+    attack = ("kind", "attack")
+    if attack not in duel.options():
+        return []
+    return [column for _, column in duel.options((attack,))]
 
 
 def press(app: App, press: str) -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
+from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction, Part
 from emucore.duel.rules import Rule
 from emucore.hw.psyq_rand import Rand
-from emucore.paper import battle, effects
+from emucore.paper import battle, effects, prompts
 from emucore.paper.actions import (
     ACTION_KINDS,
     ATTACK,
@@ -173,6 +173,20 @@ class PaperDuel(Duel):
         if self.over:
             return []
         return [a for a in self._candidates() if self.is_legal(a)]
+
+    def options(self, prefix: Sequence[Part] = ()) -> list[Part]:
+        """As the protocol's, but a prefix that starts no legal action is refused with the
+        rule that refuses the plainest action it starts (:mod:`emucore.paper.prompts`)."""
+        try:
+            return super().options(prefix)
+        except IllegalAction as exc:
+            action = prompts.plainest(prefix, self.attack_targets()[0])
+            raise (self.refusal(action) if action is not None else None) or exc from None
+
+    def attack_targets(self) -> list[int]:
+        """Where an attack of the active side may go: the opponent's monsters, else DIRECT."""
+        foes = self.state.sides[1 - self.state.active].monsters
+        return [z for z, m in enumerate(foes) if m] or [DIRECT]
 
     # -- setup and turn flow --------------------------------------------------------------
 
@@ -700,7 +714,7 @@ class PaperDuel(Duel):
             out += self._set_card_actions(st.active, False)
             out += [ChangePosition(z) for z, m in enumerate(side.monsters) if m]
         elif self.phase == "battle":
-            foes = [z for z, m in enumerate(st.sides[1 - st.active].monsters) if m] or [DIRECT]
+            foes = self.attack_targets()
             out += [Attack(z, t) for z, m in enumerate(side.monsters) if m for t in foes]
             out += self._set_card_actions(st.active, True)
         elif self.phase == "draw":

@@ -716,11 +716,11 @@ def _pad_log(index: int, tables: FmTables) -> dict[str, Any]:
 
 def _pad_log_text(o: dict[str, Any]) -> str:
     name = ", ".join(f"wait {s['wait']}, {s['press'].capitalize()}" for s in o["name_entry"])
-    return "\n".join([
-        f"pad log from power-on for starter index {o['index']} (no save on the card):",
-        f"  title: wait {o['title_wait']} frames, Start, then Cross (New Game) the next frame",
-        f"  name entry: {name} (the deck is dealt after frame {o['deal_frame']})",
-        "  deck: " + " ".join(str(c) for c in o["deck"]),
+    return "\n".join([  # the summary as comments: the whole text plays with play --script
+        f"# pad log from power-on for starter index {o['index']} (no save on the card):",
+        f"#   title: wait {o['title_wait']} frames, Start, then Cross (New Game) the next frame",
+        f"#   name entry: {name} (the deck is dealt after frame {o['deal_frame']})",
+        "#   deck: " + " ".join(str(c) for c in o["deck"]),
         o["log"].rstrip("\n")])
 
 

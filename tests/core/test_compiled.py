@@ -63,6 +63,34 @@ def test_an_extension_of_another_source_is_ignored(tmp_path):
     assert compiled.compiled_path("pkg.mod", tmp_path) is None
 
 
+def test_an_edit_of_a_cimported_declaration_changes_the_build(tmp_path):
+    """A module is compiled with the .pxd files its own .pxd cimports (Cython reads them for
+    the classes' layout), so a change there must make its old build stale too; Cython's own
+    modules (``cimport cython``) are not files of the tree."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "base.pxd").write_text("cdef class Board:\n    cdef public int lp\n")
+    (pkg / "mid.pxd").write_text("from pkg.base cimport Board\n")
+    source = pkg / "mod.py"
+    source.write_text("VALUE = 1\n")
+    (pkg / "mod.pxd").write_text("cimport cython\ncimport pkg.mid as m\n")
+    assert compiled.declarations_of(source) == [pkg / "mod.pxd", pkg / "mid.pxd",
+                                                 pkg / "base.pxd"]
+    built = compiled.compiled_name(source)
+    built.write_bytes(b"")
+    assert compiled.compiled_path("pkg.mod", tmp_path) == built
+    (pkg / "base.pxd").write_text("cdef class Board:\n    cdef public int lp, turn\n")
+    assert compiled.compiled_path("pkg.mod", tmp_path) is None
+
+
+def test_the_ai_modules_are_built_with_the_helpers_declarations():
+    """The AI modules' .pxd cimport the helpers' classes (emucore/fm/ai/*.pxd): those
+    declarations are part of their build's hash."""
+    source = compiled.source_of("emucore.fm.ai.embedded")
+    names = {p.name for p in compiled.declarations_of(source)}
+    assert {"embedded.pxd", "helpers.pxd", "vm.pxd"} <= names
+
+
 def _declared_fields(pxd: str) -> dict[str, set[str]]:
     """Class name -> the fields a .pxd declares for it (``cdef public <type> a, b``)."""
     fields: dict[str, set[str]] = {}

@@ -31,7 +31,9 @@ MODULE_CALLS = {
 }
 ALLOWED = {
     ("cliutil.py", "json.dump"): "prints a --json answer to stdout",
-    ("compiled.py", "declarations.is_file"): "the package's own .pxd files",
+    ("compiled.py", "pxd.is_file"): "the package's own .pxd files",
+    ("compiled.py", "pxd.read_text"): "the cimports of the package's own .pxd files",
+    ("compiled.py", "candidate.is_file"): "the package's own cimported .pxd files",
     ("compiled.py", "path.is_file"): "the package's own compiled modules",
     ("compiled.py", "source.is_file"): "the package's own module sources",
     ("frontend/storage.py", "os.stat"): "the save edge's identity of the file it wrote or "

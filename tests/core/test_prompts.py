@@ -67,3 +67,27 @@ def test_a_prefix_that_starts_no_legal_action_is_refused() -> None:
     with pytest.raises(IllegalAction) as err:
         duel.options((("kind", "no such kind"),))
     assert err.value.rule == "no-such-choice"
+
+
+def test_a_paper_prefix_is_refused_with_the_rule_of_its_plainest_play() -> None:
+    """Source: the 1999 rulebook (monsters attack in the Battle Phase; one monster is placed
+    per turn), as the engine names those rules: a prefix that starts no legal action is
+    refused with the rule that refuses the plainest action it starts, so a screen can say
+    why (ygopro-core answers a bad choice with MSG_RETRY)."""
+    duel = OCG.new_duel(3)
+    assert ("kind", "attack") not in duel.options()
+    with pytest.raises(IllegalAction) as err:
+        duel.options((("kind", "attack"), ("zone", 0)))
+    assert err.value.rule == "phase"
+    summon = next(a for a in duel.legal_actions() if a.kind == "summon")
+    duel.step(summon)
+    while duel.acting_side != 0:  # a response window: let the summon stand
+        duel.step(duel.action_for((("kind", "pass"),)))
+    hand = duel.state.sides[0].hand
+    monster = next(i for i, card in enumerate(hand) if OCG.catalogue[card].kind == "monster")
+    with pytest.raises(IllegalAction) as err:
+        duel.options((("kind", "summon"), ("hand", monster)))
+    assert err.value.rule == "one-monster-per-turn"
+    with pytest.raises(IllegalAction) as err:
+        duel.options((("kind", "no such kind"),))
+    assert err.value.rule == "no-such-choice"

@@ -6,9 +6,9 @@ emucore.fm.story). Expected values come from the decompiled routines
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
+from fm_disc_image import write_disc
 
 from emucore.fm import mainloop, story
 from emucore.fm.disc import DiscError
@@ -48,6 +48,23 @@ def test_name_entry_is_a_nested_loop_with_a_call_every_frame():
     """func_8016AA6C (NameEntry_Main): do { Main_AdvanceFrame(); rand(); } while (!poll),
     entered from func_8002D458(0) inside Main_RunMenu's pass: no reset pass."""
     assert [mainloop.calls(mainloop.NAME_ENTRY, f) for f in range(3)] == [1, 1, 1]
+
+
+def test_the_password_shop_trade_and_two_player_setup_make_no_call():
+    """gMain_apfnModeRunner slot 10 Main_RunPasswordMenu (0x8002D684: Password_InitShopScreen
+    once, Password_UpdateShopScreen a frame), slot 14 Main_RunTrade (0x8002D7CC: the opening
+    box, then MainMenu_UpdateTradeScreen) and slot 16 (func_8002DC38:
+    MainMenu_UpdateValueSetup) call no rand() in any frame; each is entered through
+    Main_Loop, so its frame 0 is the reset pass."""
+    for key, number, routine, address in (
+            (mainloop.PASSWORD, 10, "Main_RunPasswordMenu", 0x8002D684),
+            (mainloop.TRADE, 14, "Main_RunTrade", 0x8002D7CC),
+            (mainloop.TWO_PLAYER_SETUP, 16, "func_8002DC38 (Main_RunTwoPlayerDuelSetup)",
+             0x8002DC38)):
+        mode = mainloop.MODES[key]
+        assert (mode.number, mode.routine, mode.address) == (number, routine, address)
+        assert mode.known and mode.reset_pass
+        assert [mainloop.calls(key, f) for f in range(4)] == [0, 0, 0, 0]
 
 
 def test_modes_not_read_are_named_choices():
@@ -174,34 +191,6 @@ def test_duel_commands_are_read_from_the_executable_text():
     assert story.scan_duel_commands(text) == {8: 6}
 
 
-def _dir_record(name: bytes, extent: int, size: int, is_dir: bool) -> bytes:
-    length = 33 + len(name) + (len(name) + 1) % 2
-    rec = bytearray(length)
-    rec[0], rec[2:6], rec[10:14] = length, extent.to_bytes(4, "little"), size.to_bytes(4, "little")
-    rec[25], rec[32] = 2 if is_dir else 0, len(name)
-    rec[33:33 + len(name)] = name
-    return bytes(rec)
-
-
-def write_disc(path: Path, slus: bytes) -> Path:
-    """A sparse ISO with SYSTEM.CNF, DATA/WA_MRG.MRG at LBA 10102 and SLUS_014.11."""
-    pvd = bytearray(2048)
-    pvd[0:6] = b"\x01CD001"
-    pvd[156:190] = _dir_record(b"\x00", 18, 2048, True)
-    sectors = {16: bytes(pvd),
-               18: (_dir_record(b"SYSTEM.CNF;1", 20, 64, False) + _dir_record(b"DATA", 19,
-                    2048, True) + _dir_record(b"SLUS_014.11;1", 21, len(slus), False)),
-               19: _dir_record(b"WA_MRG.MRG;1", 10102, 2048, False),
-               20: b"BOOT = cdrom:\\SLUS_014.11;1\r\n"}
-    for k in range(0, len(slus), 2048):
-        sectors[21 + k // 2048] = slus[k:k + 2048]
-    with path.open("wb") as f:
-        for lba, data in sorted(sectors.items()):
-            f.seek(lba * 2048)
-            f.write(data.ljust(2048, b"\x00"))
-    return path
-
-
 def test_the_users_disc_supplies_the_terrains(tmp_path):
     """The path by which a user's own disc supplies the story terrains: its SLUS_014.11."""
     slus = b"\x11" * 3000 + HEISHIN_COMMAND + b"\x22" * 100
@@ -215,3 +204,47 @@ def test_a_disc_without_duel_commands_is_refused_in_one_line(tmp_path):
     (tmp_path / "junk.iso").write_bytes(b"\x00" * 40000)
     with pytest.raises(DiscError, match="not a CD image"):
         story.campaign_terrains(tmp_path / "junk.iso")
+
+
+SETO_COMMAND = bytes.fromhex("F8 0D 07 74 75 03 30 72 FF")  # Seto (7) on terrain 3
+
+
+def test_play_disc_gives_the_campaign_its_terrains(tmp_path, capsys):
+    """`emucore play --disc IMAGE`: the image's SLUS_014.11 duel commands
+    (Text_StartCampaignDuel's terrain byte) become the game's campaign terrains, and a
+    campaign duel against Seto starts on the disc's terrain, not the known one (0)."""
+    from emucore.cli import build_parser
+    from emucore.frontend import cli as play_cli
+
+    disc = write_disc(tmp_path / "fm.iso", b"\x11" * 100 + SETO_COMMAND)
+    script = tmp_path / "in.pad"
+    script.write_text("0 -\n5 end\n")
+    args = build_parser([["play"]]).parse_args(
+        ["play", "--headless", "--script", str(script), "--disc", str(disc)])
+    _, first, _ = play_cli._start(args, headless=True, sound=False)
+    game = first.game
+    assert game.terrains == {7: 3} and story.terrain(7) == 0
+    game.new_game()
+    assert int(game.start_duel(7, campaign=True).st.globals.terrain[0]) == 3
+
+
+def test_play_refuses_a_bad_disc_in_one_line(tmp_path, capsys):
+    """A bad --disc stops `emucore play` before any window: one line naming the file, exit 2;
+    the image is left as it was."""
+    from emucore.cli import main
+
+    script = tmp_path / "in.pad"
+    script.write_text("0 -\n5 end\n")
+    junk = tmp_path / "junk.iso"
+    junk.write_bytes(b"\x00" * 40000)
+    empty = write_disc(tmp_path / "empty.iso", b"\x00" * 4096)
+    for image, why in ((junk, "not a CD image"), (empty, "holds no campaign duel command"),
+                       (tmp_path / "missing.iso", "")):
+        before = image.read_bytes() if image.exists() else None
+        assert main(["play", "--headless", "--script", str(script), "--disc", str(image)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and str(image) in err[0] and why in err[0]
+        assert (image.read_bytes() if image.exists() else None) == before
+    assert main(["play", "--system", "dm1", "--headless", "--script", str(script),
+                 "--disc", str(junk)]) == 2
+    assert "--disc is a Forbidden Memories disc" in capsys.readouterr().err

@@ -8,10 +8,10 @@ import pytest
 from frontend_fmdriver import press, wait
 
 from emucore.fm.actions import Battle, LifeChange, Placed, TerrainChange
+from emucore.fm.view import apply
 from emucore.frontend import tour
 from emucore.frontend.machine import FAST_DIVISOR
 from emucore.frontend.systems.fm import animation as anim
-from emucore.frontend.systems.fm.view import apply
 
 DUEL = tour.STOPS["fm"][3][2]
 

@@ -26,17 +26,22 @@ class Recorder:
         return getattr(self.duel, name)
 
 
-@pytest.fixture
-def duel_app():
+def start(deck: list[int]):
+    """A free duel of ``deck`` on the screen, its opening messages skipped."""
     app = new_app()
     game = FmGame()
     game.new_game()
-    game.data["deck"] = list(MONSTER_DECK)
+    game.data["deck"] = list(deck)
     duel = Recorder(game.start_duel(1))
     screen = DuelScreen(game, duel, None, 1)
     app.switch(screen)
     press(app, "cross")  # skip the opening messages
     return app, screen, duel
+
+
+@pytest.fixture
+def duel_app():
+    return start(MONSTER_DECK)
 
 
 def test_raised_cards_are_numbered_and_played_in_raise_order(duel_app):
@@ -167,3 +172,27 @@ def test_the_board_changes_only_as_the_message_that_explains_it_plays(duel_app):
                 assert screen.shown.sides[0].monsters[0] is not None
     app.step()
     assert screen.shown == screen.view and any("placed" in t for t in texts)
+
+
+EQUIP_DECK = [card for card in range(301, 315) for _ in range(3)][:40]  # equips only (type 23)
+
+
+def test_the_screen_offers_what_the_engine_offers_for_a_lone_equip():
+    """Source: the engine's hand-phase rule (emucore/fm/legal.py ``hand_phase``: a face-up
+    equip goes onto an occupied monster column, a face-down one is set in the magic/trap
+    row) and its refusal name ``equip-needs-monster`` (emucore/fm/engine.py ``_landing``):
+    with no monster on the field the screen refuses face up with the engine's reason and
+    offers the five magic/trap columns face down."""
+    from emucore.frontend.systems.fm import duel as fm_duel
+    app, screen, duel = start(EQUIP_DECK)
+    press(app, "cross")  # the first card
+    press(app, "cross")  # face up: refused
+    assert screen.ui.mode == "face"
+    assert app.notices[-1] == fm_duel.REFUSALS["equip-needs-monster"]
+    press(app, "right")  # face down
+    press(app, "cross")
+    assert (screen.ui.mode, screen.ui.zone_row, screen.ui.zones) == ("zone", "magic",
+                                                                     [0, 1, 2, 3, 4])
+    press(app, "right")
+    press(app, "cross")  # a set card has one star: the play is made at once
+    assert duel.actions == [Play((0,), 1, True, 0)]

@@ -16,9 +16,9 @@ from emucore.fm.actions import (
     PositionChange,
     TerrainChange,
 )
+from emucore.fm.view import BoardView, SideView, apply
 from emucore.frontend.systems.fm import events
 from emucore.frontend.systems.fm.session import FmGame
-from emucore.frontend.systems.fm.view import BoardView, SideView, apply
 
 EMPTY = (None,) * 5
 BOARD = BoardView((SideView(8000, 35, EMPTY, EMPTY, EMPTY, {}, 0),) * 2, 0, False, 0, None, 0)

@@ -61,7 +61,7 @@ class Sight:
                         if mine or (row is not view.hand and not card.face_down):
                             self.seen.add(self.names[card.card])
         if screen.ui.mode == "star":  # the result of fusing the player's own cards (their
-            self.seen.add(self.names[screen._predicted()])  # library lists it) is theirs
+            self.seen.add(self.names[screen.ui.card])  # library lists it) is theirs
 
     def reveal(self, event) -> None:
         """Add the cards an event shows (a face-down placement by the computer shows none)."""

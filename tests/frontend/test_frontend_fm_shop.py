@@ -26,16 +26,19 @@ MENU_SCREENS = {"TitleScreen", "MainMenu", "SecondSave"}  # Main_RunMenu's frame
 
 
 class Run:
-    """Steps the app and counts the frames whose screen calls rand() (Main_RunMenu's)."""
+    """Steps the app and counts the frames whose screen calls rand(): Main_RunMenu's, but
+    not the first menu frame after another mode (Main_Loop's reset pass, no call)."""
 
     def __init__(self) -> None:
         self.app = new_app()
         self.rand_frames = 0
+        self.in_menu = True  # power-on: the title's first pass is past its reset
         step = self.app.step
 
         def counted(words=None):
-            if screen_name(self.app) in MENU_SCREENS:
-                self.rand_frames += 1
+            menu = screen_name(self.app) in MENU_SCREENS
+            self.rand_frames += menu and self.in_menu
+            self.in_menu = menu
             return step(words)
 
         self.app.step = counted  # type: ignore[method-assign]
@@ -136,20 +139,49 @@ def test_the_countdown_is_shown_frame_by_frame():
 
 
 def test_the_rng_stands_still_in_the_shop():
+    """Main_RunPasswordMenu (mode 10) calls no rand(); leaving it writes the menu's mode,
+    whose first pass is Main_Loop's reset pass (no call), then one call a frame."""
     write_save({}, 0)
     app = new_app()
     continue_game(app)
     to_menu_item(app, "Password")
-    state = app.screen.game.rng.state
+    game = app.screen.game
+    state = game.rng.state
     wait(app, 50)
     enter_code(app, CODE)
-    assert app.screen.game.rng.state == state
+    assert game.rng.state == state and game.mode == "password"
+    app.step((word_from_buttons("psx", ["circle"]), IDLE["psx"]))
+    assert screen_name(app) == "MainMenu" and game.rng.state == state
+    wait(app, 1)
+    assert game.rng.state == state  # the menu's reset pass
+    wait(app, 3)
+    rng = Rand(state)
+    for _ in range(3):
+        rng.rand()
+    assert game.rng.state == rng.state
 
 
 def trade_setup(mine: dict[str, int], theirs: dict[str, int]):
     game, _ = write_save(mine, 5)
     _, friend = write_save(theirs, 9, "friend.json")
     return game.save_file.path.parent / "friend.json", friend
+
+
+def to_setup(app) -> None:
+    """Main menu -> Two Players -> the friend's save (past "One save for both")."""
+    to_menu_item(app, "Two Players")
+    press(app, "down")
+    press(app, "cross")
+    assert screen_name(app) == "TwoPlayerSetupScreen"
+
+
+def two_player_setup():
+    """Power-on with this save and a friend's, Continue, the two-player set-up."""
+    trade_setup({}, {})
+    app = new_app()
+    continue_game(app)
+    to_setup(app)
+    return app
 
 
 def test_a_trade_through_the_pads_writes_both_saves():
@@ -199,13 +231,7 @@ def test_the_two_player_setup_takes_the_second_saves_deck_and_the_chosen_lp():
     """Two Players -> the friend's save -> pad 1 Left twice (8000 -> 7000), pad 2 Left once
     (7500); the numbers roll 100 a frame and a side reads no input while its number rolls
     (a Left during the roll is lost); Start duels with those LP."""
-    trade_setup({}, {})
-    app = new_app()
-    continue_game(app)
-    to_menu_item(app, "Two Players")
-    press(app, "down")  # past "One save for both"
-    press(app, "cross")
-    assert screen_name(app) == "TwoPlayerSetupScreen"
+    app = two_player_setup()
     press(app, "left")
     press(app, "left")  # still rolling 8000 -> 7500: not read
     wait(app, 5)
@@ -223,12 +249,7 @@ def test_hands_shown_at_the_setup_plays_without_a_hand_over():
     both hands (emucore's reading of the choice, named in trade.TwoPlayerSetup); "Hands
     hidden", the default, keeps the hand-over."""
     for shown in (False, True):
-        trade_setup({}, {})
-        app = new_app()
-        continue_game(app)
-        to_menu_item(app, "Two Players")
-        press(app, "down")
-        press(app, "cross")
+        app = two_player_setup()
         if shown:
             press(app, "up")
             wait(app, 12)
@@ -241,6 +262,27 @@ def test_hands_shown_at_the_setup_plays_without_a_hand_over():
         assert screen.hands_shown is shown
         assert screen.handing_over is not shown
         assert [screen.hand_visible(0), screen.hand_visible(1)] == [shown, shown]
+
+
+def test_the_setups_shared_choice_is_kept_for_the_session():
+    """D_8009B230: Main_Init stores 1 (Hands hidden) once, MainMenu_StartValueSetup reads
+    it on each visit and MainMenu_FinishValueSetup writes it back on Start or Circle; the
+    life points start at 8000 each visit (func_8002DC38). It is RAM, not the save."""
+    app = two_player_setup()
+    press(app, "left")
+    wait(app, 6)  # 8000 rolls to 7500 by 100 a frame
+    press(app, "up")
+    wait(app, 12)
+    press(app, "right")
+    wait(app, 2)
+    assert app.screen.setup.position == 1 and app.screen.setup.lp[0] == 7500
+    press(app, "circle")
+    assert screen_name(app) == "MainMenu"
+    to_setup(app)
+    setup = app.screen.setup
+    assert setup.position == 1 and setup.hands_shown and setup.lp == [8000, 8000]
+    assert "view_mode" not in json.dumps(app.screen.game.data)
+    assert FmGame().view_mode == TR.VIEW_MODE_START == 1
 
 
 def drawn(app) -> list:
@@ -278,3 +320,16 @@ def test_the_used_passwords_are_checked_and_a_version_1_save_has_none():
     for bad in ([5, 5], [0], [723], ["5"], [True], {}):
         with pytest.raises(ValueError, match="passwords must list distinct card ids"):
             validate_save({**data, P.SAVE_FIELD: bad})
+
+
+def test_the_second_save_screen_names_its_folder_from_the_home(tmp_path, monkeypatch):
+    """The folder to copy a friend's save into, as the player would type it: under the home
+    folder as ~/...; elsewhere whole."""
+    from emucore.frontend import paths
+    monkeypatch.setenv("HOME", str(tmp_path))  # the test's data folder is tmp_path/data
+    write_save({}, 0)
+    app = new_app()
+    continue_game(app)
+    to_menu_item(app, "Trade")
+    assert "Saves in ~/data/fm" in {t for _, t in drawn(app)}
+    assert paths.shown(tmp_path.parent / "fm") == str(tmp_path.parent / "fm")

@@ -12,6 +12,7 @@ from emucore.frontend.systems import paper_board
 from emucore.frontend.systems import tcglite as tcg_screens
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.actions import ATTACK, EndTurn, Set, Summon
+from emucore.paper.view import board_view
 
 NOTHING = IDLE["psx"]
 
@@ -39,10 +40,15 @@ def start(app: App, mode_downs: int, title=screens.title_screen) -> None:
     press(app, "cross")  # player 2's deck: the second
 
 
+def label(d, action) -> str:
+    """The screen's label of one of the acting side's choices, read from its view."""
+    return paper_board.action_label(d.catalogue, board_view(d, d.acting_side), action)
+
+
 def end_turn(app: App, screen, pad: int = 0) -> None:
     """Start opens the turn's own actions; End turn is the last of them."""
     press(app, "start", pad=pad)
-    labels = [paper_board.action_label(screen.duel, a) for a in screen.choices]
+    labels = [label(screen.duel, a) for a in screen.choices]
     assert labels[-1] == "End turn"
     for _ in range(len(labels) - 1):
         press(app, "down", pad=pad)
@@ -182,11 +188,11 @@ def test_the_new_actions_have_player_labels():
     """The draw choice, a set magic card and a response window read as a player says them."""
     d = duel(OCG)
     d.step(EndTurn())
-    assert [paper_board.action_label(d, a) for a in d.legal_actions()] == [
+    assert [label(d, a) for a in d.legal_actions()] == [
         "Draw a card", "Skip the draw", "End turn"]
     d = duel(OCG)
     board(d, 0, hand=["Sparks", "Hitotsu-Me Giant"])
     board(d, 1, spells=[("Trap Hole", False)])
-    assert paper_board.action_label(d, Set(0)) == "Set Sparks face-down"
+    assert label(d, Set(0)) == "Set Sparks face-down"
     d.step(Summon(1, ATTACK))
-    assert [paper_board.action_label(d, a) for a in d.legal_actions()] == ["Trap Hole", "No answer"]
+    assert [label(d, a) for a in d.legal_actions()] == ["Trap Hole", "No answer"]

@@ -36,12 +36,18 @@ def _duel_app(profile: str, system: str):
     app.switch(systems.load(system).title_screen(app))
     idle = IDLE[profile]
     presses = [word_from_buttons(profile, [b]) for b in ("start", "confirm", "confirm")]
-    frame = 0
+    # FM's Free Duel grid opens on Simon Muran, locked in a new game: one Left wraps the
+    # cursor to the last duelist, Duel Master K, open from the start (fm.story)
+    left = word_from_buttons(profile, ["left"])
+    frame, wrapped = 0, False
     while type(app.screen).__name__ != "DuelScreen":
         frame += 1
         if frame > 2000:
             raise RuntimeError(f"{system}: no duel screen reached through the pad")
-        app.step((presses[frame // 2 % 3] if frame % 2 else idle, idle))
+        word = presses[frame // 2 % 3]
+        if frame % 2 and type(app.screen).__name__ == "FreeDuelSelect" and not wrapped:
+            word, wrapped = left, True
+        app.step((word if frame % 2 else idle, idle))
     confirm, end = word_from_buttons(profile, ["confirm"]), word_from_buttons(profile, ["start"])
     for i in range(SETTLE):
         if app.screen is None or type(app.screen).__name__ != "DuelScreen":

@@ -4,8 +4,9 @@ A system module defines:
 
 * ``MACHINE``: the default machine profile name, ``"psx"`` or ``"gb"``;
 * optionally ``MACHINES``: every machine it can be shown on (default ``(MACHINE,)``);
-* ``title_screen(app) -> Screen``: the first screen, given the running
-  :class:`emucore.frontend.app.App`.
+* ``title_screen(app, **options) -> Screen``: the first screen, given the running
+  :class:`emucore.frontend.app.App` and what the command line gives the system (fm:
+  ``terrains``, the campaign terrains of ``emucore play --disc``).
 
 Nothing else is required; the app calls ``title_screen`` once and then follows the screens.
 """

@@ -18,8 +18,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emucore.dm1 import decks, progress, rng
+from emucore.dm1.decks import DECK_SIZE
 from emucore.dm1.duel import Dm1Duel, default_tables
-from emucore.dm1.state import DECK_SIZE
+from emucore.dm1.view import board_view
 from emucore.duel.files import decimal, is_int
 from emucore.duel.protocol import DRAW
 from emucore.frontend.app import App, Screen
@@ -115,14 +116,13 @@ class Dm1Game:
                forfeited: bool = False) -> progress.Winnings | None:
         """Count a finished (or forfeited: lost) duel; after a win the drop and any milestone
         reward go to the trunk. Returns what was won (None when the duel was not won)."""
-        if forfeited or duel.winner != 0:
-            self.rng = duel.v.rng_state[0]  # the stream goes on after a loss too
-            return None
-        won = progress.after_win(self.t, self.wins, opponent, duel.draw_random)
-        for card in (won.drop, won.reward):
-            if card is not None:
-                self.trunk[card] = min(TRUNK_CAP, self.trunk[card] + 1)
-        self.rng = duel.v.rng_state[0]
+        # the stream goes on after a loss too
+        won, self.rng = progress.after_duel(self.t, self.wins, opponent, duel,
+                                            not forfeited and duel.winner == 0)
+        if won is not None:
+            for card in (won.drop, won.reward):
+                if card is not None:
+                    self.trunk[card] = min(TRUNK_CAP, self.trunk[card] + 1)
         return won
 
 
@@ -363,10 +363,11 @@ class ResultScreen(Dm1Screen):
     def lines(self) -> list[str]:
         """The result's text, one paragraph per item."""
         duel = self.duel
+        lp = board_view(duel).lp
         outcome = "YOU LOSE" if self.forfeited else \
             {0: "YOU WIN", 1: "YOU LOSE", DRAW: "DRAW"}[duel.winner]
         lines = [outcome, end_text(duel.winner, duel.end_reason, self.forfeited),
-                 f"LP {duel.lp(0)} / {duel.lp(1)}",
+                 f"LP {lp[0]} / {lp[1]}",
                  f"Wins vs this duelist: {self.game.wins[self.opponent]}"]
         if self.won is not None:
             lines.append(f"Card won: {card_name(self.game.t, self.won.drop)}")

@@ -12,36 +12,27 @@ fills, the engine's zone after the step: no rule is worked out here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 from emucore.dm1.actions import DIRECT
-from emucore.dm1.state import ATTACK, DEFEND, FACE_UP, ZONES
+from emucore.dm1.view import (
+    ATTACK,
+    DEFEND,
+    EMPTY,
+    HIDDEN,
+    ZONES,
+    Dm1View,
+    HandCard,
+    ZoneView,
+)
 from emucore.duel.protocol import Event, EventKind
 from emucore.frontend.systems.dm1_text import describe
 
-if TYPE_CHECKING:
-    from emucore.dm1.duel import Dm1Duel
+Slot = ZoneView  # one zone as shown
 
 # Motions that show an outcome: they wait on the player's own turn too (placing a card, a
 # draw or a pass of the player's own wait only on the computer's turn).
 OUTCOMES = frozenset(("attack", "destroy", "life", "magic"))
-
-
-class Slot(NamedTuple):
-    """One zone as shown: its card (0: empty), ATK as fought, stance, level, face-up."""
-
-    card: int
-    atk: int
-    stance: int
-    level: int
-    face_up: bool
-
-    @property
-    def attacking(self) -> bool:
-        return self.stance == ATTACK
-
-
-EMPTY = Slot(0, 0, DEFEND, 0, False)
 
 
 @dataclass(frozen=True)
@@ -51,29 +42,21 @@ class Board:
 
     slots: tuple[Slot, ...]
     lp: tuple[int, int]
-    hand: tuple[int, ...]
+    hand: tuple[HandCard, ...]
     field: int
     turn: int
 
     @classmethod
-    def of(cls, duel: Dm1Duel) -> Board:
-        """The engine's board now."""
-        flags = duel.v.zone_flags
-        slots = tuple(
-            Slot(duel.zone_card(s, z), duel.zone_attack(s, z), duel.zone_stance(s, z),
-                 duel.zone_level(s, z), bool(flags[s * ZONES + z] & FACE_UP))
-            if duel.zone_card(s, z) else EMPTY
-            for s in (0, 1) for z in range(ZONES))
-        return cls(slots, (duel.lp(0), duel.lp(1)), tuple(duel.hand_cards(0)),
-                   duel.v.field[0], duel.v.turn[0])
+    def of(cls, view: Dm1View) -> Board:
+        """The engine's board now, from the player's view of it."""
+        return cls(view.zones, view.lp, view.hand, view.field, view.turn)
 
     def slot(self, side: int, zone: int) -> Slot:
         return self.slots[side * ZONES + zone]
 
     def visible(self, side: int, zone: int) -> bool:
-        """Whether the player may see the card in the zone: their own, or face-up."""
-        slot = self.slot(side, zone)
-        return bool(slot.card) and (side == 0 or slot.face_up)
+        """Whether the player may see the card in the zone (the view says)."""
+        return self.slot(side, zone).visible
 
     def _with(self, side: int, zone: int, slot: Slot) -> Board:
         slots = list(self.slots)
@@ -83,45 +66,58 @@ class Board:
     def revealed(self, side: int, zone: int) -> Board:
         """The board with the zone's card face-up (a battle shows both monsters)."""
         slot = self.slot(side, zone)
-        return self._with(side, zone, slot._replace(face_up=True)) if slot.card else self
+        return self._with(side, zone, slot.revealed()) if slot.card else self
 
     def after(self, event: Event, post: Board) -> Board:
         """The board once ``event`` has been shown; ``post`` is the engine's board after
         the whole step (where a zone the event fills ends up)."""
-        kind = event.kind
-        if kind in (EventKind.PLACED, EventKind.FUSION):
-            board = self._with(event.side, event.zone, post.slot(event.side, event.zone))
-            return replace(board, hand=post.hand) if event.side == 0 else board
-        if kind == EventKind.DESTROYED:
-            return self._with(event.side, event.zone, EMPTY)
-        if kind == EventKind.LIFE:
-            lp = list(self.lp)
-            lp[event.side] = event.lp
-            return replace(self, lp=(lp[0], lp[1]))
-        if kind == "order":
-            slot = self.slot(event.side, event.zone)
-            return self._with(event.side, event.zone,
-                              slot._replace(stance=ATTACK if event.attack else DEFEND))
-        if kind in (EventKind.MAGIC, EventKind.EQUIP):
-            return self._after_magic(event, post)
-        if kind == EventKind.DRAW and event.side == 0:
-            return replace(self, hand=post.hand)
-        if kind == EventKind.TURN:
-            return replace(self, turn=event.turn)
-        return self
+        change = _AFTER.get(event.kind)
+        return change(self, event, post) if change is not None else self
+
+    def _after_placed(self, event: Event, post: Board) -> Board:
+        board = self._with(event.side, event.zone, post.slot(event.side, event.zone))
+        return replace(board, hand=post.hand) if event.side == 0 else board
+
+    def _after_destroyed(self, event: Event, post: Board) -> Board:
+        return self._with(event.side, event.zone, EMPTY)
+
+    def _after_life(self, event: Event, post: Board) -> Board:
+        lp = list(self.lp)
+        lp[event.side] = event.lp
+        return replace(self, lp=(lp[0], lp[1]))
+
+    def _after_order(self, event: Event, post: Board) -> Board:
+        slot = self.slot(event.side, event.zone)
+        return self._with(event.side, event.zone,
+                          replace(slot, stance=ATTACK if event.attack else DEFEND))
+
+    def _after_draw(self, event: Event, post: Board) -> Board:
+        return replace(self, hand=post.hand) if event.side == 0 else self
+
+    def _after_turn(self, event: Event, post: Board) -> Board:
+        return replace(self, turn=event.turn)
 
     def _after_magic(self, event: Event, post: Board) -> Board:
         """A magic card's changes: the terrain, and each zone whose card stays (its ATK,
-        level and face) or that the card targeted (Elegant Egotist changes the card)."""
+        level and face, a hidden card that the magic turned up) or that the card targeted
+        (Elegant Egotist changes the card)."""
         board = replace(self, field=post.field, hand=post.hand if event.side == 0 else
                         self.hand)
         for side in (0, 1):
             for zone in range(ZONES):
                 now, then = board.slot(side, zone), post.slot(side, zone)
                 targeted = side == event.side and zone == event.target
-                if then.card and (then.card == now.card or targeted):
+                if then.card and (then.card == now.card or now.card == HIDDEN or targeted):
                     board = board._with(side, zone, then)
         return board
+
+
+# How each event kind changes the board shown (kinds not listed change nothing).
+_AFTER = {EventKind.PLACED: Board._after_placed, EventKind.FUSION: Board._after_placed,
+          EventKind.DESTROYED: Board._after_destroyed, EventKind.LIFE: Board._after_life,
+          "order": Board._after_order, EventKind.MAGIC: Board._after_magic,
+          EventKind.EQUIP: Board._after_magic, EventKind.DRAW: Board._after_draw,
+          EventKind.TURN: Board._after_turn}
 
 
 @dataclass(frozen=True)

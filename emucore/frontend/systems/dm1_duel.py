@@ -19,14 +19,15 @@ import math
 from collections import deque
 from typing import Any
 
-from emucore.dm1 import ai, magic
-from emucore.dm1.actions import NO_TARGET, Magic, Pass, Summon
+from emucore.dm1 import ai
+from emucore.dm1.actions import NO_TARGET
 from emucore.dm1.duel import Dm1Duel
-from emucore.dm1.state import ORDERS, PLAY, ZONES
-from emucore.duel.protocol import Action, Event, IllegalAction
+from emucore.dm1.view import ZONES, Dm1View, HandCard, board_view, opening_events
+from emucore.duel.protocol import Action, Event, IllegalAction, Part
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, Framebuffer, text_width
 from emucore.frontend.layout import Rect, draw_fitted, fit
+from emucore.frontend.prompts import offered, prefixes
 from emucore.frontend.systems.dm1 import Dm1Game, Dm1Screen, ResultScreen
 from emucore.frontend.systems.dm1_board import EMPTY, Beat, Board, Slot, beats
 from emucore.frontend.systems.dm1_text import (
@@ -70,10 +71,12 @@ class DuelScreen(Dm1Screen):
         super().__init__(game)
         self.opponent, self.duel = opponent, duel
         self.mode, self.cursor, self.pick = "hand", 0, -1
-        self.options: list[Any] = []
+        self.prefix: tuple[Part, ...] = ()  # the parts of the action chosen so far
+        self.options: list[Any] = []  # what the cursor chooses from in the mode
         self.show_log = False
-        self.post = self.board = Board.of(duel)  # the engine's board; the board shown
-        self.queue: deque[Beat] = deque(beats(game.t, duel.opening_events, self.post,
+        self.view: Dm1View = board_view(duel)  # the engine's board as the player knows it
+        self.post = self.board = Board.of(self.view)  # the engine's board; the board shown
+        self.queue: deque[Beat] = deque(beats(game.t, opening_events(duel), self.post,
                                               self.post))
         self.beat: Beat | None = None  # the beat playing, ``timer`` of ``frames`` left
         self.timer = self.frames = 0
@@ -104,10 +107,9 @@ class DuelScreen(Dm1Screen):
             self.mode, self.cursor, self.options = \
                 "hand" if self.mode == "zone" else "order", 0, []
             return self
-        if duel.v.phase[0] == PLAY:
-            self._play_input(app)
-        elif duel.v.phase[0] == ORDERS:
-            self._order_input(app)
+        handler = {"play": self._play_input, "orders": self._order_input}.get(self.view.phase)
+        if handler is not None:
+            handler(app)
         return self
 
     def _scroll_log(self, app: App) -> None:
@@ -148,7 +150,8 @@ class DuelScreen(Dm1Screen):
             return False
         if acting == 0:
             app.sound.play("confirm")
-        self.post = Board.of(self.duel)
+        self.view = board_view(self.duel)
+        self.post = Board.of(self.view)
         self.queue.extend(beats(self.game.t, events, pre, self.post))
         self.mode, self.cursor, self.options = "hand", 0, []
         return True
@@ -177,57 +180,63 @@ class DuelScreen(Dm1Screen):
             app.sound.play("move")
 
     def _play_input(self, app: App) -> None:
-        duel, hand = self.duel, self.duel.hand_cards(0)
+        """Choose a hand card (Start: play none), then the zone or target the engine offers
+        for it; a magic card that takes no target plays at once."""
+        duel, hand = self.duel, self.view.hand
         if self.mode not in ("hand", "zone"):
             self.mode, self.cursor = "hand", 0
         if self.mode == "hand":
             if app.pad.pressed("start"):
-                self.play(app, Pass())
+                self._choose(app, (("kind", "pass"),))
                 return
             self._move(app, len(hand))
             self.cursor = min(self.cursor, len(hand) - 1)
             if not app.pad.pressed("confirm"):
                 return
-            self.pick, card = self.cursor, hand[self.cursor]
-            if duel.t.is_monster(card):
-                self.options = list(range(ZONES))
-            else:
-                self.options = magic.targets(duel, card)
-            if self.options == [NO_TARGET]:
-                self.play(app, Magic(self.pick, NO_TARGET))
+            self.pick = self.cursor
+            starts = prefixes(duel, ("hand", self.pick))  # summon or magic, as the card is
+            if not starts:
+                return
+            self.prefix, self.options = starts[0], offered(duel, starts[0])
+            if self.options == [("target", NO_TARGET)]:
+                self._choose(app, (*self.prefix, *self.options))
             else:
                 self.mode, self.cursor = "zone", 0
             return
         self._move(app, len(self.options))
         if app.pad.pressed("confirm"):
-            zone = self.options[self.cursor]
-            card = hand[self.pick]
-            self.play(app, Summon(self.pick, zone) if duel.t.is_monster(card)
-                      else Magic(self.pick, zone))
+            self._choose(app, (*self.prefix, self.options[self.cursor]))
 
     def _order_input(self, app: App) -> None:
-        legal = self.duel.legal_actions()
+        """The next monster's order as the engine offers it: Attack (or Hold) and, where
+        allowed, Defend; then the target when an attack may go to more than one."""
+        duel = self.duel
         if self.mode != "target":
             if self.mode != "order":
                 self.mode, self.cursor = "order", 0
-            self.options = ["attack", "defend"] if any(not a.attack for a in legal) else \
-                ["attack"]
+            self.prefix = (("kind", "order"), *offered(duel, (("kind", "order"),))[:1])
+            stances = offered(duel, self.prefix)
+            self.options = ["attack", "defend"] if ("attack", False) in stances else ["attack"]
             self._move(app, len(self.options))
             self._move(app, len(self.options), ("up", "down"))
             if not app.pad.pressed("confirm"):
                 return
-            if self.options[self.cursor] == "defend":
-                self.play(app, next(a for a in legal if not a.attack))
-                return
-            attacks = [a for a in legal if a.attack]
-            if len(attacks) == 1:
-                self.play(app, attacks[0])
+            chosen = (*self.prefix, ("attack", self.options[self.cursor] == "attack"))
+            targets = offered(duel, chosen)
+            if len(targets) == 1:
+                self._choose(app, (*chosen, *targets))
             else:
-                self.mode, self.cursor, self.options = "target", 0, attacks
+                self.mode, self.cursor, self.prefix, self.options = "target", 0, chosen, targets
             return
         self._move(app, len(self.options))
         if app.pad.pressed("confirm"):
-            self.play(app, self.options[self.cursor])
+            self._choose(app, (*self.prefix, self.options[self.cursor]))
+
+    def _choose(self, app: App, parts: tuple[Part, ...]) -> None:
+        """Play the legal action the chosen parts make."""
+        action = self.duel.action_for(parts)
+        if action is not None:
+            self.play(app, action)
 
     # --- drawing ----------------------------------------------------------------------------
     @property
@@ -286,14 +295,14 @@ class DuelScreen(Dm1Screen):
         if not self._waiting_for_pad():
             return False
         if side == 1:
-            return self.mode == "target" and self.options[self.cursor].target == zone
+            return self.mode == "target" and self.options[self.cursor][1] == zone
         return self._own_zone_cursor() == zone
 
     def _own_zone_cursor(self) -> int:
         if self.mode == "zone" and self.options:
-            return self.options[self.cursor]
-        if self.mode in ("order", "target") and self.duel.v.phase[0] == ORDERS:
-            return self.duel.next_to_order()
+            return self.options[self.cursor][1]
+        if self.mode in ("order", "target"):
+            return self.view.ordering
         return -1
 
     def _zone(self, app: App, fb: Framebuffer, side: int, zone: int) -> None:
@@ -349,18 +358,19 @@ class DuelScreen(Dm1Screen):
             prompt = "^v:older/newer SEL:back" if self.show_log else PROMPTS[self.mode]
             fb.text(2, BAND_Y, prompt, c("text_dim"))
 
-    def _card(self, app: App, fb: Framebuffer, rect: Rect, card: int, chosen: bool) -> None:
+    @staticmethod
+    def _card(app: App, fb: Framebuffer, rect: Rect, card: HandCard, chosen: bool) -> None:
         """A hand card with its ATK (``MG`` for magic); the chosen one is lifted and framed
         in the cursor's colour (a frame inside the card would cover a four-digit ATK)."""
         c = app.colour
         x, y, w, h = rect
-        monster = self.duel.t.is_monster(card)
+        monster = card.monster
         if chosen:
             y -= LIFT
             fb.fill(x, y + h, w, LIFT, c("cursor"))
         fb.box(x, y, w, h, c("card_face") if monster else c("magic"),
                c("cursor") if chosen else c("text"))
-        label = str(self.duel.atk[0][1][card]) if monster else "MG"  # at most 4 digits
+        label = str(card.atk) if monster else "MG"  # at most 4 digits
         fb.text(x + (w - text_width(label)) // 2, y + 7, label, c("text"))
 
     # --- the panel --------------------------------------------------------------------------
@@ -369,14 +379,15 @@ class DuelScreen(Dm1Screen):
                app.colour("text"))
         if not self._waiting_for_pad() or self.show_log:
             self._log_rows(app, fb)
-        elif self.mode in ("hand", "zone"):
-            hand = self.duel.hand_cards(0)
-            index = self.pick if self.mode == "zone" else min(self.cursor, len(hand) - 1)
-            card_panel(app, fb, self.game.t, hand[index])
-        elif self.mode == "order":
-            self._order_panel(app, fb)
         else:
-            self._target_panel(app, fb)
+            {"hand": self._card_panel, "zone": self._card_panel, "order": self._order_panel,
+             "target": self._target_panel}[self.mode](app, fb)
+
+    def _card_panel(self, app: App, fb: Framebuffer) -> None:
+        """The hand card under the cursor (or the one being played): name and text."""
+        hand = self.view.hand
+        index = self.pick if self.mode == "zone" else min(self.cursor, len(hand) - 1)
+        card_panel(app, fb, self.game.t, hand[index].card)
 
     def _log_rows(self, app: App, fb: Framebuffer) -> None:
         """The newest lines of the log, the newest last and brightest, as many as fit."""
@@ -394,11 +405,10 @@ class DuelScreen(Dm1Screen):
     def _order_panel(self, app: App, fb: Framebuffer) -> None:
         """The battle order of the next monster: its name, Attack (or Hold, when it may not
         attack now) and Defend, and why it may not attack, in words."""
-        c, duel = app.colour, self.duel
-        zone = duel.next_to_order()
-        draw_fitted(fb, 3, panel_row(0), card_name(duel.t, duel.zone_card(0, zone)), PANEL_W,
-                    c("text"))
-        block = duel.attack_block(0, zone)
+        c, view = app.colour, self.view
+        slot = view.zone(0, view.ordering)
+        draw_fitted(fb, 3, panel_row(0), card_name(self.game.t, slot.card), PANEL_W, c("text"))
+        block = view.attack_block
         labels = {"attack": "Hold" if block else "Attack", "defend": "Defend"}
         for i, option in enumerate(self.options):
             x = 12 + i * 60
@@ -408,14 +418,13 @@ class DuelScreen(Dm1Screen):
         if block:
             draw_fitted(fb, 3, panel_row(2), ATTACK_BLOCKS[block], PANEL_W, c("text_dim"), 2)
         else:
-            fb.text(3, panel_row(2), f"ATK {duel.zone_attack(0, zone)}  "
-                                     f"DEF {duel.zone_defense(0, zone)}", c("text_dim"))
+            fb.text(3, panel_row(2), f"ATK {slot.atk}  DEF {slot.defense}", c("text_dim"))
 
     def _target_panel(self, app: App, fb: Framebuffer) -> None:
         """Which monster to attack: the target's name and value when it is face-up."""
         c, board = app.colour, self.shown
         fb.text(3, panel_row(0), "Attack which monster?", c("text"))
-        zone = self.options[self.cursor].target
+        zone = self.options[self.cursor][1]
         if board.visible(1, zone):
             slot = board.slot(1, zone)
             value = f"{slot.atk} ATK" if slot.attacking else "in defence"

@@ -11,6 +11,7 @@ of the computer's monsters are face-up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from emucore.dm1.actions import DIRECT
@@ -115,61 +116,74 @@ def _seen(t: Any, board: Board, side: int, zone: int, hidden: str) -> str:
     return log_name(t, slot.card) if board.visible(side, zone) else hidden
 
 
-def describe(t: Any, event: Event, board: Board) -> tuple[str, str] | None:
+Said = tuple[str, str] | None  # (line, motion), or no line
+
+
+def describe(t: Any, event: Event, board: Board) -> Said:
     """(line, motion) for an event, read against the board shown as it happens (None: no
     line). The motion names how the screen shows it ("" for a line that needs no wait)."""
-    kind, side = event.kind, getattr(event, "side", 0)
-    if kind == EventKind.TURN:
-        return f"Turn {event.turn}: {TURN_OF[side]} turn", ""
-    if kind == EventKind.DRAW:
-        return (f"You draw {log_name(t, event.card)}.", "") if side == 0 else \
-            ("CPU draws a card.", "draw")
-    if kind == EventKind.PLACED:
-        return _placed(t, event, board), "place"
-    if kind == EventKind.FUSION:
-        made = log_name(t, event.result)
-        if side == 1:
-            return f"CPU fuses two cards: {made}!", "place"
-        return (f"You fuse {log_name(t, event.material_a)} with "
-                f"{log_name(t, event.material_b)}: {made}!", "place")
-    if kind == "pass":
-        return f"{WHO[side]} play{'s' * side} no card.", "stance"
-    if kind in (EventKind.MAGIC, EventKind.EQUIP):
-        return _magic(t, event, board), "magic"
-    if kind == "order":
-        return _order(t, event, board)
-    if kind == EventKind.BATTLE:
-        return _battle(t, event, board), "attack"
-    if kind == EventKind.DESTROYED:
-        name = _seen(t, board, side, event.zone, "face-down card")
-        return f"{WHOSE[side]} {name} is destroyed.", "destroy"
-    if kind == EventKind.LIFE and event.delta:
-        return f"{WHOSE[side]} LP: {event.lp} ({event.delta:+d}).", "life"
-    if kind == EventKind.ENDED:
-        return "The duel is over.", "stance"
-    return None
+    said = _LINES.get(event.kind)
+    return said(t, event, board) if said is not None else None
 
 
-def _placed(t: Any, event: Event, board: Board) -> str:
+def _turn(t: Any, event: Event, board: Board) -> Said:
+    return f"Turn {event.turn}: {TURN_OF[event.side]} turn", ""
+
+
+def _drew(t: Any, event: Event, board: Board) -> Said:
+    return (f"You draw {log_name(t, event.card)}.", "") if event.side == 0 else \
+        ("CPU draws a card.", "draw")
+
+
+def _fused(t: Any, event: Event, board: Board) -> Said:
+    made = log_name(t, event.result)
+    if event.side == 1:
+        return f"CPU fuses two cards: {made}!", "place"
+    return (f"You fuse {log_name(t, event.material_a)} with "
+            f"{log_name(t, event.material_b)}: {made}!", "place")
+
+
+def _passed(t: Any, event: Event, board: Board) -> Said:
+    side = event.side
+    return f"{WHO[side]} play{'s' * side} no card.", "stance"
+
+
+def _destroyed(t: Any, event: Event, board: Board) -> Said:
+    side = event.side
+    name = _seen(t, board, side, event.zone, "face-down card")
+    return f"{WHOSE[side]} {name} is destroyed.", "destroy"
+
+
+def _life(t: Any, event: Event, board: Board) -> Said:
+    if not event.delta:
+        return None
+    return f"{WHOSE[event.side]} LP: {event.lp} ({event.delta:+d}).", "life"
+
+
+def _ended(t: Any, event: Event, board: Board) -> Said:
+    return "The duel is over.", "stance"
+
+
+def _placed(t: Any, event: Event, board: Board) -> Said:
     side = event.side
     line = f"You summon {log_name(t, event.card)}" if side == 0 else \
         "CPU sets a card"
     if event.replaced:
-        return f"{line} over {_seen(t, board, side, event.zone, 'a face-down card')}."
-    return f"{line}."
+        return f"{line} over {_seen(t, board, side, event.zone, 'a face-down card')}.", "place"
+    return f"{line}.", "place"
 
 
-def _magic(t: Any, event: Event, board: Board) -> str:
+def _magic(t: Any, event: Event, board: Board) -> Said:
     who, name = WHO[event.side], log_name(t, event.card)
     if event.kind == EventKind.EQUIP and event.target >= 0:
         on = _seen(t, board, event.side, event.target, "a face-down card")
         line = f"{who} equip{'s' * event.side} {name} to {on}."
     else:
         line = f"{who} play{'s' * event.side} {name}."
-    return line if event.took_effect else f"{line} It has no effect."
+    return (line if event.took_effect else f"{line} It has no effect."), "magic"
 
 
-def _order(t: Any, event: Event, board: Board) -> tuple[str, str] | None:
+def _order(t: Any, event: Event, board: Board) -> Said:
     """A line for a computer's monster that changes position (other orders say nothing)."""
     side, zone = event.side, event.zone
     if side == 0 or board.slot(side, zone).attacking == event.attack:
@@ -178,15 +192,24 @@ def _order(t: Any, event: Event, board: Board) -> tuple[str, str] | None:
     return f"CPU's {name} goes to {('defence', 'attack')[event.attack]}.", "stance"
 
 
-def _battle(t: Any, event: Event, board: Board) -> str:
+def _battle(t: Any, event: Event, board: Board) -> Said:
     side = event.side
     attacker = _seen(t, board, side, event.zone, "monster")
     if event.target == DIRECT:
-        return f"{WHOSE[side]} {attacker} attacks directly: {event.attack_value}."
+        return f"{WHOSE[side]} {attacker} attacks directly: {event.attack_value}.", "attack"
     target = _seen(t, board, 1 - side, event.target, "face-down card")
     guard = "ATK" if event.defender_attacking else "DEF"
     return (f"{WHOSE[side]} {attacker} ({event.attack_value}) attacks {target} "
-            f"({event.defend_value} {guard}).")
+            f"({event.defend_value} {guard})."), "attack"
+
+
+# What each event kind says (its line and motion), by the event's kind.
+_LINES: dict[str, Callable[[Any, Event, Board], Said]] = {
+    EventKind.TURN: _turn, EventKind.DRAW: _drew, EventKind.PLACED: _placed,
+    EventKind.FUSION: _fused, "pass": _passed, EventKind.MAGIC: _magic,
+    EventKind.EQUIP: _magic, "order": _order, EventKind.BATTLE: _battle,
+    EventKind.DESTROYED: _destroyed, EventKind.LIFE: _life, EventKind.ENDED: _ended,
+}
 
 
 def end_text(winner: int | None, reason: str | None, forfeited: bool = False) -> str:

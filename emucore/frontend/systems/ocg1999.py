@@ -26,6 +26,7 @@ from emucore.ocg1999.match import Match, computer_swaps
 from emucore.ocg1999.system import SYSTEM as OCG
 from emucore.paper.engine import PaperDuel
 from emucore.paper.system import PaperSystem
+from emucore.paper.view import board_view
 
 MACHINE = "psx"
 SAVE_VERSION = 1
@@ -218,7 +219,8 @@ class ResultScreen(Screen):
             return f"{who} gave up the duel (forfeit)"
         reason = END_REASONS.get(self.reason or "") or reason_text(self.reason).lower()
         if self.reason == "lp":
-            loser = next((i for i, s in enumerate(self.duel.state.sides) if s.lp <= 0), None)
+            sides = board_view(self.duel, 0).sides
+            loser = next((i for i, s in enumerate(sides) if s.lp <= 0), None)
             if loser is not None:
                 name = "Your" if self.humans == {0} and loser == 0 else \
                     "The computer's" if self.humans == {0} else f"Player {loser + 1}'s"
@@ -234,11 +236,11 @@ class ResultScreen(Screen):
         fb.text_centred(cx, 40, self.outcome(), app.colour(colour), app.colour("black"))
         draw_centred(fb, cx, 60, self.how(), fb.width - 70, app.colour("text"))
         names = ("You", "Computer") if self.humans == {0} else ("Player 1", "Player 2")
-        sides = self.duel.state.sides
-        for i, side in enumerate(sides):
+        view = board_view(self.duel, 0)
+        for i, side in enumerate(view.sides):
             fb.text_centred(cx, 86 + i * CELL_H, f"{names[i]}: LP {side.lp}",
                             app.colour("text"))
-        lines = [f"Turns played: {self.duel.state.turn}"]
+        lines = [f"Turns played: {view.turn}"]
         if self.match is not None:
             score = " ".join({0: "P1", 1: "P2", DRAW: "draw"}[r] for r in self.match.results)
             lines.append(f"Match: {score or '-'}")

@@ -22,12 +22,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from emucore.duel.protocol import Action, Event, EventKind
+from emucore.duel.protocol import Action, Event, EventKind, IllegalAction, Part
 from emucore.frontend.app import App, Screen
 from emucore.frontend.bindings import keyboard_table
 from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card, draw_empty
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer, text_width
 from emucore.frontend.layout import draw_fitted, fit
+from emucore.frontend.prompts import completions, offered, prefixes
 from emucore.frontend.systems.paper_faces import paper_face
 from emucore.frontend.widgets import try_step
 from emucore.paper import ai
@@ -45,9 +46,9 @@ from emucore.paper.actions import (
     Set,
     Summon,
 )
-from emucore.paper.cards import MAGIC, MONSTER
+from emucore.paper.cards import MAGIC, MONSTER, Catalogue
 from emucore.paper.engine import PaperDuel
-from emucore.paper.state import ZONES
+from emucore.paper.view import ZONES, MonsterView, PaperView, SideView, SpellView, board_view
 
 BANNER_FRAMES = 40  # a turn or phase banner (Cross skips)
 PHASE_NAMES = {"draw": "DRAW PHASE", "standby": "STANDBY PHASE", "main": "MAIN PHASE",
@@ -61,6 +62,12 @@ LOG_LINES = 5  # rows of the log in the panel (an entry wraps over as many as it
 LOG_KEEP = 10  # entries kept
 MENU_ROWS = 8
 CARD_ACTIONS = (Summon, Set, Activate, ActivateSet, ChangePosition, Attack)
+TURN_KINDS = frozenset(("draw", "next_phase", "end_turn", "pass"))  # Start's list
+# The action kinds a card of each screen row starts (in the order the list shows them), and
+# the play a player tries first with a hand card of each kind (to say why it has none).
+CARD_KINDS = {"hand": ("summon", "activate", "set"), "monsters": ("change_position", "attack"),
+              "spells": ("activate_set",)}
+FIRST_TRY = {MONSTER: "summon", MAGIC: "activate"}  # any other card: "set"
 LUNGE = 10  # pixels an attacker moves towards its target
 SLIDE = 0.4  # share of an action's wait a card takes to slide into its zone
 
@@ -108,79 +115,101 @@ def refusal_sentence(rule: str, kind: str) -> str | None:
     return REFUSALS.get((rule, kind)) or REFUSALS.get(rule)
 
 
-def action_label(duel: PaperDuel, action: Action) -> str:
+def zones_of(side: SideView, row: str) -> tuple[MonsterView | SpellView | None, ...]:
+    """A side's "monster" or "magic" zones."""
+    return side.monsters if row == "monster" else side.spells
+
+
+def action_label(cat: Catalogue, view: PaperView, action: Action) -> str:
     """A short line naming one of the player's own choices the way a player would say it
     (the list of a card's choices is opened on the card, so an attack or a switch names only
     what it does)."""
-    cat, st = duel.catalogue, duel.state
-    me = st.sides[duel.acting_side]
-    if isinstance(action, Summon):
-        card = cat.name(me.hand[action.hand])
-        return f"Summon {card}" if action.position == ATTACK else f"Set {card}"
-    if isinstance(action, Set):
-        return f"Set {cat.name(me.hand[action.hand])} face-down"
-    if isinstance(action, Activate | ActivateSet):
-        card = me.hand[action.hand] if isinstance(action, Activate) else \
-            me.spells[action.zone].card
-        return f"{cat.name(card)} {_targets_label(duel, card, action.targets)}".rstrip()
-    if isinstance(action, ChangePosition):  # the list is opened on the monster itself
-        m = me.monsters[action.zone]
-        return f"Switch to {'defence' if m.attack else 'attack'}" + \
-            ("" if m.face_up else " (turn it up)")
-    if isinstance(action, Attack):
-        if action.target == DIRECT:
-            return "Attack directly"
-        foe = st.sides[1 - st.active].monsters[action.target]
-        return f"Attack {cat.name(foe.card) if foe.face_up else 'a set monster'}"
-    if isinstance(action, NextPhase) and duel.phase == "draw":
+    label = _LABELS.get(action.kind)
+    if label is not None:
+        return label(cat, view, view.sides[view.for_side], action)
+    if isinstance(action, NextPhase) and view.phase == "draw":
         return "Skip the draw"
     return {NextPhase: "Next phase", EndTurn: "End turn", Draw: "Draw a card",
             Pass: "No answer"}.get(type(action), action.kind)
 
 
-def attack_line(duel: PaperDuel, action: Attack) -> str:
+def _summon_label(cat: Catalogue, view: PaperView, me: SideView, action: Summon) -> str:
+    card = cat.name(me.hand[action.hand])
+    return f"Summon {card}" if action.position == ATTACK else f"Set {card}"
+
+
+def _set_label(cat: Catalogue, view: PaperView, me: SideView, action: Set) -> str:
+    return f"Set {cat.name(me.hand[action.hand])} face-down"
+
+
+def _activate_label(cat: Catalogue, view: PaperView, me: SideView,
+                    action: Activate | ActivateSet) -> str:
+    card = me.hand[action.hand] if isinstance(action, Activate) else me.spells[action.zone].card
+    return f"{cat.name(card)} {_targets_label(cat, view, card, action.targets)}".rstrip()
+
+
+def _position_label(cat: Catalogue, view: PaperView, me: SideView,
+                    action: ChangePosition) -> str:
+    m = me.monsters[action.zone]  # the list is opened on the monster itself
+    return f"Switch to {'defence' if m.attack else 'attack'}" + \
+        ("" if m.face_up else " (turn it up)")
+
+
+def _attack_label(cat: Catalogue, view: PaperView, me: SideView, action: Attack) -> str:
+    if action.target == DIRECT:
+        return "Attack directly"
+    foe = view.sides[1 - view.active].monsters[action.target]
+    return f"Attack {cat.name(foe.card) if foe.visible else 'a set monster'}"
+
+
+# The label of each card action, by its kind (the turn's own actions are words alone).
+_LABELS = {Summon.kind: _summon_label, Set.kind: _set_label, Activate.kind: _activate_label,
+           ActivateSet.kind: _activate_label, ChangePosition.kind: _position_label,
+           Attack.kind: _attack_label}
+
+
+def attack_line(cat: Catalogue, view: PaperView, action: Attack) -> str:
     """An attack as both players see it: the attacker is face-up; a face-down target is
     "a set monster"."""
-    st, name = duel.state, duel.catalogue.name
-    mine = name(st.sides[st.active].monsters[action.zone].card)
+    mine = cat.name(view.sides[view.active].monsters[action.zone].card)
     if action.target == DIRECT:
         return f"{mine} attacks directly"
-    foe = st.sides[1 - st.active].monsters[action.target]
-    return f"{mine} attacks {name(foe.card) if foe.face_up else 'a set monster'}"
+    foe = view.sides[1 - view.active].monsters[action.target]
+    return f"{mine} attacks {cat.name(foe.card) if foe.visible else 'a set monster'}"
 
 
-def _targets_label(duel: PaperDuel, card: int, targets: tuple[int, ...]) -> str:
-    st, cat = duel.state, duel.catalogue
+def _targets_label(cat: Catalogue, view: PaperView, card: int, targets: tuple[int, ...]) -> str:
     effect = cat[card].effect
     if effect in ("equip", "destroy_face_up_trap"):
-        row = st.sides[targets[0]].monsters if effect == "equip" else st.sides[targets[0]].spells
+        side = view.sides[targets[0]]
+        row = side.monsters if effect == "equip" else side.spells
         return f"-> {cat.name(row[targets[1]].card)}"
     if effect == "polymerization":
-        monsters = st.sides[st.active].monsters
+        monsters = view.sides[view.active].monsters
         return f"{cat.name(monsters[targets[0]].card)} + {cat.name(monsters[targets[1]].card)}"
     if effect == "trap_destroy_two_and_one":
         return f"zones {targets[0] + 1},{targets[1] + 1} vs {targets[2] + 1}"
     return ""
 
 
-def before_line(duel: PaperDuel, action: Action, who: str) -> str | None:
+def before_line(cat: Catalogue, view: PaperView, action: Action, who: str) -> str | None:
     """The line an action gets before its events' lines, from the board before it: an
     attack, or a face-up monster's change of position (a face-down one's flip names it in
     its own event line). Only what both players see is named."""
     if isinstance(action, Attack):
-        return attack_line(duel, action)
+        return attack_line(cat, view, action)
     if isinstance(action, ChangePosition):
-        m = duel.state.sides[duel.state.active].monsters[action.zone]
+        m = view.sides[view.active].monsters[action.zone]
         if m.face_up:
             to = "defence" if m.attack else "attack"
-            return f"{who} puts {duel.catalogue.name(m.card)} in {to} position"
+            return f"{who} puts {cat.name(m.card)} in {to} position"
     return None
 
 
-def describe(duel: PaperDuel, event: Event, players: tuple[str, str]) -> str | None:
+def describe(cat: Catalogue, event: Event, players: tuple[str, str]) -> str | None:
     """A line for the log, or None for events not worth one. A face-down card is never
     named: in the original the opponent sees only that a card went to a zone."""
-    name = duel.catalogue.name
+    name = cat.name
     who = players[getattr(event, "side", 0)]
     lines = {
         EventKind.PLACED: lambda e: (f"{who} summons {name(e.card)}" if e.row == "monster"
@@ -244,8 +273,18 @@ class DuelScreen(Screen):
         return acting if acting in self.humans else min(self.humans)
 
     @property
+    def view(self) -> PaperView:
+        """The table now as the viewer may know it (read afresh: the duel is the truth)."""
+        return board_view(self.duel, self.viewer)
+
+    @property
+    def cat(self) -> Catalogue:
+        """The rule system's cards (names, kinds, effects)."""
+        return self.game.system.catalogue
+
+    @property
     def rows(self) -> tuple[str, ...]:
-        spells = self.duel.profile.magic_per_turn or self.duel.profile.traps_per_turn
+        spells = self.view.spell_zones
         return tuple(r for r in ROW_Y if spells or not r.endswith("spells"))
 
     def update(self, app: App) -> Screen | None:
@@ -307,29 +346,32 @@ class DuelScreen(Screen):
         through the phase banner alone."""
         duel = self.duel
         action = ai.choose(duel)
-        card = self._public_card(action)
-        lp_before = (duel.state.sides[0].lp, duel.state.sides[1].lp)
+        before = self.view
+        lp_before = (before.sides[0].lp, before.sides[1].lp)
         count = self.noted
         events = self._act(app, action, banner=False)
         if events is None:
             return
+        card = self._public_card(action, before, events)
         if not isinstance(action, CARD_ACTIONS):
             self._check_banner(app)
             return
         frames = app.paced(app.machine.action_frames)
         self.shown = Shown(events, self.noted - count, card, lp_before, frames, frames)
 
-    def _public_card(self, action: Action) -> int | None:
-        """The card a computer's action shows in the panel once it is played: the one it
-        turns face-up or attacks with; None when it stays face-down."""
-        side = self.duel.state.sides[self.duel.acting_side]
-        if isinstance(action, Summon) and action.position == ATTACK or \
-                isinstance(action, Activate):
-            return side.hand[action.hand]
-        if isinstance(action, ActivateSet):
-            return side.spells[action.zone].card
+    @staticmethod
+    def _public_card(action: Action, before: PaperView, events: list[Event]) -> int | None:
+        """The card a computer's action shows in the panel once it is played: the monster
+        it attacks with or turns (when face-up before), else the card it turns face-up (one
+        placed face-up, activated or flipped); None when it stays face-down."""
         if isinstance(action, Attack | ChangePosition):
-            return side.monsters[action.zone].card
+            m = before.sides[before.active].monsters[action.zone]
+            if m is not None and m.visible and m.face_up:
+                return m.card
+        for e in events:
+            if e.kind in (EventKind.MAGIC, EventKind.TRAP, EventKind.FLIP) or (
+                    e.kind == EventKind.PLACED and e.face_up):
+                return e.card
         return None
 
     def _cursor(self, app: App, pad) -> None:
@@ -346,8 +388,8 @@ class DuelScreen(Screen):
         if pad.pressed("confirm"):
             self._open(app, self._card_actions(), self._why_not())
         elif pad.pressed("start"):
-            self._open(app, [a for a in self.duel.legal_actions()
-                             if isinstance(a, NextPhase | EndTurn | Draw | Pass)],
+            self._open(app, [a for part in offered(self.duel) if part[1] in TURN_KINDS
+                             for a in completions(self.duel, (part,))],
                        "The turn goes on only through your cards now.")
 
     def _open(self, app: App, actions: list[Action], none: str) -> None:
@@ -359,44 +401,37 @@ class DuelScreen(Screen):
         self.choices, self.choice, self.top = actions, 0, 0
 
     def _card_actions(self) -> list[Action]:
-        """What the rules allow now with the card under the cursor."""
-        legal = self.duel.legal_actions()
-        row, col = self.row, self.col
-        if row == "hand":
-            return [a for a in legal if isinstance(a, Summon | Set | Activate) and a.hand == col]
-        if row == "monsters":
-            return [a for a in legal if isinstance(a, ChangePosition | Attack) and a.zone == col]
-        if row == "spells":
-            return [a for a in legal if isinstance(a, ActivateSet) and a.zone == col]
-        return []
+        """What the rules allow now with the card under the cursor: every legal action the
+        engine offers that starts with it."""
+        field = "hand" if self.row == "hand" else "zone"
+        starts = prefixes(self.duel, (field, self.col), CARD_KINDS.get(self.row, ()))
+        return [action for prefix in starts for action in completions(self.duel, prefix)]
 
     def _why_not(self) -> str:
         """Why the card under the cursor has no play now: the engine's refusal of the play a
         player would try with it, in the words of :data:`REFUSALS`."""
         if self.row.startswith("foe_"):
             return "That is your opponent's card: choose one of yours."
-        for action in self._tries():
-            refused = self.duel.refusal(action)
-            if refused is not None:
-                sentence = refusal_sentence(refused.rule, action.kind)
+        prefix = self._first_try()
+        if prefix is not None:
+            try:
+                self.duel.options(prefix)
+            except IllegalAction as refused:
+                sentence = refusal_sentence(refused.rule, prefix[0][1])
                 return f"{sentence}." if sentence else _engine_sentence(refused)
         return "This card has no play now."
 
-    def _tries(self) -> list[Action]:
-        """The plays a player would try first with the card under the cursor."""
-        col, duel = self.col, self.duel
+    def _first_try(self) -> tuple[Part, ...] | None:
+        """The start of the play a player would try first with the card under the cursor
+        (the engine fills in the rest and names the rule that refuses it)."""
         if self.row == "hand":
             hand = self._hand()
-            if col >= len(hand):
-                return []
-            kind = duel.catalogue[hand[col]].kind
-            return [Summon(col, ATTACK)] if kind == MONSTER else \
-                [Activate(col)] if kind == MAGIC else [Set(col)]
-        if self.row == "monsters":
-            foes = duel.state.sides[1 - duel.state.active].monsters
-            target = next((z for z in range(ZONES) if foes[z] is not None), DIRECT)
-            return [Attack(col, target), ChangePosition(col)]
-        return [ActivateSet(col)]
+            if self.col >= len(hand):
+                return None
+            kind = FIRST_TRY.get(self.cat[hand[self.col]].kind, "set")
+            return ("kind", kind), ("hand", self.col)
+        kind = "attack" if self.row == "monsters" else "activate_set"
+        return ("kind", kind), ("zone", self.col)
 
     def _choose(self, app: App, pad) -> None:
         if pad.repeat("up") or pad.repeat("down"):
@@ -413,7 +448,7 @@ class DuelScreen(Screen):
     def _act(self, app: App, action: Action, banner: bool = True) -> list[Event] | None:
         """Play ``action`` and log its lines; None when the rules refused it."""
         players = tuple(self._label(side) for side in (0, 1))
-        first = before_line(self.duel, action, players[self.duel.acting_side])
+        first = before_line(self.cat, self.view, action, players[self.duel.acting_side])
         events = try_step(app, self.duel, action)
         if events is None:
             return None
@@ -421,7 +456,7 @@ class DuelScreen(Screen):
         if first:
             self._note(first)
         for event in events:
-            line = describe(self.duel, event, players)
+            line = describe(self.cat, event, players)
             if line:
                 self._note(line)
         self.col = min(self.col, max(0, len(self._hand()) - 1)) if self.row == "hand" else \
@@ -436,8 +471,8 @@ class DuelScreen(Screen):
 
     def _check_banner(self, app: App | None) -> None:
         """A banner when the turn or the phase has changed since the last look."""
-        duel = self.duel
-        now = (duel.state.turn, duel.acting_side, duel.phase)
+        duel, view = self.duel, self.view
+        now = (view.turn, duel.acting_side, view.phase)
         if now == self.seen or duel.over:
             return
         if self.seen[:2] != now[:2]:
@@ -451,7 +486,7 @@ class DuelScreen(Screen):
         return f"P{side + 1}" if side in self.humans else "CPU"
 
     def _hand(self) -> list[int]:
-        return self.duel.state.sides[self.viewer].hand
+        return list(self.view.sides[self.viewer].hand)
 
     # --- drawing ----------------------------------------------------------------------------
     def _xy(self, row: str, col: int) -> tuple[int, int]:
@@ -494,11 +529,11 @@ class DuelScreen(Screen):
         return f"PLAYER {side + 1}: PRESS CROSS" + (f" ({key.upper()})" if key else "")
 
     def _bar(self, app: App, fb: Framebuffer, side: int, y: int) -> None:
-        s = self.duel.state.sides[side]
+        s = self.view.sides[side]
         fb.text(ZONE_X, y, self._label(side), app.colour("text"))
         fb.text(ZONE_X + 4 * CELL_W, y, f"LP {self._shown_lp(side, s.lp):>5}",
                 app.colour("highlight"))
-        fb.text_right(FIELD_W - 2, y, f"DK{len(s.deck):2d} GY{len(s.grave):2d}",
+        fb.text_right(FIELD_W - 2, y, f"DK{s.deck:2d} GY{s.grave:2d}",
                       app.colour("text_dim"))
         if self.duel.acting_side == side and not self.duel.over:
             fb.text(0, y, "\u25b6", app.colour("cursor"))
@@ -523,8 +558,8 @@ class DuelScreen(Screen):
 
     def _draw_row(self, app: App, fb: Framebuffer, row: str) -> None:
         side = 1 - self.viewer if row.startswith("foe_") else self.viewer
-        cards = getattr(self.duel.state.sides[side], row.removeprefix("foe_"))
         kind = "monster" if row.endswith("monsters") else "magic"
+        cards = zones_of(self.view.sides[side], kind)
         for col in range(ZONES):
             x, y = self._xy(row, col)
             selected = self._selected(row, col)
@@ -549,7 +584,7 @@ class DuelScreen(Screen):
     def _draw_lunge(self, app: App, fb: Framebuffer, e: Event, t: float) -> None:
         """An attacker pushed towards its target and back over the first half of the wait,
         drawn over the rows."""
-        occupant = self.duel.state.sides[e.side].monsters[e.zone]
+        occupant = self.view.sides[e.side].monsters[e.zone]
         if occupant is None:  # it fell in the battle
             return
         x, y = self._xy(self._row_of(e.side, "monster"), e.zone)
@@ -578,8 +613,7 @@ class DuelScreen(Screen):
                          CELL_H + 2, app.colour("cursor"))
 
     def _draw_slide(self, app: App, fb: Framebuffer, e: Event, t: float) -> None:
-        occupant = getattr(self.duel.state.sides[e.side],
-                           "monsters" if e.row == "monster" else "spells")[e.zone]
+        occupant = zones_of(self.view.sides[e.side], e.row)[e.zone]
         if occupant is None:
             return
         x1, y1 = self._xy(self._row_of(e.side, e.row), e.zone)
@@ -602,7 +636,7 @@ class DuelScreen(Screen):
                 and col == self.col and self.shown is None and not self.handing_over)
 
     def _face(self, card: int):
-        return paper_face(self.duel.catalogue, card)
+        return paper_face(self.cat, card)
 
     def _focus(self) -> int | None:
         """The card the panel shows: the one a shown computer action turned up or attacked
@@ -615,8 +649,9 @@ class DuelScreen(Screen):
             hand = self._hand()
             return hand[self.col] if self.col < len(hand) else None
         side = 1 - self.viewer if self.row.startswith("foe_") else self.viewer
-        occupant = getattr(self.duel.state.sides[side], self.row.removeprefix("foe_"))[self.col]
-        if occupant is None or (not occupant.face_up and side != self.viewer):
+        kind = "monster" if self.row.endswith("monsters") else "magic"
+        occupant = zones_of(self.view.sides[side], kind)[self.col]
+        if occupant is None or not occupant.visible:
             return None
         return occupant.card
 
@@ -627,16 +662,17 @@ class DuelScreen(Screen):
             draw_card(app, fb, x, 4, self._face(focus), LARGE)
         else:
             draw_back(app, fb, x, 4, LARGE)
-        field = self.duel.field_card()
-        phase = PHASE_NAMES.get(self.duel.phase, self.duel.phase.upper()).title()
-        fb.text(x, 124, f"T{self.duel.state.turn} {phase}", app.colour("text_dim"))
+        view = self.view
+        field = view.field
+        phase = PHASE_NAMES.get(view.phase, view.phase.upper()).title()
+        fb.text(x, 124, f"T{view.turn} {phase}", app.colour("text_dim"))
         width = fb.width - x - 2
         lit = self.shown.lines if self.shown is not None else 0
         for i, (line, new) in enumerate(self._log_rows(width, lit)):
             fb.text(x, 136 + i * CELL_H, line, app.colour("highlight" if new else "text"))
         if field:
             draw_fitted(fb, x, 136 + LOG_LINES * CELL_H,
-                        f"Field: {self.duel.catalogue.name(field)}", width, app.colour("text_dim"))
+                        f"Field: {self.cat.name(field)}", width, app.colour("text_dim"))
         for i, line in enumerate(self._prompt()):
             draw_fitted(fb, x, 196 + i * CELL_H, line, width,
                         app.colour("highlight" if i == 0 else "text_dim"))
@@ -666,7 +702,7 @@ class DuelScreen(Screen):
         return ["Cross: use card", "Start: phase, end turn"]
 
     def _draw_choices(self, app: App, fb: Framebuffer) -> None:
-        rows = min(MENU_ROWS, len(self.choices))
+        rows, view = min(MENU_ROWS, len(self.choices)), self.view
         width = FIELD_W - 8
         x, y = 4, ROW_Y["foe_monsters"] + 6
         fb.box(x, y, width, rows * CELL_H + 6, app.colour("panel"), app.colour("highlight"))
@@ -676,7 +712,7 @@ class DuelScreen(Screen):
             if i == self.choice:
                 fb.fill(x + 2, ty - 1, width - 4, CELL_H, app.colour("panel_light"))
                 fb.text(x + 3, ty, "\u25b6", app.colour("cursor"))
-            draw_fitted(fb, x + 3 + CELL_W + 2, ty, action_label(self.duel, self.choices[i]),
+            draw_fitted(fb, x + 3 + CELL_W + 2, ty, action_label(self.cat, view, self.choices[i]),
                         width - CELL_W - 8, app.colour("text"))
 
     def _draw_banner(self, app: App, fb: Framebuffer, text: str) -> None:

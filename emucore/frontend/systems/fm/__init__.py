@@ -8,7 +8,12 @@ from emucore.frontend.app import App, Screen
 MACHINE = "psx"
 
 
-def title_screen(app: App) -> Screen:
-    """The first screen of Forbidden Memories (a fresh game at the boot RNG state)."""
+def title_screen(app: App, terrains: dict[int, int] | None = None) -> Screen:
+    """The first screen of Forbidden Memories (a fresh game at the boot RNG state);
+    ``terrains``: the campaign duels' terrains read from the user's disc
+    (``emucore play --disc``, emucore.fm.story.campaign_terrains), else the known ones."""
+    from emucore.frontend.systems.fm.session import FmGame
     from emucore.frontend.systems.fm.title import TitleScreen
-    return TitleScreen()
+    game = FmGame()
+    game.terrains = terrains
+    return TitleScreen(game)

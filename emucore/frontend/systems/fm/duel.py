@@ -1,25 +1,29 @@
 """The duel screen: both LP, terrain, the 5+5 zones of each side, the hand of 5.
 
-Everything happens through the Duel protocol: the pad builds one action (raise cards with Up,
-numbered in combination order; face-up/face-down; the zone; the guardian star; an attacker
-and its target; position changes; activations; Start ends the turn), ``duel.step(action)``
-applies it at once, and the events it returns play as short messages and sounds afterwards -
-the animations never hold the engine. The computer side acts through
-``emucore.fm.ai.choose_action`` once the messages of its previous action have played.
+Everything happens through the Duel protocol: the pad builds one action part by part from
+what the engine offers next (``duel.options(prefix)``, emucore/fm/prompts.py: raise cards
+with Up, numbered in combination order; face-up/face-down; the zone; the guardian star of
+the card the play leaves, ``duel.preview``; an attacker and its target; position changes;
+activations; Start ends the turn), ``duel.step(action)`` applies it at once, and the events
+it returns play as short messages and sounds afterwards - the animations never hold the
+engine. The board is drawn from the frozen view (emucore/fm/view.py). The computer side
+acts through ``emucore.fm.ai.choose_action`` once the messages of its previous action have
+played.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from emucore.duel.padlog import ROLES
 from emucore.duel.protocol import IllegalAction
-from emucore.fm import state as S
 from emucore.fm.actions import (
     AUTO,
     DIRECT,
@@ -31,6 +35,7 @@ from emucore.fm.actions import (
     Play,
 )
 from emucore.fm.engine import CardView, FmDuel, turns_played
+from emucore.fm.view import BoardView, apply, board_view, with_hands
 from emucore.frontend.app import NOTICE_FRAMES, App, Screen
 from emucore.frontend.bindings import keyboard_table
 from emucore.frontend.cards import LARGE, SMALL, dim_lut, draw_back, draw_card
@@ -46,7 +51,6 @@ from emucore.frontend.systems.fm.common import (
 )
 from emucore.frontend.systems.fm.meter import draw_rank_meter
 from emucore.frontend.systems.fm.session import FmGame
-from emucore.frontend.systems.fm.view import BoardView, apply, board_view, with_hands
 from emucore.frontend.widgets import refusal, wrap
 
 AI_DELAY = 20  # frames between two computer actions (after the messages have played)
@@ -78,6 +82,9 @@ REFUSALS = {
     "phase": "The hand phase allows exactly one play.",
 }
 LOOK_ONLY = "The foe's cards can only be looked at."  # not an engine rule: a screen fact
+# the first part of each kind of action (emucore.fm.prompts)
+PLAY, ATTACK, ACTIVATE, POSITION, END_TURN = (
+    ("kind", kind.kind) for kind in (Play, Attack, Activate, ChangePosition, EndTurn))
 
 
 @dataclass
@@ -93,6 +100,11 @@ class Ui:
     star: int = 0
     attacker: int = 0
     equip_zone: int = 0
+    zones: list[int] = field(default_factory=list)  # the columns the engine offers the play
+    targets: list[int] = field(default_factory=list)  # an attacker's or an equip's targets
+    stars: list[int] = field(default_factory=list)  # the guardian stars offered
+    prefix: tuple = ()  # the play whose star is asked
+    card: int = 0  # the card the play leaves (the engine's preview): whose star it is
 
 
 class DuelScreen(FmScreen):
@@ -140,8 +152,7 @@ class DuelScreen(FmScreen):
         pad = app.pads[number]
         if pad.pressed("select"):
             app.toggles["rank_meter"] = not app.toggles.get("rank_meter", False)
-        handler = getattr(self, f"_mode_{self.ui.mode}")
-        handler(app, pad)
+        MODES[self.ui.mode](self, app, pad)
         return self
 
     def _take_turn(self, app: App, side: int) -> None:
@@ -223,7 +234,7 @@ class DuelScreen(FmScreen):
         self._show(events)
         self.view = board_view(self.duel)
         self.shown = with_hands(self.shown, self.view)
-        in_hand = self.duel.phase == S.PHASE_HAND
+        in_hand = not self.duel.over and PLAY in self.duel.options()
         self.ui = Ui(mode="hand" if in_hand else "field",
                      cursor=0 if in_hand else self.ui.cursor if cursor is None else cursor,
                      row="monster" if in_hand else row or self.ui.row)
@@ -299,13 +310,36 @@ class DuelScreen(FmScreen):
         elif pad.repeat("right"):
             self.ui.cursor = cols[(i + 1) % len(cols)]
 
+    # Each mode asks the engine what may come next (duel.options) and takes the player's
+    # choice among the offered parts; a part offered alone is taken without asking.
+    def _play_prefix(self, *more) -> tuple:
+        """The play being built: its kind, the raised cards in raise order, then ``more``."""
+        return (PLAY, *(("card", j) for j in self.ui.raised), *more)
+
+    def _offered(self, app: App, prefix: tuple) -> list | None:
+        """The parts the engine offers after ``prefix``; None, its reason shown, when the
+        engine refuses the prefix."""
+        try:
+            return self.duel.options(prefix)
+        except IllegalAction as exc:
+            self.refuse(app, exc)
+            return None
+
+    def _take(self, app: App, prefix: tuple, cursor: int | None = None,
+              row: str | None = None) -> None:
+        """Complete ``prefix`` with the parts offered alone and step the action it makes."""
+        while (offered := self._offered(app, prefix)) is not None and len(offered) == 1:
+            prefix = (*prefix, offered[0])
+        if offered == []:
+            self._step(app, self.duel.action_for(prefix), cursor, row)
+
     def _mode_hand(self, app: App, pad) -> None:
         ui = self.ui
         self._move(pad, self._hand_cols())
         if pad.pressed("up"):
             if ui.cursor in ui.raised:
                 ui.raised.remove(ui.cursor)
-            else:
+            elif ("card", ui.cursor) in (self._offered(app, self._play_prefix()) or ()):
                 ui.raised.append(ui.cursor)
             app.sound.play("move")
         elif pad.pressed("cancel") and ui.raised:
@@ -314,10 +348,12 @@ class DuelScreen(FmScreen):
             if not ui.raised:
                 ui.raised = [ui.cursor]
             app.sound.play("confirm")
-            kind = self._kind(self._hand_card(ui.raised[0]))
-            if len(ui.raised) == 1 and kind == "trap":
-                ui.face_down, ui.zone_row = True, "magic"
-                self._to_zone()
+            faces = _values(self._offered(app, self._play_prefix()), "face_down")
+            # a lone trap is set face down at once, as the pad offers it
+            if len(ui.raised) == 1 and True in faces and \
+                    self._kind(self._hand_card(ui.raised[0])) == "trap":
+                ui.face_down = True
+                self._to_zone(app)
             else:
                 ui.mode, ui.face_down = "face", False
 
@@ -335,70 +371,58 @@ class DuelScreen(FmScreen):
         elif pad.pressed("cancel"):
             ui.mode, ui.raised = "hand", []
         elif pad.pressed("confirm"):
-            kind = self._kind(self._hand_card(ui.raised[0]))
-            single_spell = len(ui.raised) == 1 and kind != "monster"
-            if single_spell and not ui.face_down and kind != "equip":
-                self._step(app, Play(tuple(ui.raised), AUTO, False, 0))
-                return
-            ui.zone_row = "magic" if single_spell and ui.face_down else "monster"
-            self._to_zone()
+            self._to_zone(app)
 
-    def _to_zone(self) -> None:
+    def _to_zone(self, app: App) -> None:
+        """After the face: the columns the engine offers in the row it names, or straight
+        to the star when the card is activated at once."""
         ui = self.ui
-        ui.mode = "zone"
-        cols = self._zone_cols()
-        ui.cursor = cols[0] if cols else 0
-
-    def _zone_cols(self) -> list[int]:
-        ui = self.ui
-        row = self.view.sides[self.me].row(ui.zone_row)
-        equip_up = (len(ui.raised) == 1 and not ui.face_down
-                    and self._kind(self._hand_card(ui.raised[0])) == "equip")
-        if equip_up:
-            return [c for c in range(5) if row[c] is not None]
-        return list(range(5))
+        prefix = self._play_prefix(("face_down", ui.face_down))
+        offered = self._offered(app, prefix)  # refused: the engine's reason shows
+        if offered is None:
+            return
+        zones = _values(offered, "zone")
+        if not zones:
+            ui.zones, ui.zone_row = [], ""
+            self._to_star(app, prefix)
+            return
+        ui.zone_row = self.duel.preview(prefix).row
+        ui.mode, ui.zones, ui.cursor = "zone", zones, zones[0]
 
     def _mode_zone(self, app: App, pad) -> None:
         ui = self.ui
-        self._move(pad, self._zone_cols())
+        self._move(pad, ui.zones)
         if pad.pressed("cancel"):
             ui.mode = "face" if ui.zone_row == "monster" or not ui.face_down else "hand"
             if ui.mode == "hand":
                 ui.raised = []
         elif pad.pressed("confirm"):
-            if ui.cursor not in self._zone_cols():  # the engine says why (an equip's zone)
-                self._step(app, Play(tuple(ui.raised), ui.cursor, ui.face_down, 0))
-                return
-            if ui.zone_row == "monster" and self._places_monster():
-                ui.mode, ui.star = "star", 0
-                return
-            self._step(app, Play(tuple(ui.raised), ui.cursor, ui.face_down, 0))
+            self._to_star(app, self._play_prefix(("face_down", ui.face_down),
+                                                 ("zone", ui.cursor)))
 
-    def _places_monster(self) -> bool:
-        return len(self.ui.raised) > 1 or self._kind(self._hand_card(self.ui.raised[0])) == \
-            "monster"
-
-    def _predicted(self) -> int:
-        """The card the play will probably leave (for naming the stars): chained fusions
-        from the tables, else the last card."""
-        cards = [self._hand_card(p) for p in self.ui.raised]
-        zone = self.view.sides[self.me].monsters[self.ui.cursor]
-        if zone is not None:
-            cards.insert(0, zone.card)
-        result = cards[0]
-        for card in cards[1:]:
-            result = self.game.tables.fusion_result(result, card) or card
-        return result
+    def _to_star(self, app: App, prefix: tuple) -> None:
+        """The guardian stars the engine offers for the card the play leaves (its preview),
+        asked when there are two; else the play is made."""
+        ui = self.ui
+        offered = self._offered(app, prefix)
+        if offered is None:
+            return
+        stars = _values(offered, "star")
+        if len(stars) < 2:
+            self._take(app, prefix)
+            return
+        ui.mode, ui.prefix, ui.stars, ui.star = "star", prefix, stars, stars[0]
+        ui.card = self.duel.preview(prefix).card
 
     def _mode_star(self, app: App, pad) -> None:
         ui = self.ui
         if pad.pressed("left") or pad.pressed("right"):
-            ui.star = 1 - ui.star
+            ui.star = ui.stars[(ui.stars.index(ui.star) + 1) % len(ui.stars)]
             app.sound.play("move")
         elif pad.pressed("cancel"):
-            ui.mode = "zone"
+            ui.mode = "zone" if ui.zones else "face"
         elif pad.pressed("confirm"):
-            self._step(app, Play(tuple(ui.raised), ui.cursor, ui.face_down, ui.star))
+            self._take(app, (*ui.prefix, ("star", ui.star)))
 
     def _field_row(self, name: str) -> tuple[int, str]:
         """(side, row) of a field-mode row name (FIELD_ROWS)."""
@@ -413,69 +437,49 @@ class DuelScreen(FmScreen):
             i = max(0, min(len(FIELD_ROWS) - 1, i + (-1 if pad.pressed("up") else 1)))
             ui.row = FIELD_ROWS[i]
         self._move(pad, list(range(5)))
-        mine = self.view.sides[self.me]
         side, row = self._field_row(ui.row)
         card = self.view.sides[side].row(row)[ui.cursor]
+        chosen = ((ATTACK, ("attacker", ui.cursor)) if row == "monster" else
+                  (ACTIVATE, ("zone", ui.cursor)))
         if pad.pressed("start"):
-            self._step(app, EndTurn())
+            self._take(app, (END_TURN,))
         elif side != self.me:  # the opponent's cards can only be looked at
             if pad.pressed("confirm"):
                 self.refuse(app, LOOK_ONLY)
         elif card is None:  # the engine says why nothing happens
             if pad.pressed("confirm"):
-                self._step(app, self._zone_action(ui.row, ui.cursor))
-        elif ui.row == "monster" and pad.pressed("triangle"):
-            self._step(app, ChangePosition(ui.cursor))
-        elif ui.row == "monster" and pad.pressed("confirm"):
-            if not self._can_attack(ui.cursor):  # the engine's refusal says why
-                self._step(app, self._zone_action(ui.row, ui.cursor))
-                return
-            ui.attacker = ui.cursor
-            targets = self._targets()
-            ui.mode, ui.cursor = "target", targets[0]
-            app.sound.play("confirm")
-        elif ui.row == "magic" and pad.pressed("confirm"):
-            if card_face(self.game, card.card).kind == "equip":
-                ui.equip_zone = ui.cursor
-                mine_cols = [c for c in range(5) if mine.monsters[c] is not None]
-                if not mine_cols:  # the engine refuses an equip with no monster to take it
-                    self._step(app, Activate(ui.cursor))
-                    return
-                ui.mode, ui.cursor = "equip_target", mine_cols[0]
-            else:
-                self._step(app, Activate(ui.cursor))
-
-    def _zone_action(self, row: str, col: int) -> FmAction:
-        """What Cross asks of one of the player's zones: an attack from a monster zone, an
-        activation from a magic zone (stepped only when the engine refuses it, for its
-        reason)."""
-        return Attack(col, self._targets()[0]) if row == "monster" else Activate(col)
-
-    def _can_attack(self, col: int) -> bool:
-        """Whether the engine offers an attack by the monster in column ``col``."""
-        return any(isinstance(a, Attack) and a.attacker == col
-                   for a in self.duel.legal_actions())
-
-    def _targets(self) -> list[int]:
-        theirs = self.view.sides[1 - self.me].monsters
-        return [c for c in range(5) if theirs[c] is not None] or [DIRECT]
+                self._offered(app, chosen)
+        elif row == "monster" and pad.pressed("triangle"):
+            self._take(app, (POSITION, ("zone", ui.cursor)))
+        elif pad.pressed("confirm"):
+            targets = _values(self._offered(app, chosen), "target")
+            if row == "monster" and targets:
+                ui.attacker, ui.targets = ui.cursor, targets
+                ui.mode, ui.cursor = "target", targets[0]
+                app.sound.play("confirm")
+            elif targets == [AUTO]:  # a magic card that takes no target
+                self._take(app, (*chosen, ("target", AUTO)))
+            elif targets:  # an equip: the monsters the engine offers
+                ui.equip_zone, ui.targets = ui.cursor, targets
+                ui.mode, ui.cursor = "equip_target", targets[0]
 
     def _mode_target(self, app: App, pad) -> None:
         ui = self.ui
-        self._move(pad, self._targets())
+        self._move(pad, ui.targets)
         if pad.pressed("cancel"):
             ui.mode, ui.cursor, ui.row = "field", ui.attacker, "monster"
         elif pad.pressed("confirm"):  # the cursor stays on the attacker's column after
-            self._step(app, Attack(ui.attacker, ui.cursor), ui.attacker, "monster")
+            self._take(app, (ATTACK, ("attacker", ui.attacker), ("target", ui.cursor)),
+                       ui.attacker, "monster")
 
     def _mode_equip_target(self, app: App, pad) -> None:
         ui = self.ui
-        mine = self.view.sides[self.me].monsters
-        self._move(pad, [c for c in range(5) if mine[c] is not None])
+        self._move(pad, ui.targets)
         if pad.pressed("cancel"):
             ui.mode, ui.cursor, ui.row = "field", ui.equip_zone, "magic"
         elif pad.pressed("confirm"):
-            self._step(app, Activate(ui.equip_zone, ui.cursor), ui.cursor, "monster")
+            self._take(app, (ACTIVATE, ("zone", ui.equip_zone), ("target", ui.cursor)),
+                       ui.cursor, "monster")
 
     # --- drawing --------------------------------------------------------------------------
     # --- geometry (the animations draw with it) -----------------------------------------
@@ -681,7 +685,7 @@ class DuelScreen(FmScreen):
         """The card id under the cursor (0 for none or a hidden card)."""
         ui, view, me = self.ui, self.view, self.me
         if ui.mode == "star" and ui.raised:  # the card the play leaves, whose star this is
-            return self._predicted()
+            return ui.card
         if ui.mode == "hand" or (ui.mode in ("face", "zone") and ui.raised):
             position = ui.cursor if ui.mode == "hand" else ui.raised[-1]
             card = view.sides[me].hand[position]
@@ -737,7 +741,7 @@ class DuelScreen(FmScreen):
         if ui.mode == "zone":
             return [f"Choose a {ui.zone_row} zone", "Cross:ok Circle:back"]
         if ui.mode == "star":
-            star = star_name(self.game, self._predicted(), ui.star)
+            star = star_name(self.game, ui.card, ui.star)
             return [f"Star: {star or '-'}", "Left/Right: change", "Cross:ok Circle:back"]
         if ui.mode == "target":
             return ["Attack directly" if ui.cursor == DIRECT else "Choose a target",
@@ -747,6 +751,23 @@ class DuelScreen(FmScreen):
         if ui.row.startswith("opp_"):
             return ["Opponent's field", "Up/Down: rows", "Start: end turn"]
         return ["Your field", "Cross:attack/activate", "Tri:position Start:end"]
+
+
+MODES: dict[str, Callable[[DuelScreen, App, Any], None]] = {
+    "hand": DuelScreen._mode_hand,  # raise hand cards, in combination order
+    "face": DuelScreen._mode_face,  # face up or face down
+    "zone": DuelScreen._mode_zone,  # the column the play lands on
+    "star": DuelScreen._mode_star,  # the guardian star of the card the play leaves
+    "field": DuelScreen._mode_field,  # the field phase: a zone and what to do with it
+    "target": DuelScreen._mode_target,  # an attacker's target
+    "equip_target": DuelScreen._mode_equip_target,  # the monster an equip goes onto
+}
+"""The cursor modes: each builds the next part of a legal action from ``duel.options``."""
+
+
+def _values(parts: list | None, name: str) -> list:
+    """The values of the offered parts named ``name`` (none when the prefix was refused)."""
+    return [value for n, value in parts or () if n == name]
 
 
 def confirm_keys(app: App) -> str:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emucore.fm.engine import turns_played
+from emucore.fm.view import BoardView
 from emucore.frontend.systems.fm.common import EVENT_SOUNDS, TERRAIN_NAMES
 from emucore.frontend.systems.fm.session import FmGame
-from emucore.frontend.systems.fm.view import BoardView
 
 SET_CARD = "a set card"  # how the log names a face-down card its reader cannot see
 

@@ -1,6 +1,8 @@
 """The main menu (``Main_RunMenu``'s loaded menu). Opening Free Duel, Build Deck, Library,
-Campaign or Two Players switches the main loop to that mode (emucore.fm.mainloop): the
-screen's first frame is the mode's reset pass."""
+Campaign or Password switches the main loop to that mode (emucore.fm.mainloop): the
+screen's first frame is the mode's reset pass, and so is the menu's first frame back. Trade
+and Two Players first choose the second save inside the menu's mode
+(``SaveData_UpdateLoadPair`` runs in ``Main_RunMenu``); their screens enter their modes."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ ITEMS = ("Free Duel", "Campaign", "Build Deck", "Library", "Two Players", "Save"
          "Password", "Trade", "Title")
 MODE_OF = {"Free Duel": mainloop.FREE_DUEL, "Campaign": mainloop.CAMPAIGN,
            "Build Deck": mainloop.BUILD_DECK, "Library": mainloop.LIBRARY,
-           "Two Players": mainloop.TWO_PLAYER_SETUP}
+           "Password": mainloop.PASSWORD}
 
 
 class MainMenu(FmScreen):

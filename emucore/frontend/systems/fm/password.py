@@ -1,10 +1,13 @@
 """The Password shop screen: eight digits, the card a password names, its starchip price and
 the countdown as it is paid. Every rule (the lookup, the price, the used-password rule, the
 frames) is :mod:`emucore.fm.password`'s; this screen turns the pad into its input and draws
-what it says. The shop calls no ``rand()``, so the RNG stands still here."""
+what it says. The screen is main-loop mode 10 (``Main_RunPasswordMenu``, emucore.fm.mainloop):
+it calls no ``rand()``, so the RNG stands still here, and the menu's first frame back is its
+reset pass."""
 
 from __future__ import annotations
 
+from emucore.fm import mainloop
 from emucore.fm import password as P
 from emucore.frontend.app import App, Screen
 from emucore.frontend.cards import LARGE, draw_card
@@ -29,6 +32,7 @@ class PasswordScreen(FmScreen):
         self.dialog: Menu | None = None
 
     def update(self, app: App) -> Screen | None:
+        self.game.mode_frame(mainloop.PASSWORD)
         pad, shop = app.pad, self.shop
         answer = self._answer(app)
         said = shop.update(P.ShopInput(

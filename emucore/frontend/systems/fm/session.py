@@ -150,6 +150,9 @@ class FmGame:
         # power-on: the title's first Main_RunMenu pass comes next (mainloop: power-on)
         self.mode, self.mode_frames = mainloop.MENU, mainloop.POWER_ON_FRAME
         self.terrains: dict[int, int] | None = None  # the user's disc's campaign terrains
+        # D_8009B230, the two-player set-up's shared choice: Main_Init stores 1 and the set-up
+        # writes it back on leaving (MainMenu_FinishValueSetup); RAM only, never saved
+        self.view_mode = trade.VIEW_MODE_START
         self.game_over: int | None = None  # the campaign duelist just lost to
 
     # --- the RNG ------------------------------------------------------------------------
@@ -186,7 +189,8 @@ class FmGame:
         self.data = {"version": SAVE_VERSION, "trunk": {str(c): n for c, n in trunk.items()},
                      "deck": list(cards), "sort": "none", "starchips": 0,
                      "unlocked": list(START_UNLOCKED), "campaign": 0, "story": [],
-                     "name": name, "records": {}, "two_player": [0, 0]}
+                     "name": name, "records": {}, "two_player": [0, 0],
+                     password.SAVE_FIELD: []}
         self.game_over = None
         return cards
 

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from emucore.duel.files import UserFileError
+from emucore.fm import mainloop
 from emucore.fm import trade as TR
+from emucore.frontend import paths
 from emucore.frontend.app import App, Screen
 from emucore.frontend.framebuffer import CELL_H, CELL_W, Framebuffer
 from emucore.frontend.layout import draw_fitted
@@ -29,6 +31,7 @@ ONE_SAVE = "One save for both"
 ROWS = 7  # the original's list shows seven rows a side
 PAGE, JUMP = 7, 50  # L1/R1 and L2/R2 (MainMenu_UpdateTradeScreen)
 COLUMN_W = 152
+COUNT_MARGIN = 4  # the count column's right edge inside the list: clear of the cursor's end
 
 
 class SecondSave(FmScreen):
@@ -76,7 +79,7 @@ class SecondSave(FmScreen):
         fb.clear(app.colour("bg"))
         title = "TRADE" if self.purpose == TRADE else "TWO PLAYERS"
         fb.text(8, 6, f"{title}: THE SECOND SAVE", app.colour("highlight"), app.colour("black"))
-        folder = str(self.game.save_file.path.parent)
+        folder = paths.shown(self.game.save_file.path.parent)
         draw_fitted(fb, 8, 20, f"Saves in {folder}", fb.width - 16, app.colour("text_dim"),
                     lines=2, from_end=True)
         if self.menu.items:
@@ -106,6 +109,7 @@ class TradeScreen(FmScreen):
         return list(TR.chest(self.deal.sides[side].save))
 
     def update(self, app: App) -> Screen | None:
+        self.game.mode_frame(mainloop.TRADE)  # Main_RunTrade: no rand() (emucore.fm.trade)
         if self.dialog is not None:
             return self._update_dialog(app)
         for side in (0, 1):
@@ -237,9 +241,9 @@ class TradeScreen(FmScreen):
             left = me.left(card)
             colour = app.colour("text" if left else "text_dim")
             count = f"{left:3d}"
-            draw_fitted(fb, x + 3, y, t.names[card], COLUMN_W - 8 - len(count) * CELL_W,
+            draw_fitted(fb, x + 3, y, t.names[card], COLUMN_W - 10 - len(count) * CELL_W,
                         colour)
-            fb.text_right(x + COLUMN_W - 2, y, count, colour)
+            fb.text_right(x + COLUMN_W - COUNT_MARGIN, y, count, colour)
         oy = y0 + ROWS * CELL_H + 6
         fb.text(x, oy, "Offered", app.colour("text_dim"))
         for i, card in enumerate(me.offer):
@@ -249,23 +253,31 @@ class TradeScreen(FmScreen):
 
 class TwoPlayerSetupScreen(FmScreen):
     """Each player's life points and the shared choice, then Start (Main_RunTwoPlayerDuelSetup).
-    ``path`` None: one save plays both sides (the choice named in this module)."""
+    ``path`` None: one save plays both sides (the choice named in this module). The life
+    points start at 8000 on each visit; the shared choice starts where the last visit left
+    it (:attr:`FmGame.view_mode`)."""
 
     def __init__(self, game: FmGame, back: Screen, other: dict[str, Any],
                  path: Path | None) -> None:
         super().__init__(game, back)
         self.other, self.path = other, path
-        self.setup = TR.TwoPlayerSetup()
+        self.setup = TR.TwoPlayerSetup(view_mode=game.view_mode)
 
     def update(self, app: App) -> Screen | None:
+        self.game.mode_frame(mainloop.TWO_PLAYER_SETUP)
         setup = self.setup
         busy = [setup.busy(0), setup.busy(1)]
         setup.frame()
         if not any(busy):
-            if any(p.pressed("cancel") for p in app.pads):
+            leave = any(p.pressed("cancel") for p in app.pads)
+            start = any(p.pressed("start") for p in app.pads)
+            if leave or start:
+                # MainMenu_FinishValueSetup writes the choice back on either answer
+                self.game.view_mode = setup.view_mode
+            if leave:
                 app.sound.play("cancel")
                 return self.back
-            if any(p.pressed("start") for p in app.pads):
+            if start:
                 app.sound.play("confirm")
                 from emucore.frontend.systems.fm.duel import DuelScreen
                 return DuelScreen(self.game, self.game.start_two_player_duel(self.other, setup),

@@ -1,7 +1,9 @@
-"""A read-only picture of an FM duel for the screens, taken after each step through the
-engine's public board view (``FmDuel.card/lp/counters/deck_remaining/terrain``), never
-through its records; and the board as shown while a step's messages play, changed event by
-event so that nothing on the board moves before the message that explains it."""
+"""The public frozen view of an FM duel: a read-only picture of the board for the screens,
+taken after each step through the engine's public board view (``FmDuel.card/lp/counters/
+deck_remaining/terrain``), never through its records; and the board as shown while a
+step's messages play, changed event by event so that nothing on the board moves before the
+message that explains it. It sits beside the engine so that a screen needs neither the
+state module's flag bits nor the records: it reads this view and the duel's protocol."""
 
 from __future__ import annotations
 
