@@ -9,6 +9,6 @@ from emucore import compiled as _compiled
 
 __version__ = "0.1.0"
 
-SYSTEMS = ("fm", "dm1", "ocg1999", "tcglite")
+SYSTEMS = ("fm", "dm1", "ocg1999", "tcglite")   # the one list of systems: every other reads it
 
 _compiled.install()   # the FM duel's hot modules run compiled when built (emucore.compiled)

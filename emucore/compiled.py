@@ -62,6 +62,7 @@ DUEL_MODULES = (
     "emucore.fm.ai.vm",
     "emucore.fm.ai.sim",
     "emucore.fm.machine",
+    "emucore.duel.records",   # the record mechanism fm.machine declares its state through
     "emucore.fm.state",
     "emucore.fm.setup",
     "emucore.fm.combine",

@@ -48,7 +48,7 @@ DEAL_SEARCH = 4096        # further calls searched for the CPU deck's generation
 NEAREST_WINDOW = 400      # records searched for the nearest state after a failed step
 BACKTRACK_POINTS = 4      # latest matches a failed scan may back up to
 MAX_BACKTRACKS = 8        # rescans per verification
-COLUMNS = range(5)
+COLUMNS = range(S.ROW_WIDTH)
 
 
 def field_spans() -> list[tuple[str, int, int]]:
@@ -289,7 +289,7 @@ class Candidates:
                 duel.step(action)
             except (IllegalAction, ValueError, IndexError):
                 continue
-            image = duel.ram_image()
+            image = duel.snapshot()
             self.results.setdefault(self.images.key(image),
                                     (action, duel.rng.calls - calls, image))
             return True
@@ -383,7 +383,7 @@ class FmChecker:
             return None
         ours, mask = np.frombuffer(base, np.uint8), self.images.mask
         first = duel.acting_side * S.RECORDS_PER_SIDE + S.HAND
-        spans = [duel.st.cards.span(first + j) for j in range(5)]
+        spans = [duel.st.cards.span(first + j) for j in COLUMNS]
         return frozenset(j for j, at in enumerate(spans)
                          if not np.array_equal(ours[at][mask[at]], target[at][mask[at]]))
 
@@ -432,7 +432,7 @@ class FmChecker:
         action = choose_action(duel)
         duel.restore(base)
         duel.step(action)
-        image = duel.ram_image()
+        image = duel.snapshot()
         pick = AiPick(action, self.images.key(image), duel.rng.state, image)
         duel.restore(base)
         return pick

@@ -9,6 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+# The shared events this system emits (emucore.duel.events), listed with its own.
+from emucore.duel.events import Drew as Drew
+from emucore.duel.events import Ended as Ended
+from emucore.duel.events import LifeChanged as LifeChanged
+from emucore.duel.events import TurnStart as TurnStart
 from emucore.duel.protocol import Action, Event, EventKind, action_from_json
 
 NO_TARGET = -1  # a magic card without a target; an attack-position monster that holds
@@ -65,20 +70,6 @@ def decode_action(data: dict[str, Any]) -> Action:
 
 
 @dataclass(frozen=True)
-class TurnStart(Event):
-    kind: ClassVar[str] = EventKind.TURN
-    side: int
-    turn: int
-
-
-@dataclass(frozen=True)
-class Drew(Event):
-    kind: ClassVar[str] = EventKind.DRAW
-    side: int
-    card: int
-
-
-@dataclass(frozen=True)
 class Summoned(Event):
     kind: ClassVar[str] = EventKind.PLACED
     side: int
@@ -123,14 +114,6 @@ class Passed(Event):
 
 
 @dataclass(frozen=True)
-class LpChanged(Event):
-    kind: ClassVar[str] = EventKind.LIFE
-    side: int
-    delta: int
-    lp: int
-
-
-@dataclass(frozen=True)
 class Destroyed(Event):
     kind: ClassVar[str] = EventKind.DESTROYED
     side: int
@@ -157,10 +140,3 @@ class Ordered(Event):
     side: int
     zone: int
     attack: bool
-
-
-@dataclass(frozen=True)
-class DuelEnded(Event):
-    kind: ClassVar[str] = EventKind.ENDED
-    winner: int  # 0, 1, or protocol.DRAW (-1)
-    reason: str

@@ -1,7 +1,7 @@
 """The DM1 computer player: one deterministic decision rule (no RNG calls).
 
 The cartridge's AI is not public (spec/dm1.md §7 item 6); the reference says only that the
-computer never plays magic cards. emucore's rule, [choice], reading the true state (face-down
+computer never plays magic cards. emucore's rule (choices D10), reading the true state (face-down
 cards included):
 
 Play (one card, or none):

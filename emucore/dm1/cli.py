@@ -15,6 +15,7 @@ from emucore.dm1 import ai, decks, progress, rng
 from emucore.dm1.decks import DeckError, read_deck_file
 from emucore.dm1.duel import Dm1Duel, default_tables
 from emucore.dm1.replay import ADAPTER
+from emucore.dm1.setup import Dm1Setup
 from emucore.duel import deckfile
 from emucore.duel import replay as replays
 from emucore.duel.protocol import DRAW
@@ -115,18 +116,16 @@ def _setup_args(p: argparse.ArgumentParser) -> None:
 RECORDER = Recorder("dm1", _setup_args, lambda a: _replay(a), lambda a: [a.deck])
 
 
-def _setup(args: argparse.Namespace) -> dict[str, Any]:
-    setup: dict[str, Any] = {"seed": args.seed, "opponent": args.opponent, "shuffle": True}
+def _setup(args: argparse.Namespace) -> Dm1Setup:
     if args.deck:
-        setup["deck"] = read_deck_file(args.deck, default_tables())
-    else:
-        setup["player_pool"] = args.player_pool
-    return setup
+        return Dm1Setup(args.seed, args.opponent,
+                        deck=tuple(read_deck_file(args.deck, default_tables())))
+    return Dm1Setup(args.seed, args.opponent, player_pool=args.player_pool)
 
 
-def _new_duel(setup: dict[str, Any]) -> Dm1Duel:
+def _new_duel(setup: Dm1Setup) -> Dm1Duel:
     try:
-        return ADAPTER.new_duel(setup)
+        return setup.new_duel()
     except (ValueError, DeckError) as exc:
         raise UsageError(str(exc)) from None
 
@@ -147,10 +146,10 @@ def _duel(args: argparse.Namespace) -> int:
     return 0
 
 
-def _result(duel: Dm1Duel, setup: dict[str, Any], steps: int) -> dict[str, Any]:
+def _result(duel: Dm1Duel, setup: Dm1Setup, steps: int) -> dict[str, Any]:
     names = default_tables()
-    return {"system": "dm1", "seed": setup["seed"], "opponent": setup["opponent"],
-            "opponent_name": names.opponent(setup["opponent"])["name"],
+    return {"system": "dm1", "seed": setup.seed, "opponent": setup.opponent,
+            "opponent_name": names.opponent(setup.opponent)["name"],
             "winner": duel.winner, "reason": duel.end_reason,
             "lp": [duel.lp(0), duel.lp(1)], "turns": duel.v.turn[0], "steps": steps,
             "rng_calls": duel.v.rng_calls[0], "digest": duel.digest()}
@@ -170,7 +169,7 @@ def _replay(args: argparse.Namespace) -> replays.Replay:
     """A computer-vs-computer duel recorded as a replay."""
     setup = _setup(args)
     _new_duel(setup)  # report a bad setup in one line before playing
-    return replays.record(ADAPTER, setup, ai.choose_action)  # type: ignore[arg-type]
+    return replays.record(ADAPTER, setup.to_json(), ai.choose_action)  # type: ignore
 
 
 def _opponents(args: argparse.Namespace) -> int:

@@ -3,9 +3,10 @@
 Every weighted pick is the cartridge's drop picker (reference/dm1/memory_map_added.csv, bank
 0x0D $4027): ``(rand(0..7) << 8) | rand(0..255)`` gives 0..2047, and the card is the first
 whose cumulative weight is above it. Whether the cartridge pre-builds a CPU deck or samples
-its table per draw is unknown (spec/dm1.md §3); emucore's [choice]: before the duel, 40 cards
-are picked from the table that way. A player's deck is shuffled by Fisher-Yates from the last
-card down, ``j = rand() % (i + 1)`` ([choice]; ``%`` keeps its small bias).
+its table per draw is unknown (spec/dm1.md §3); emucore's choice (choices D6): before the
+duel, 40 cards are picked from the table that way. A player's deck is shuffled by
+Fisher-Yates from the last card down, ``j = rand() % (i + 1)`` (choices D6; ``%`` keeps its
+small bias).
 """
 
 from __future__ import annotations

@@ -20,16 +20,16 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from emucore import tables
-from emucore.dm1 import decks, magic, rng
+from emucore.dm1 import choices, decks, magic, rng
 from emucore.dm1.actions import (
     DIRECT,
     NO_TARGET,
     Battle,
     Destroyed,
     Drew,
-    DuelEnded,
+    Ended,
     Fused,
-    LpChanged,
+    LifeChanged,
     Magic,
     Order,
     Ordered,
@@ -52,7 +52,6 @@ from emucore.dm1.state import (
     FACE_UP,
     FUSION_EMPTY,
     HAND_SLOTS,
-    LP_CAP,
     NO_WINNER,
     OPENING_HAND,
     ORDERS,
@@ -67,12 +66,9 @@ from emucore.dm1.state import (
 )
 from emucore.dm1.stats import stat_tables
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
+from emucore.duel.rules import Rule
 
-# 2: a side may pass its play; the empty-hand win is checked when the hand empties; a draw
-# into a six-card hand is skipped; the real equip lists; weighted picks take two draws.
-ENGINE_VERSION = 2
 EXODIA = frozenset((17, 18, 19, 20, 21))  # legs, arms, head: all five in hand wins
-FIRST_SIDE = 0  # [choice] the player (side 0) takes the first turn
 
 
 class Dm1Duel(Duel):
@@ -108,7 +104,7 @@ class Dm1Duel(Duel):
             v.hand[side * HAND_SLOTS:side * HAND_SLOTS + OPENING_HAND] = _u16(
                 cards[:OPENING_HAND])
             v.hand_count[side] = v.draw_cursor[side] = OPENING_HAND
-        self._begin_turn(FIRST_SIDE)
+        self._begin_turn(choices.FIRST_SIDE)
         self.opening_events = self.events
 
     def _prepare(self, deck: Sequence[int] | None, pool: int | None, shuffle: bool) -> list[int]:
@@ -154,26 +150,12 @@ class Dm1Duel(Duel):
         self.events = []
         if phase == OVER:
             raise IllegalAction("duel-over", "the duel is over")
-        hand_before = self.v.hand_count[self.acting_side]
-        if phase == PLAY and isinstance(action, Pass):
-            self.events.append(Passed(self.acting_side))
-        elif phase == PLAY and isinstance(action, Summon):
-            self._check_hand(action.hand, monster=True)
-            if not 0 <= action.zone < ZONES:
-                raise IllegalAction("zone", f"zone {action.zone} outside 0..{ZONES - 1}")
-            self._summon(action.hand, action.zone)
-        elif phase == PLAY and isinstance(action, Magic):
-            self._check_hand(action.hand, monster=False)
-            card = self.hand_card(self.acting_side, action.hand)
-            magic.check_target(self, card, action.target)
-            self._take_from_hand(action.hand)
-            magic.activate(self, card, action.target)
-        elif phase == ORDERS and isinstance(action, Order):
-            self._check_order(action)
-            self._order(action)
-        else:
+        rule = _RULES.get(type(action))
+        if rule is None or rule.phase != phase:
             raise IllegalAction("phase", f"a {action.kind} action is not allowed in the "
                                          f"{'play' if phase == PLAY else 'order'} phase")
+        hand_before = self.v.hand_count[self.acting_side]
+        rule.apply(self, action, rule.check(self, action))
         if self.v.hand_count[self.acting_side] == 0 < hand_before:
             self._end_empty_hand()
         if self.v.phase[0] != OVER:
@@ -294,6 +276,31 @@ class Dm1Duel(Duel):
         if is_monster != monster:
             raise IllegalAction("card-kind", "summon a monster, activate a magic card")
 
+    def _check_pass(self, action: Pass) -> None:
+        """A pass is always allowed in the play phase."""
+
+    def _do_pass(self, action: Pass, _: None) -> None:
+        self.events.append(Passed(self.acting_side))
+
+    def _check_summon(self, action: Summon) -> None:
+        self._check_hand(action.hand, monster=True)
+        if not 0 <= action.zone < ZONES:
+            raise IllegalAction("zone", f"zone {action.zone} outside 0..{ZONES - 1}")
+
+    def _do_summon(self, action: Summon, _: None) -> None:
+        self._summon(action.hand, action.zone)
+
+    def _check_magic(self, action: Magic) -> int:
+        """The magic card the action plays, once its hand index and target are checked."""
+        self._check_hand(action.hand, monster=False)
+        card = self.hand_card(self.acting_side, action.hand)
+        magic.check_target(self, card, action.target)
+        return card
+
+    def _do_magic(self, action: Magic, card: int) -> None:
+        self._take_from_hand(action.hand)
+        magic.activate(self, card, action.target)
+
     def _check_order(self, action: Order) -> None:
         side, zone = self.acting_side, self.next_to_order()
         may = self.may_attack(side, zone)
@@ -334,7 +341,7 @@ class Dm1Duel(Duel):
             block[2] = result - 1 if result else FUSION_EMPTY
         if result:
             self.events.append(Fused(side, zone, card, old, result))
-            self._place(i, result, FACE_UP)  # [choice] a fusion result is shown face-up
+            self._place(i, result, FACE_UP if choices.FUSION_RESULT_FACE_UP else 0)
         else:
             self.events.append(Summoned(side, zone, card, old))
             self._place(i, card, 0)
@@ -346,7 +353,7 @@ class Dm1Duel(Duel):
         v.zone_stance[i] = ATTACK
         v.zone_flags[i] = flags
 
-    def _order(self, action: Order) -> None:
+    def _order(self, action: Order, _: None = None) -> None:
         side, zone = self.acting_side, action.zone
         i = side * ZONES + zone
         v = self.v
@@ -400,15 +407,15 @@ class Dm1Duel(Duel):
         lp = self.v.lp[side]
         new = max(0, lp - amount)
         self.v.lp[side] = new
-        self.events.append(LpChanged(side, new - lp, new))
+        self.events.append(LifeChanged(side, new - lp, new))
         if new == 0:
             self._end(1 - side, END_LP)
 
     def heal(self, side: int, amount: int) -> None:
         lp = self.v.lp[side]
-        new = min(LP_CAP, lp + amount)
+        new = min(choices.LP_CAP, lp + amount)
         self.v.lp[side] = new
-        self.events.append(LpChanged(side, new - lp, new))
+        self.events.append(LifeChanged(side, new - lp, new))
 
     def draw_random(self) -> int:
         """One value of the duel's stream (0..32767); see :mod:`emucore.dm1.rng`."""
@@ -442,8 +449,8 @@ class Dm1Duel(Duel):
         self.events.append(TurnStart(side, v.turn[0]))
         cursor = v.draw_cursor[side]
         count = v.hand_count[side]
-        # [choice] a side that passed with six cards in hand draws nothing (the card stays on
-        # the deck): a hand holds at most the five dealt plus the one drawn
+        # choices D4: a side that passed with six cards in hand draws nothing (the card stays
+        # on the deck): a hand holds at most the five dealt plus the one drawn
         if v.turn[0] > 1 and cursor < DECK_SIZE and count < HAND_SLOTS:
             card = v.deck[side * DECK_SIZE + cursor]
             v.hand[side * HAND_SLOTS + count] = card
@@ -466,7 +473,16 @@ class Dm1Duel(Duel):
         v.phase[0] = OVER
         v.winner[0] = winner
         v.end_reason[0] = reason
-        self.events.append(DuelEnded(self.winner, END_REASONS[reason]))
+        self.events.append(Ended(self.winner, END_REASONS[reason]))
+
+
+# Each action kind: its phase, check(duel, action) and apply(duel, action, checked).
+_RULES: dict[type, Rule] = {
+    Pass: Rule(PLAY, Dm1Duel._check_pass, Dm1Duel._do_pass),
+    Summon: Rule(PLAY, Dm1Duel._check_summon, Dm1Duel._do_summon),
+    Magic: Rule(PLAY, Dm1Duel._check_magic, Dm1Duel._do_magic),
+    Order: Rule(ORDERS, Dm1Duel._check_order, Dm1Duel._order),
+}
 
 
 @functools.cache

@@ -3,14 +3,14 @@ milestone rewards, and a new game's deck.
 
 * Drop: after a win, one card from the opponent's drop table (roms_tables/dm1/drops.csv)
   rolled the cartridge's way on the duel's stream (:func:`emucore.dm1.decks.roll`: two
-  draws, 0..2047, the first cumulative weight above it). [choice] Only a win gives a drop:
+  draws, 0..2047, the first cumulative weight above it). Only a win gives a drop (choices D11):
   the award gate ($23F7) "returns non-zero when the player won" (memory_map_added.csv); the
   Yugipedia note of a drop after a draw is not followed.
 * Win counter: four BCD digits per opponent, stopping at 9999 (``WIN_CAP``). At exactly 10,
   20 ... 100 wins the opponent's reward for that milestone (rewards.csv) is given as well,
   after the drop; it calls no RNG.
 * New game: 33 monsters picked from the 100-card starter pool plus the seven starter magic
-  cards (spec/dm1.md §3). [choice] Each monster is ``pool[rand(0..99)]`` (with repeats), on
+  cards (spec/dm1.md §3). Each monster is ``pool[rand(0..99)]`` (choices D11) (with repeats), on
   the menu's stream (:func:`emucore.dm1.rng.ranged`).
 """
 

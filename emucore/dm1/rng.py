@@ -4,7 +4,8 @@ The Game Boy cartridge's generator is not public (spec/dm1.md §7 item 6). emuco
 choice, in this one place: the 32-bit linear congruential generator of ``emucore.hw.psyq_rand``
 (``s = s * 0x41C64E6D + 0x3039 mod 2^32``, output ``(s >> 16) & 0x7FFF``), seeded with the
 duel's seed verbatim. Which routines draw from it, and in what order, is listed in
-docs/dm1.md; any change that alters results bumps :data:`RNG_VERSION` (recorded in replays).
+docs/dm1.md; any change that alters results bumps ``emucore.dm1.replay.RNG_VERSION``
+(recorded in replays).
 
 The cartridge's random routine ($2112) takes a lower and an upper bound ($CE9D, $CE9E) and
 leaves its result in $CE9F (reference/dm1/memory_map_added.csv); how it maps its generator
@@ -14,8 +15,6 @@ onto the range is not published. emucore's named choice is :func:`ranged`.
 from __future__ import annotations
 
 from emucore.hw.psyq_rand import INCREMENT, MASK32, MULTIPLIER
-
-RNG_VERSION = 2  # 2: weighted picks take two draws (the drop picker)
 
 
 def next_state(state: int) -> int:
@@ -29,7 +28,7 @@ def output(state: int) -> int:
 
 
 def ranged(value: int, lo: int, hi: int) -> int:
-    """[choice] The routine at $2112: one stream value mapped onto ``lo..hi`` as
+    """choices D5: the routine at $2112: one stream value mapped onto ``lo..hi`` as
     ``lo + value % (hi - lo + 1)`` (exact, without bias, for the power-of-two ranges of the
     weighted pick)."""
     return lo + value % (hi - lo + 1)

@@ -1,8 +1,11 @@
-"""The DM1 duel record: one fixed-width byte layout, described as a numpy structured dtype.
+"""The DM1 duel record: one fixed-width byte layout, declared as a numpy structured dtype in
+one region of the shared record mechanism (:mod:`emucore.duel.records`, as FM declares its
+RAM in ``emucore.fm.machine``).
 
-The engine reads and writes the record through typed ``memoryview`` casts of one ``bytearray``
-(fast scalar access, fixed widths enforced: a value that does not fit raises instead of
-silently widening), so ``snapshot()`` is the record's bytes and a digest hashes exactly them.
+The engine reads and writes the record through the declaration's typed ``memoryview`` s over
+one ``bytearray`` (fast scalar access, fixed widths enforced: a value that does not fit raises
+instead of silently widening), so ``snapshot()`` is the record's bytes, RNG state included,
+and a digest hashes exactly them.
 Where the cartridge's RAM layout is known (reference/dm1/memory_map.csv) the record keeps its
 format: the fusion block mirrors WRAM $CECB-$CED0 (material A, material B, result as 16-bit
 ROM card indices, 0x016D = empty) and ``opponent`` mirrors $CEEF. The rest of the duel RAM of
@@ -15,13 +18,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from emucore.duel.records import Fields, Layout, Region
+
 SIDES = 2
 DECK_SIZE = 40
 HAND_SLOTS = 6  # five cards + the drawn one before the turn's play
 OPENING_HAND = 5
 ZONES = 5
 START_LP = 8000
-LP_CAP = 9999  # [choice] LP is a four-digit value: heals stop at 9999 (like the BCD adder 0x2867)
 FUSION_EMPTY = 0x016D  # $CECB..$CED0 hold ROM indices (number - 1); 0x016D means no card
 
 # phases
@@ -48,9 +52,27 @@ DUEL_DTYPE = np.dtype([
     ("zone_card", "<u2", (SIDES, ZONES)), ("zone_level", "i1", (SIDES, ZONES)),
     ("zone_stance", "u1", (SIDES, ZONES)), ("zone_flags", "u1", (SIDES, ZONES)),
 ])
-RECORD_SIZE = DUEL_DTYPE.itemsize
 
-_CAST = {"<u4": "I", "<u2": "H", "|u1": "B", "|i1": "b"}
+_FUSION_PARTS = ("a", "b", "result")
+
+
+def _name(field: str, index: tuple[int, ...]) -> str:
+    """A ``state_fields()`` name: ``fusion.a``, ``side0.lp``, ``side1.zone2.card``,
+    ``side0.deck[7]``."""
+    if field == "fusion_block":
+        return f"fusion.{_FUSION_PARTS[index[0]]}"
+    side = f"side{index[0]}"
+    if len(index) == 1:
+        return f"{side}.{field}"
+    if field.startswith("zone_"):
+        return f"{side}.zone{index[1]}.{field.removeprefix('zone_')}"
+    return f"{side}.{field}[{index[1]}]"
+
+
+LAYOUT = Layout((Region("duel", None, DUEL_DTYPE, 1, "", flat=True, namer=_name),), "a DM1")
+RECORD_SIZE = LAYOUT.size
+fields_of = LAYOUT.fields_of   # named integer fields of a record image
+Views = Fields   # the record's views: one typed flat memoryview per field (v.lp[side])
 
 
 def new_record() -> bytearray:
@@ -58,53 +80,7 @@ def new_record() -> bytearray:
     return bytearray(RECORD_SIZE)
 
 
-class Views:
-    """Typed, flat memoryviews of every field of :data:`DUEL_DTYPE` over one record."""
-
-    __slots__ = DUEL_DTYPE.names
-
-    def __init__(self, record: bytearray) -> None:
-        whole = memoryview(record)
-        for name, start, end, fmt in _LAYOUT:
-            setattr(self, name, whole[start:end].cast(fmt))
-
-
-def _layout() -> list[tuple[str, int, int, str]]:
-    out = []
-    for name in DUEL_DTYPE.names:
-        dtype, offset = DUEL_DTYPE.fields[name][:2]
-        base = dtype.base if dtype.subdtype else dtype
-        out.append((name, offset, offset + dtype.itemsize, _CAST[base.str]))
-    return out
-
-
-_LAYOUT = _layout()
-
-
 def views(record: bytearray) -> Views:
-    """The typed field views of ``record``."""
-    return Views(record)
-
-
-def fields_of(snapshot: bytes) -> dict[str, int]:
-    """Named integer fields of a record image (``side0.lp``, ``side1.zone2.card`` ...)."""
-    if len(snapshot) != RECORD_SIZE:
-        raise ValueError(f"state image of {len(snapshot)} bytes, expected {RECORD_SIZE}")
-    rec = np.frombuffer(snapshot, dtype=DUEL_DTYPE)[0]
-    out: dict[str, int] = {}
-    for name in DUEL_DTYPE.names:
-        value = rec[name]
-        if name == "fusion_block":
-            out.update({f"fusion.{p}": int(v) for p, v in zip(("a", "b", "result"), value,
-                                                               strict=True)})
-        elif value.ndim == 0:
-            out[name] = int(value)
-        elif value.ndim == 1:
-            out.update({f"side{side}.{name}": int(v) for side, v in enumerate(value)})
-        else:
-            for side, row in enumerate(value.tolist()):
-                for i, v in enumerate(row):
-                    key = (f"side{side}.zone{i}.{name.removeprefix('zone_')}"
-                           if name.startswith("zone_") else f"side{side}.{name}[{i}]")
-                    out[key] = int(v)
-    return out
+    """The typed field views of ``record``: ``v.rng_state[0]``, ``v.hand[side * HAND_SLOTS +
+    i]``."""
+    return LAYOUT.views(memoryview(record), ("duel",))["duel"]   # a Fields of DUEL_DTYPE

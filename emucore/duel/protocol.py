@@ -60,7 +60,8 @@ class EventKind:
 class IllegalAction(ValueError):
     """An action the rules do not allow now. The duel's state is unchanged.
 
-    ``rule`` is a short stable name for the rule that forbids it (for tests and scripts);
+    ``rule`` is a short stable name for the rule that forbids it (for tests and scripts),
+    spelled one way in every system: lower-case words joined by hyphens (``duel-over``);
     ``str()`` is one line for people.
     """
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from emucore import SYSTEMS
 from emucore.duel.files import (
     UserFileError,
     inflate,
@@ -39,8 +40,14 @@ FORMAT_VERSION = 1
 MAX_STEPS = 200_000  # more steps than any duel takes (a duel stops at 20,000 at most)
 MAX_PACKED_STATE = 64 << 10  # base64 characters of one step's compressed state image
 # Where each system's replay adapter lives; ``replay verify`` dispatches on the file's system.
-ADAPTERS = {"fm": "emucore.fm.replay", "dm1": "emucore.dm1.replay",
-            "ocg1999": "emucore.ocg1999.replay", "tcglite": "emucore.tcglite.replay"}
+ADAPTERS = {system: f"emucore.{system}.replay" for system in SYSTEMS}
+
+
+class JsonSetup(Protocol):
+    """A system's frozen setup value (``FmSetup``, ``Dm1Setup``, ``PaperSetup``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The setup block a replay stores."""
 
 
 class SystemAdapter(Protocol):
@@ -159,10 +166,13 @@ def _step(raw: Any, number: int, path: Path | str) -> Step:
     return Step(action, digest, packed=packed, where=f"{path} {what}")
 
 
-def record(adapter: SystemAdapter, setup: dict[str, Any],
+def record(adapter: SystemAdapter, setup: dict[str, Any] | JsonSetup,
            choose: Callable[[Duel], Action | None], max_steps: int = 100_000) -> Replay:
-    """Play a duel from ``setup``, asking ``choose`` for each action until it returns None or
-    the duel ends, and record every step."""
+    """Play a duel from ``setup`` (a setup block, or a system's setup value), asking
+    ``choose`` for each action until it returns None or the duel ends, and record every
+    step."""
+    if not isinstance(setup, dict):
+        setup = setup.to_json()
     duel = adapter.new_duel(setup)
     replay = Replay(adapter.system, adapter.engine_version, adapter.rng_version, setup)
     for _ in range(max_steps):

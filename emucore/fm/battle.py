@@ -3,27 +3,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Battle, Flip, PositionChange, Trap
-from emucore.fm.board import ROW_WIDTH
+from emucore.fm.board import BoardOps
+from emucore.fm.cards import ATTACK_TRAPS, FAKE_TRAP
 from emucore.fm.timeline import DEFAULT_VIEW
 from emucore.hw import fm_stats
 
-if TYPE_CHECKING:
-    from emucore.fm.engine import FmDuel
-
-ATTACK_TRAPS = (681, 682, 683, 684, 685, 686)  # House of Adhesive Tape .. Widespread Ruin
 TRAP_THRESHOLDS = (5, 10, 15, 20, 30, 255)  # gDuel_abTrapAttackThresholds 0x8009AF24, x100
 THRESHOLD_SCALE = 100
-FAKE_TRAP = 690
 TRAP_IDS = frozenset(range(ATTACK_TRAPS[0], FAKE_TRAP + 1))  # the ids the selector looks at
 TIE = fm_stats.TIE
 
 
-def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
+def select_attack_trap(d: BoardOps, defender_side: int, attacker: int) -> int:
     """``func_8001F0D0`` (``Duel_SelectAttackTrap``): the record of the trap that answers
     this attack, or -1.
 
@@ -36,7 +30,7 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
     """
     ids = d.st.cards.card_id
     first = d.rec(defender_side, S.MAGIC, 0)
-    if TRAP_IDS.isdisjoint(ids[first:first + ROW_WIDTH].tolist()):
+    if TRAP_IDS.isdisjoint(ids[first:first + S.ROW_WIDTH].tolist()):
         return -1  # no record of the row holds one (occupied or not)
     walk = [first + c for c in reversed(d.columns(first))
             if ATTACK_TRAPS[0] <= ids[first + c] <= FAKE_TRAP]
@@ -60,24 +54,24 @@ def select_attack_trap(d: FmDuel, defender_side: int, attacker: int) -> int:
     return chosen
 
 
-def star_bonus(d: FmDuel, left: int, right: int) -> int:
+def star_bonus(d: BoardOps, left: int, right: int) -> int:
     """``Duel_CalcGuardianStarBonus``: the matchup of the two active stars (+500 when the
     left one is strong against the right one, -500 the other way, else 0)."""
     return d.facts.matchup[d.active_star(left) & 0xF][d.active_star(right) & 0xF]
 
 
-def compare(d: FmDuel, left: int, right: int) -> int:
+def compare(d: BoardOps, left: int, right: int) -> int:
     """``func_8001EFD4(left, right)``: the attacker's battle value (guardian-star bonus on the
     left side only, capped at 9999, no floor) minus the defender's plain value; on equality 0
     if either defends, -1 if both attack. quirk: the asymmetric star term."""
     flags = d.st.cards.flags
-    l_defends = bool(flags[left] & S.F_DEFENSE)
-    r_defends = bool(flags[right] & S.F_DEFENSE)
+    l_defends = bool(flags[left] & S.F_DEFENCE)
+    r_defends = bool(flags[right] & S.F_DEFENCE)
     actual = fm_stats.battle_value_one(d.stats(left)[l_defends], star_bonus(d, left, right))
     return fm_stats.battle_compare_one(actual, d.stats(right)[r_defends], l_defends, r_defends)
 
 
-def attack(d: FmDuel, side: int, col: int, target: int, view: str = DEFAULT_VIEW) -> None:
+def attack(d: BoardOps, side: int, col: int, target: int, view: str = DEFAULT_VIEW) -> None:
     """Resolve one attack of ``side``'s monster column ``col`` on ``target`` (or direct), and
     play ``DuelScene_UpdateBattle``'s presentation on the duel's stream: 2-D, or the 3-D
     battle the player chose with ``view`` (timeline.VIEWS)."""
@@ -85,8 +79,8 @@ def attack(d: FmDuel, side: int, col: int, target: int, view: str = DEFAULT_VIEW
     cards = d.st.cards
     a = d.rec(side, S.MONSTERS, col)
     a_id, flags = cards.card_id[a], cards.flags[a]
-    if flags & S.F_DEFENSE:  # a defending monster switches to attack first (§5.2 of fm-ai)
-        flags &= ~S.F_DEFENSE
+    if flags & S.F_DEFENCE:  # a defending monster switches to attack first (§5.2 of fm-ai)
+        flags &= ~S.F_DEFENCE
         d.events.append(PositionChange(side, col, a_id, False))
     if flags & S.F_FACE_DOWN:
         flags &= ~S.F_FACE_DOWN
@@ -110,7 +104,7 @@ def attack(d: FmDuel, side: int, col: int, target: int, view: str = DEFAULT_VIEW
         d.set_flags(t, t_flags)
         d.events.append(Flip(other, "monster", target, t_id))
     result = compare(d, a, t)
-    defending = bool(t_flags & S.F_DEFENSE)
+    defending = bool(t_flags & S.F_DEFENCE)
     outcome = _outcome(result, defending)
     d.events.append(Battle(side, a_id, col, t_id, target, result, outcome))
     # state 3: life points and the rank counters
@@ -142,7 +136,7 @@ def attack(d: FmDuel, side: int, col: int, target: int, view: str = DEFAULT_VIEW
             d.show(tl.destruction())
 
 
-def _battle_3d(d: FmDuel, view: str, destroyed: list[int]) -> None:
+def _battle_3d(d: BoardOps, view: str, destroyed: list[int]) -> None:
     """State 5 hands the battle to the 3-D scene (``Main_RunAnimatedBattle``); the duel then
     resumes (``DuelScene_UpdateResume``): the Swords of Revealing Light of each side that
     has them in force are set up again (effect 21), and each card the battle destroyed
@@ -181,7 +175,7 @@ _SHOWN = {
 }
 
 
-def _spring_trap(d: FmDuel, owner: int, trap: int, attacker: int) -> None:
+def _spring_trap(d: BoardOps, owner: int, trap: int, attacker: int) -> None:
     """``func_8001F364``: the trap is removed and replaces the battle; the owner's
     traps-triggered counter +0x06 rises. The trap's light (effect 8) plays; then state 10
     breaks the attacker for an attack trap, or the trap's own card for Fake Trap (which only

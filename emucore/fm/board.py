@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from emucore.fm import state as S
 from emucore.fm.actions import AnimationShown, Destroyed, LifeChange
-from emucore.fm.cards import card_facts
+from emucore.fm.cards import MEGAMORPH, card_facts
 from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE, record_writer
 from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.fm.timeline import Animation, timeline_for
@@ -18,11 +18,9 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
 STAT_MAX = fm_stats.STAT_MAX
-MEGAMORPH = 657
 EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
 EXODIA = frozenset((17, 18, 19, 20, 21))
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
-ROW_WIDTH = 5
 DECK_RECORD_SIZE = DECK_DTYPE.itemsize  # the card record's deck_ptr steps by this
 # Duel_SetupCardRecord's fields from the id on, written at once
 _SETUP = record_writer("card", ("card_id", "attack", "defense", "stat_modifier",
@@ -33,14 +31,14 @@ _SETUP = record_writer("card", ("card_id", "attack", "defense", "stat_modifier",
 OCCUPIED = bytes(int(b & S.F_OCCUPIED >> 8 != 0) for b in range(256))
 READY = bytes(int(b & (S.F_OCCUPIED | S.F_USED) >> 8 == S.F_OCCUPIED >> 8) for b in range(256))
 # the player's attackers: (flags & 0xC800) == 0x8000 (DuelScene_UpdateFieldActions state 3)
-ATTACKERS = bytes(int(b & (S.F_OCCUPIED | S.F_USED | S.F_DEFENSE) >> 8 == S.F_OCCUPIED >> 8)
+ATTACKERS = bytes(int(b & (S.F_OCCUPIED | S.F_USED | S.F_DEFENCE) >> 8 == S.F_OCCUPIED >> 8)
                   for b in range(256))
 # the draw phase's clear of the used flag 0x4000, on the same high bytes
 CLEAR_USED = bytes(b & ~(S.F_USED >> 8) for b in range(256))
 # a side record's hand entries (i1): a held position's byte is its deck-card record, < 0x80
 HELD = bytes(int(b < 0x80) for b in range(256))
-COLUMNS = {bytes(mask >> c & 1 for c in range(ROW_WIDTH)):
-           tuple(c for c in range(ROW_WIDTH) if mask >> c & 1) for mask in range(32)}
+COLUMNS = {bytes(mask >> c & 1 for c in range(S.ROW_WIDTH)):
+           tuple(c for c in range(S.ROW_WIDTH) if mask >> c & 1) for mask in range(32)}
 
 
 def s16(value: int) -> int:
@@ -49,7 +47,12 @@ def s16(value: int) -> int:
 
 
 class BoardOps:
-    """Card-record and life-point primitives over a :class:`~emucore.fm.state.DuelState`."""
+    """Card-record and life-point primitives over a :class:`~emucore.fm.state.DuelState`.
+
+    The rule modules (battle, combine, effects) are typed against this class, so they need
+    not import the engine that calls them."""
+
+    computer_sides: frozenset[int]   # the sides the computer plays (set by the engine)
 
     def __init__(self, tables: FmTables, rng: Rand, effects: OverlayTables = BUILT_IN) -> None:
         self.t = tables
@@ -224,7 +227,7 @@ class BoardOps:
         """
         lp = (self.lp(side) + amount) & 0xFFFF
         top = self.st.sides.max_lp[side]
-        if top < s16(lp):
+        if top < s16(lp):   # quirk: DuelEffect_ApplyLifePointRecovery: a signed cap test
             lp = top & 0xFFFF
         self._set_lp(side, lp)
 
@@ -240,7 +243,7 @@ class BoardOps:
         """Lowest free column of a row, -1 when full."""
         flags = self.st.cards.flags
         first = side * S.RECORDS_PER_SIDE + row
-        for col in range(ROW_WIDTH):
+        for col in range(S.ROW_WIDTH):
             if not flags[first + col] & S.F_OCCUPIED:
                 return col
         return -1
@@ -249,7 +252,7 @@ class BoardOps:
         """The columns of the row whose column 0 is record ``first`` that pass ``test``
         (OCCUPIED; READY: occupied and not used this turn; ATTACKERS: READY and in attack
         position)."""
-        return COLUMNS[self._flags_high[first:first + ROW_WIDTH].tobytes().translate(test)]
+        return COLUMNS[self._flags_high[first:first + S.ROW_WIDTH].tobytes().translate(test)]
 
     def clear_used(self) -> None:
         """Clear the used flag 0x4000 of all 30 card records (one pass over the flags'

@@ -24,10 +24,17 @@ TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23  # card types 0.
 
 # Magic classes: the class byte ``func_80026BA4`` dispatches on (fm-engine.md §6.2); each
 # card's class, amount and removal argument are columns of roms_tables/fm/magic.csv.
-EQUIP_OR_TRAP, FIELD, HEAL, BURN, BOARD_DESTRUCTION, REMOVAL, STOP_DEFENSE, RAIGEKI = range(8)
+EQUIP_OR_TRAP, FIELD, HEAL, BURN, BOARD_DESTRUCTION, REMOVAL, STOP_DEFENCE, RAIGEKI = range(8)
 DARK_PIERCING_LIGHT, STAT_PENALTY, SWORDS, CURSEBREAKER, RITUAL, HARPIE = range(8, 14)
 REMOVAL_TYPE_LIMIT = 21  # a removal argument below this is a card type, else an ATK floor / 10
 DRAGON_CAPTURE_JAR, JAR_TARGET_TYPE = 329, 0  # DuelEffect_ApplyBoardDestruction: Dragons
+
+# Card ids the rules name (fm-engine.md §6.2, §7): defined here once, read by the engine and
+# the computer opponent alike.
+DARK_HOLE = 336
+MEGAMORPH = 657
+ATTACK_TRAPS = (681, 682, 683, 684, 685, 686)  # House of Adhesive Tape .. Widespread Ruin
+GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP, FAKE_TRAP = 687, 688, 689, 690
 
 
 @dataclass(frozen=True)

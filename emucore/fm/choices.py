@@ -72,3 +72,13 @@ FIELD_FUSIONS_COUNT = True
 #: fm-ai.md §10.3: the byte ``gDuel_aActiveCards`` holds everywhere before the first export
 #: of a duel (the engine writes the array; docs/fm-ai.md lists it with the AI's choices).
 SNAPSHOT_FILL_BYTE = 0
+
+
+# ----------------------------------------------------------------------------- the deal
+#: The original rolls a CPU deck until it is full; a pool so thin that this many rolls do
+#: not deal 40 cards is a broken table (a retail pool needs about 50 rolls).
+MAX_DEAL_ROLLS = 1_000_000
+
+# The Build Deck sorts keep ties (only the ``ai`` ordinals have any) in their given order (a
+# stable sort): the original sort routine's tie behaviour is not documented
+# (emucore.fm.deck.sort_deck).

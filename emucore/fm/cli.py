@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -122,9 +122,9 @@ def _setup(args: argparse.Namespace
     if args.player == "script" and not args.script:
         raise UsageError("--player script needs --script FILE")
     if args.player == "ai":
-        setup.computer = sorted({0, *setup.computer})
+        setup = replace(setup, computer=sorted({0, *setup.computer}))
     effects = ai_cli.effects_from_args(args)
-    ai_cli.disc_setup(setup, effects)
+    setup = ai_cli.disc_setup(setup, effects)
     try:
         check_effects(setup, effects)
     except ValueError as exc:  # the tables are not the ones the script's setup names

@@ -8,19 +8,14 @@ wins over equip for any pair that has both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import Equip, Failure, Fusion
-from emucore.fm.board import s16
+from emucore.fm.board import BoardOps, s16
 from emucore.fm.timeline import SWORD_EQUIPS
 
-if TYPE_CHECKING:
-    from emucore.fm.engine import FmDuel
 
-
-def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
+def run_chain(d: BoardOps, side: int, records: list[int]) -> tuple[int, bool]:
     """Combine the cards in ``records`` (card-record indices, working-slot order).
 
     Returns the record of the card left at the end and whether its guardian star is asked
@@ -69,7 +64,7 @@ def run_chain(d: FmDuel, side: int, records: list[int]) -> tuple[int, bool]:
     return a, ask_star
 
 
-def apply_equip(d: FmDuel, side: int, monster: int, equip: int) -> None:
+def apply_equip(d: BoardOps, side: int, monster: int, equip: int) -> None:
     """The equip card is consumed; the monster's stat_modifier grows by its bonus; equips
     (+0x09) rises and D_8009B154 accumulates the bonus for Reverse Trap; the equip effect
     (state 5) follows."""

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from emucore.fm import deal_kernel
-from emucore.fm.state import Shuffle
+from emucore.fm import choices, deal_kernel
+from emucore.fm.state import DECK_SIZE, Shuffle
 from emucore.hw import psyq_rand
 from emucore.hw.psyq_rand import Rand
 from emucore.tables.derived import per_tables
@@ -36,12 +36,9 @@ from emucore.tables.fm import FmTables
 from emucore.tables.fm_lookup import SORT_ORDERS
 from emucore.tables.schema import TableError
 
-DECK_SIZE = 40
 COPY_LIMIT = 3  # DECK_CARD_COPY_LIMIT
 SWAP_COUNT = DECK_SIZE * 4  # DUEL_DECK_SHUFFLE_SWAP_COUNT = 160 -> 320 rand() calls
-# Choice: the original rolls until the deck is full; a pool so thin that a million rolls do
-# not deal 40 cards is a broken table (a retail pool needs about 50 rolls).
-MAX_DEAL_ROLLS = 1_000_000
+MAX_DEAL_ROLLS = choices.MAX_DEAL_ROLLS   # the rolls of one deal at most (a choice)
 SCAN_COUNT = 720  # STARTER_DECK_WEIGHT_SCAN_COUNT: ids 721/722 are never dealt
 DUEL_MASTER_K = 39  # plays a copy of the player's deck, shuffled independently
 KERNEL_COMPILED = not deal_kernel.__file__.endswith(".py")
@@ -52,9 +49,8 @@ def sort_deck(cards: Sequence[int], order: str, tables: FmTables) -> list[int]:
     """The deck in the order a Build Deck sort leaves it.
 
     ``none`` keeps the given list; ``id`` sorts by card id; the others by the game's per-card
-    ordinal tables (cards.csv ``*_sort``). Choice: ties (only the ``ai`` ordinals have any)
-    keep their given relative order (a stable sort); the original sort routine's tie
-    behaviour is not documented.
+    ordinal tables (cards.csv ``*_sort``). Ties keep their given relative order (a stable
+    sort: a choice, see :mod:`emucore.fm.choices`).
     """
     if order not in SORT_ORDERS:
         raise ValueError(f"unknown sort order {order!r}; choose one of {', '.join(SORT_ORDERS)}")
@@ -229,7 +225,7 @@ def starter_deck(rng: Rand, tables: FmTables) -> list[int]:
             scanned = min(index + 1, SCAN_COUNT)
             rng.state = int(psyq_rand.jump(rng.state, scanned))  # the discarded calls
             rng.calls += scanned
-            if index < SCAN_COUNT:
+            if index < SCAN_COUNT:   # quirk: NameEntry_BuildStarterDeck: a scan past 720 is lost
                 if counts[index] >= COPY_LIMIT:
                     remaining += 1
                 else:

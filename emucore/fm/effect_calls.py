@@ -22,6 +22,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from emucore.fm import choices
+from emucore.fm import machine as M
 from emucore.fm import overlay as O
 from emucore.hw import psyq_rand
 
@@ -803,7 +804,8 @@ def raigeki_calls(glow: O.GlowConfig, breakup: O.BreakupConfig, columns: Sequenc
         frame += 1
         for k, slot in enumerate(slots):
             if slot is _BOLTS:
-                bolts = sum(raigeki_hit(j) <= frame < raigeki_hit(j) + runs for j in range(5))
+                bolts = sum(raigeki_hit(j) <= frame < raigeki_hit(j) + runs
+                            for j in range(M.ROW_WIDTH))
                 stream.skip(SPRITE_DRAW_CALLS * 32 * bolts)
                 if frame >= ends:
                     slots[k] = None

@@ -9,8 +9,6 @@ read through the duel's card facts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from emucore.fm import choices
 from emucore.fm import state as S
 from emucore.fm.actions import (
@@ -22,37 +20,37 @@ from emucore.fm.actions import (
     TerrainChange,
     Trap,
 )
+from emucore.fm.board import BoardOps
 from emucore.fm.cards import (
+    BAD_REACTION,
     BOARD_DESTRUCTION,
     BURN,
     CURSEBREAKER,
+    DARK_HOLE,
     DARK_PIERCING_LIGHT,
     EQUIP_OR_TRAP,
     FIELD,
+    GOBLIN_FAN,
     HARPIE,
     HEAL,
     JAR_TARGET_TYPE,
     RAIGEKI,
     REMOVAL,
     REMOVAL_TYPE_LIMIT,
+    REVERSE_TRAP,
     RITUAL,
     STAT_PENALTY,
-    STOP_DEFENSE,
+    STOP_DEFENCE,
     SWORDS,
     TYPE_MAGIC,
 )
 
-if TYPE_CHECKING:
-    from emucore.fm.engine import FmDuel
-
-DARK_HOLE = 336
 HEAL_FIRST = 338  # the heal cards 338-342 take effect 5's records 0-4
 CURSE_KEPT, CURSE_LIFTED = 3, 5  # DuelEffect_ApplyCursebreaker: effect 8's record per column
-GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP = 687, 688, 689
 SWORDS_TURNS = 3 + 1  # DUEL_SWORDS_DURATION_TURNS + 1
 
 
-def use_card(d: FmDuel, side: int, r: int, star: int = 0) -> None:
+def use_card(d: BoardOps, side: int, r: int, star: int = 0) -> None:
     """The use sequence ``func_80019608``: a non-monster (from the hand, the magic/trap row
     or the end of a chain) takes effect and leaves play; an equip or trap has none (class
     0). Pure magic (+0x05) counts type 20. ``star`` is the player's answer to a ritual's
@@ -71,13 +69,13 @@ def use_card(d: FmDuel, side: int, r: int, star: int = 0) -> None:
     _HANDLERS[cls](d, side, card)
 
 
-def opposing_walk(d: FmDuel, side: int) -> list[int]:
+def opposing_walk(d: BoardOps, side: int) -> list[int]:
     """The opposing monsters in ``side``'s grid order (``D_800907D8`` entries 5-9: the
     opposing monster row from column 4 down), the order the handlers walk them."""
     return list(reversed(d.row_records(1 - side, S.MONSTERS)))
 
 
-def _field(d: FmDuel, side: int, card: int) -> None:
+def _field(d: BoardOps, side: int, card: int) -> None:
     """``func_80024E58``: the terrain becomes ``card - 0x149``; side +0x0A counts it."""
     d.st.bump(side, "field_cards")
     d.st.globals.terrain[0] = card - 329
@@ -86,7 +84,7 @@ def _field(d: FmDuel, side: int, card: int) -> None:
     d.show(d.timeline.field(card - 329))
 
 
-def _heal(d: FmDuel, side: int, card: int) -> None:
+def _heal(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyLifePointRecovery``: effect 5 with the card's record, then the LP;
     Bad Reaction to Simochi turns it into a loss: effect 5 with record +5, the trap, effect
     9 (the heal reversed), then the loss."""
@@ -101,7 +99,7 @@ def _heal(d: FmDuel, side: int, card: int) -> None:
         d.heal(side, amount)
 
 
-def _burn(d: FmDuel, side: int, card: int) -> None:
+def _burn(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyDirectDamage``: effect 6, then the damage; Goblin Fan sends it back
     to the caster: effect 6, the trap, effect 7, then the caster's loss."""
     amount = d.facts.magic_amount[card]
@@ -113,7 +111,7 @@ def _burn(d: FmDuel, side: int, card: int) -> None:
         d.damage(1 - side, amount)
 
 
-def _respond(d: FmDuel, owner: int, trap_id: int, against: int) -> bool:
+def _respond(d: BoardOps, owner: int, trap_id: int, against: int) -> bool:
     """An effect-response trap of ``owner`` fires if set: removed, counted, shown
     (``Duel_UpdateTrapPresentation``: effect 8)."""
     r = d.find_trap(owner, trap_id)
@@ -127,7 +125,7 @@ def _respond(d: FmDuel, owner: int, trap_id: int, against: int) -> bool:
     return True
 
 
-def _board_destruction(d: FmDuel, side: int, card: int) -> None:
+def _board_destruction(d: BoardOps, side: int, card: int) -> None:
     """``func_800257A0``: Dark Hole walks records 5-14 and 20-29, every monster and
     magic/trap card of both sides (the caster's own set cards too); Dragon Capture Jar
     takes the opposing Dragons."""
@@ -142,7 +140,7 @@ def _board_destruction(d: FmDuel, side: int, card: int) -> None:
         d.destroy(r)
 
 
-def _removal(d: FmDuel, side: int, card: int) -> None:
+def _removal(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyMonsterRemoval``: arg < 21 a type, else CalcCardStats ATK >= arg*10.
     Effect 15 flashes the zones, then each card that matches, in the caster's grid order
     (the opposing monster row from column 4 down), is removed and breaks up (effect 11,
@@ -160,7 +158,7 @@ def _removal(d: FmDuel, side: int, card: int) -> None:
             d.show(tl.card_removed)
 
 
-def _stop_defense(d: FmDuel, side: int, card: int) -> None:
+def _stop_defense(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyStopDefense``: every opposing defender switches to attack. Effect
     12 plays on each of the five opposing columns in turn (occupied or not), and the card
     there, if it defends, turns round while it plays."""
@@ -168,12 +166,12 @@ def _stop_defense(d: FmDuel, side: int, card: int) -> None:
     for col in range(4, -1, -1):
         d.show(d.timeline.stop_defense)
         r = first + col
-        if d.occupied(r) and d.flags(r) & S.F_DEFENSE:
-            d.set_flags(r, d.flags(r) & ~S.F_DEFENSE)
+        if d.occupied(r) and d.flags(r) & S.F_DEFENCE:
+            d.set_flags(r, d.flags(r) & ~S.F_DEFENCE)
             d.events.append(PositionChange(1 - side, col, d.card_at(r), False))
 
 
-def _raigeki(d: FmDuel, side: int, card: int) -> None:
+def _raigeki(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyRaigeki``: five bolts (effect 16) strike the opposing columns in the
     caster's grid order (column 4 down); each monster struck is removed and breaks up
     (effect 11) while the bolts go on."""
@@ -184,7 +182,7 @@ def _raigeki(d: FmDuel, side: int, card: int) -> None:
     d.show(d.timeline.raigeki(struck))
 
 
-def _reveal(d: FmDuel, side: int) -> None:
+def _reveal(d: BoardOps, side: int) -> None:
     """Turn ``side``'s face-down monsters face-up."""
     for r in d.row_records(side, S.MONSTERS):
         if d.flags(r) & S.F_FACE_DOWN:
@@ -192,7 +190,7 @@ def _reveal(d: FmDuel, side: int) -> None:
             d.events.append(Flip(side, "monster", r % 5, d.card_at(r)))
 
 
-def _dark_piercing_light(d: FmDuel, side: int, card: int) -> None:
+def _dark_piercing_light(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyDarkPiercingLight``: grid entries 5-14 of the caster's view
     (``D_800907D8``) are the opposing monsters and its own monsters; no magic/trap card."""
     d.show(d.timeline.reveal)  # effect 19; the cards turn at its 57th frame
@@ -200,7 +198,7 @@ def _dark_piercing_light(d: FmDuel, side: int, card: int) -> None:
     _reveal(d, side)
 
 
-def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
+def _stat_penalty(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyStatPenalty``: permanent stat_modifier penalty on every opposing
     monster (ATK and DEF), each shown with effect 13 (16 frames apart)."""
     for r in opposing_walk(d, side):
@@ -209,7 +207,7 @@ def _stat_penalty(d: FmDuel, side: int, card: int) -> None:
         d.show(d.timeline.stat_change)
 
 
-def _swords(d: FmDuel, side: int, card: int) -> None:
+def _swords(d: BoardOps, side: int, card: int) -> None:
     """Reveal the opposing monsters; the opponent's side +0x19 = 4. It is decremented at
     that side's own draw phase (func_8001898C), so it blocks its next three turns. Its
     opening (effect 18, record 1) plays first, then the swords come down (effect 21)."""
@@ -219,7 +217,7 @@ def _swords(d: FmDuel, side: int, card: int) -> None:
     d.st.sides.swords[1 - side] = SWORDS_TURNS
 
 
-def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
+def _cursebreaker(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyCursebreaker``: one step per 16 frames over grid entries 10-14 of
     the caster's view (``D_800907D8``: its own monster row, columns 0-4); an occupied record
     with a negative stat_modifier gets 0 (its ATK and DEF penalty together). Positive
@@ -227,7 +225,7 @@ def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
     8 on the column, with record 5 where a penalty was lifted and 3 elsewhere."""
     mods = d.st.cards.stat_modifier
     first = d.rec(side, S.MONSTERS, 0)
-    for col in range(5):
+    for col in range(S.ROW_WIDTH):
         r = first + col
         lifted = d.occupied(r) and mods[r] < 0
         if lifted:
@@ -236,7 +234,7 @@ def _cursebreaker(d: FmDuel, side: int, card: int) -> None:
         d.show(d.timeline.trap(CURSE_LIFTED if lifted else CURSE_KEPT))
 
 
-def _harpie(d: FmDuel, side: int, card: int) -> None:
+def _harpie(d: BoardOps, side: int, card: int) -> None:
     """``DuelEffect_ApplyHarpiesFeatherDuster``: grid entries 0-4 of the caster's view (the
     opposing magic/trap row, column 4 down to 0); each occupied record is removed
     (``func_80024954``) once the sweep (effect 23) has played. No trap springs and nothing
@@ -248,23 +246,23 @@ def _harpie(d: FmDuel, side: int, card: int) -> None:
         d.destroy(r)
 
 
-def _nothing(d: FmDuel, side: int, card: int) -> None:
+def _nothing(d: BoardOps, side: int, card: int) -> None:
     """Class 0 used as magic: no effect."""
 
 
 _HANDLERS = {EQUIP_OR_TRAP: _nothing, FIELD: _field, HEAL: _heal, BURN: _burn,
              BOARD_DESTRUCTION: _board_destruction, REMOVAL: _removal,
-             STOP_DEFENSE: _stop_defense, RAIGEKI: _raigeki,
+             STOP_DEFENCE: _stop_defense, RAIGEKI: _raigeki,
              DARK_PIERCING_LIGHT: _dark_piercing_light, STAT_PENALTY: _stat_penalty,
              SWORDS: _swords, CURSEBREAKER: _cursebreaker, HARPIE: _harpie}
 _EFFECT_NAMES = {EQUIP_OR_TRAP: "none", FIELD: "terrain", HEAL: "heal", BURN: "burn",
                  BOARD_DESTRUCTION: "destruction", REMOVAL: "removal",
-                 STOP_DEFENSE: "stop_defense", RAIGEKI: "raigeki",
+                 STOP_DEFENCE: "stop_defense", RAIGEKI: "raigeki",
                  DARK_PIERCING_LIGHT: "reveal", STAT_PENALTY: "penalty", SWORDS: "swords",
                  CURSEBREAKER: "cursebreaker", RITUAL: "ritual", HARPIE: "harpie"}
 
 
-def check_ritual(d: FmDuel, side: int, ritual: int) -> tuple[list[int], int]:
+def check_ritual(d: BoardOps, side: int, ritual: int) -> tuple[list[int], int]:
     """``Duel_CheckRitual``: three distinct occupied monster records of ``side`` holding the
     three tribute ids (position and face-down do not matter); ([], 0) when missing."""
     entry = d.t.rituals.get(ritual)
@@ -282,7 +280,7 @@ def check_ritual(d: FmDuel, side: int, ritual: int) -> tuple[list[int], int]:
     return chosen, result
 
 
-def _ritual(d: FmDuel, side: int, ritual: int, star: int) -> None:
+def _ritual(d: BoardOps, side: int, ritual: int, star: int) -> None:
     """``DuelEffect_ApplyRitual``: the three tributes leave; the result takes the second
     tribute's record (``slots[3]``, recipe order) and that tribute's deck-card record, whose
     id becomes the result; face-up in attack position. A computer-played side picks the
@@ -310,7 +308,7 @@ def _ritual(d: FmDuel, side: int, ritual: int, star: int) -> None:
     d.events.append(RitualSummon(side, ritual, result, target % 5, rand_calls=calls))
 
 
-def reverse_trap(d: FmDuel, side: int, monster: int) -> None:
+def reverse_trap(d: BoardOps, side: int, monster: int) -> None:
     """Reverse Trap (689): after a play that gave an equip bonus (D_8009B154 != 0) the
     opponent's trap turns the gain into a loss: stat_modifier -= REVERSE_TRAP_FACTOR x bonus
     (choices.REVERSE_TRAP_FACTOR)."""

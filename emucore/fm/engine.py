@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import functools
 from array import array
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from emucore.duel.protocol import Duel, IllegalAction
+from emucore.duel.rules import Rule
 from emucore.fm import choices, combine, effects, legal, rank
 from emucore.fm import machine as M
 from emucore.fm import state as S
@@ -109,7 +108,7 @@ class CardView:
 
     @property
     def defending(self) -> bool:
-        return bool(self.flags & S.F_DEFENSE)
+        return bool(self.flags & S.F_DEFENCE)
 
     @property
     def used(self) -> bool:
@@ -142,6 +141,7 @@ class FmDuel(BoardOps, FmPrompts, Duel):
         self.export_memo: list[Exported | None] = [None, None]
         st = self.st
         st.load(_opening_image())
+        self.rng = st.stream(rng)   # from here on the stream lives in the state buffer
         for side, shuffle in enumerate((player, cpu)):
             if len(shuffle.cards) != S.DECK_SIZE or len(shuffle.perm) != S.DECK_SIZE:
                 raise ValueError(f"side {side}: a deck has {S.DECK_SIZE} cards")
@@ -186,19 +186,13 @@ class FmDuel(BoardOps, FmPrompts, Duel):
         return self.st.globals.opponent[0]
 
     def snapshot(self) -> bytes:
-        """The RAM image (records + globals incl. the RNG state)."""
-        return self.ram_image()
-
-    def ram_image(self) -> bytes:
-        """The state bytes in :data:`emucore.fm.machine.MACHINE` order."""
-        g = self.st.globals
-        g.rng_state[0], g.rng_calls[0] = self.rng.state, self.rng.calls & 0xFFFFFFFF
+        """The state bytes in :data:`emucore.fm.machine.MACHINE` order: the RAM records and
+        the globals, the RNG state among them (it lives there), byte for byte comparable
+        with an emulator capture."""
         return self.st.image()
 
     def restore(self, data: bytes) -> None:
-        self.st.load(data)
-        self.rng.state = self.st.globals.rng_state[0]
-        self.rng.calls = self.st.globals.rng_calls[0]
+        self.st.load(data)   # the stream with it (StateRand reads the buffer)
         self.events = []
 
     def state_fields(self) -> dict[str, int]:
@@ -306,7 +300,7 @@ class FmDuel(BoardOps, FmPrompts, Duel):
         st = self.st
         sides, deck = st.sides, st.deck_cards
         st.globals.acting_side[0], st.globals.phase[0] = side, S.PHASE_HAND
-        if not opening:
+        if not opening:   # quirk: func_80018608: the opening draw skips func_8001898C
             self.clear_used()
             if sides.swords[side] > 0:
                 sides.swords[side] -= 1
@@ -394,8 +388,8 @@ class FmDuel(BoardOps, FmPrompts, Duel):
         return counters
 
     # ------------------------------------------------------------------ validation
-    def _validate(self, action: FmAction, rule: _Rule | None, phase: int) -> None:
-        """The checks every action passes before its own (:class:`_Rule`'s ``check``)."""
+    def _validate(self, action: FmAction, rule: Rule | None, phase: int) -> None:
+        """The checks every action passes before its own (its ``Rule.check``)."""
         if rule is None and not isinstance(action, FmAction):
             raise IllegalAction("unknown-action", f"not an FM action: {action!r}")
         if phase == S.PHASE_OVER:
@@ -445,7 +439,7 @@ class FmDuel(BoardOps, FmPrompts, Duel):
             raise IllegalAction("used", "this monster has already acted this turn")
         if self.attack_locked(side):
             raise IllegalAction("first-turn", "no monster attacks before the first end of turn")
-        if flags & S.F_DEFENSE and side not in self.computer_sides:
+        if flags & S.F_DEFENCE and side not in self.computer_sides:
             raise IllegalAction("defence", "a monster in defence position does not attack")
         # quirk: DuelScene_UpdateFieldActions tests Swords only on the player's pad path
         # (state 3); the computer's scripted path (state 2) jumps past it to `attack:`
@@ -670,11 +664,11 @@ class FmDuel(BoardOps, FmPrompts, Duel):
         r = self.rec(side, S.MONSTERS, col)
         old = self.flags(r)
         computer = side in self.computer_sides
-        flags = old | S.F_DEFENSE | S.F_USED if computer else old ^ S.F_DEFENSE
+        flags = old | S.F_DEFENCE | S.F_USED if computer else old ^ S.F_DEFENCE
         self.set_flags(r, flags)
-        if (flags ^ old) & S.F_DEFENSE:
+        if (flags ^ old) & S.F_DEFENCE:
             self.events.append(PositionChange(side, col, self.card_at(r),
-                                              bool(flags & S.F_DEFENSE)))
+                                              bool(flags & S.F_DEFENCE)))
 
     def _do_activate(self, side: int, action: Activate, target: int) -> None:
         r = self.rec(side, S.MAGIC, action.zone)
@@ -720,27 +714,18 @@ class FmDuel(BoardOps, FmPrompts, Duel):
         return legal.field_phase(ready, attackers, targets, tuple(activations))
 
 
-@dataclass(frozen=True)
-class _Rule:
-    """How :meth:`FmDuel.step` takes one kind of action: the phase it belongs to, its own
-    checks (raise IllegalAction, or return what ``apply`` needs: a play's landing, an
-    activation's target) and its effect."""
-
-    phase: int  # state.PHASE_HAND or PHASE_FIELD
-    check: Callable[[FmDuel, int, Any], Any]
-    apply: Callable[[FmDuel, int, Any, Any], None]
-
-
-_RULES: dict[type, _Rule] = {
-    Play: _Rule(S.PHASE_HAND, FmDuel._landing, FmDuel._do_play),
-    Attack: _Rule(S.PHASE_FIELD, FmDuel._check_attack, FmDuel._do_attack),
-    ChangePosition: _Rule(S.PHASE_FIELD, FmDuel._check_position, FmDuel._do_position),
-    Activate: _Rule(S.PHASE_FIELD, FmDuel._activation_target, FmDuel._do_activate),
-    Done: _Rule(S.PHASE_FIELD, FmDuel._check_done, FmDuel._do_done),
-    EndTurn: _Rule(S.PHASE_FIELD, FmDuel._check_end_turn, FmDuel._do_end_turn),
+# Each action kind: its phase (state.PHASE_*), check(duel, side, action) and
+# apply(duel, side, action, checked).
+_RULES: dict[type, Rule] = {
+    Play: Rule(S.PHASE_HAND, FmDuel._landing, FmDuel._do_play),
+    Attack: Rule(S.PHASE_FIELD, FmDuel._check_attack, FmDuel._do_attack),
+    ChangePosition: Rule(S.PHASE_FIELD, FmDuel._check_position, FmDuel._do_position),
+    Activate: Rule(S.PHASE_FIELD, FmDuel._activation_target, FmDuel._do_activate),
+    Done: Rule(S.PHASE_FIELD, FmDuel._check_done, FmDuel._do_done),
+    EndTurn: Rule(S.PHASE_FIELD, FmDuel._check_end_turn, FmDuel._do_end_turn),
 }
 
 
-def _rule_of(action: object) -> _Rule | None:
+def _rule_of(action: object) -> Rule | None:
     """The rule of an action whose class derives from one of the kinds, else None."""
     return next((rule for kind, rule in _RULES.items() if isinstance(action, kind)), None)

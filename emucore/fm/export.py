@@ -13,17 +13,16 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 import numpy as np
 
 from emucore.fm import machine as M
 from emucore.fm import state as S
+from emucore.fm.cards import CardFacts
 from emucore.fm.snapshot import ExportSide, ExportView, FieldCard, Snapshot
 from emucore.hw.fm_stats import card_stat_one
 
-if TYPE_CHECKING:
-    from emucore.fm.engine import FmDuel
 
 class SideRead(NamedTuple):
     """One side as the exporter read it, with the state's values it was read from (a later
@@ -48,7 +47,16 @@ class Exported(NamedTuple):
     reads: tuple[SideRead, SideRead]   # each side as read, by side (not by acting/other)
 
 
-def exported(duel: FmDuel) -> Exported:
+class Exporting(Protocol):
+    """What the exporter reads of a duel (an :class:`~emucore.fm.engine.FmDuel`), named
+    here so that the engine imports the exporter and not the other way round."""
+
+    st: S.DuelState
+    facts: CardFacts
+    export_memo: list[Exported | None]   # the last export of each side, by side
+
+
+def exported(duel: Exporting) -> Exported:
     """The export of the duel's current state, computed once per state: the chooser asks
     for it before deciding and :meth:`FmDuel.step` writes it when the action is applied, so
     one export serves both. Everything it reads is in the state buffer (the RNG is not
@@ -80,14 +88,14 @@ def exported(duel: FmDuel) -> Exported:
     return memo
 
 
-def export_acting(duel: FmDuel) -> None:
+def export_acting(duel: Exporting) -> None:
     """``func_80028220`` for the side to act: export both sides into its array, in the state."""
     memo = exported(duel)
     at = _ARRAY_AT[memo.side]
     duel.st.raw[at:at + len(memo.array)] = memo.array
 
 
-def decision_input(duel: FmDuel, persona: int) -> tuple[Snapshot, ExportView]:
+def decision_input(duel: Exporting, persona: int) -> tuple[Snapshot, ExportView]:
     """What the chooser decides on, from one look-up of the state's export: the acting
     side's array as :func:`export_acting` would leave it (a :meth:`Snapshot.scratch` copy,
     as the AI writes only flags, and nothing exports again while it decides; the state
@@ -99,7 +107,7 @@ def decision_input(duel: FmDuel, persona: int) -> tuple[Snapshot, ExportView]:
                                                   v.acting_side))
 
 
-def sides_view(duel: FmDuel, persona: int = 0) -> ExportView:
+def sides_view(duel: Exporting, persona: int = 0) -> ExportView:
     """What ``func_80027DF8`` reads from the engine's records, for both sides."""
     key = duel.st.ram.tobytes()
     side = key[_ACTING_AT]

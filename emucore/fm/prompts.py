@@ -33,7 +33,6 @@ from emucore.duel.protocol import IllegalAction, Part
 from emucore.fm import legal
 from emucore.fm import state as S
 from emucore.fm.actions import ACTION_KINDS, AUTO, FmAction, Play
-from emucore.fm.board import ROW_WIDTH
 
 KINDS = {cls.kind: cls for cls in ACTION_KINDS}
 ROW_NAMES = {S.MONSTERS: "monster", S.MAGIC: "magic"}
@@ -164,7 +163,7 @@ def _tails(duel: Any, cards: tuple[int, ...], zones: Sequence[int], faces: Seque
             activated = row < 0
             if not activated:
                 taken = duel.columns(side * S.RECORDS_PER_SIDE + row)
-                columns |= {c for c in range(ROW_WIDTH) if c not in taken}
+                columns |= {c for c in range(S.ROW_WIDTH) if c not in taken}
         landings = [()] if activated else [(("zone", c),) for c in sorted(columns)]
         for landing in landings:
             for star in stars:

@@ -13,9 +13,11 @@ from emucore.fm.actions import ACTION_KINDS
 from emucore.fm.engine import FmDuel
 from emucore.fm.machine import fields_of
 from emucore.fm.setup import FmSetup, new_duel
-from emucore.hw.psyq_rand import RNG_VERSION
 
-# Bump when a rule change alters results or the state image changes layout.
+# The versions a replay records, in this one place: bump ENGINE_VERSION when a rule change
+# alters results or the state image changes layout, RNG_VERSION when an RNG-consuming routine
+# changes in a way that alters results (DESIGN.md, rule 2).
+RNG_VERSION = 1
 # 2: the AI's snapshot arrays (gDuel_aActiveCards) joined the state image.
 # 3: the decompilation reconciled (docs/fm-fidelity.md): first-turn counter and attack lock,
 #    result outro, equip effect and ritual star calls, Dark Hole, Dark-piercing Light, ...

@@ -52,9 +52,10 @@ def start_terrain(mode: str, script_terrain: int | None = None) -> int:
     raise ValueError(f"unknown duel mode {mode!r} (free, campaign, two-player)")
 
 
-@dataclass
+@dataclass(frozen=True)
 class FmSetup:
-    """Everything that decides a duel before the first action.
+    """Everything that decides a duel before the first action (frozen: a changed setup is
+    a new one, ``dataclasses.replace``).
 
     ``deck`` is the player's 40 cards as the trunk lists them, ``sort`` the last Build Deck
     sort (deck.SORT_ORDERS). ``duelist`` 1..39 is the CPU opponent (its deck is dealt from

@@ -52,7 +52,7 @@ def _records(count: int) -> struct.Struct:
 _ONE = _records(1)
 _SIZE = RECORD.itemsize
 _NO_ID = bytes(2)   # an emptied slot's record in the array's bytes: its id field alone
-_EMPTY_ROW = [0] * 5   # the ids of an emptied zone row
+_EMPTY_ROW = [0] * M.ROW_WIDTH   # the ids of an emptied zone row
 
 
 @functools.lru_cache(maxsize=8)

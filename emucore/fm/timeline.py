@@ -90,7 +90,7 @@ def damage_config(value: int, direct: bool = False) -> int:
 
     quirk: func_80153200 - a direct attack for 0 (a 0-ATK attacker) shows record 6, with
     64 particles, where a direct attack below 1000 otherwise shows record 3's 32."""
-    if value == 0:
+    if value == 0:   # quirk: func_80153200: a direct attack for 0 shows record 6
         return DAMAGE_ZERO_CONFIG
     return min(abs(value) // 1000, 2) + (DIRECT_CONFIG_OFFSET if direct else 0)
 

@@ -80,7 +80,7 @@ def apply(shown: BoardView, event) -> BoardView:
     if kind == "flip":
         return _flags(shown, event.side, event.row, event.zone, clear=S.F_FACE_DOWN)
     if kind == "position":
-        bit = S.F_DEFENSE
+        bit = S.F_DEFENCE
         return _flags(shown, event.side, "monster", event.zone, set_=bit if event.defense else 0,
                       clear=0 if event.defense else bit)
     if kind == "battle":

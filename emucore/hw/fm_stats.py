@@ -69,7 +69,8 @@ def guardian_star_matchup(a: ArrayLike, b: ArrayLike) -> NDArray:
     """
     a = np.asarray(a, np.int64)
     b = np.asarray(b, np.int64)
-    a_eff = np.where(a == 0, 6, np.where(a >= 11, 10, a))  # quirk: only the left id is folded
+    # quirk: Duel_CalcGuardianStarMatchup: only the left id is folded into the cycles
+    a_eff = np.where(a == 0, 6, np.where(a >= 11, 10, a))
     planet = a_eff <= 6
     first, length = np.where(planet, 1, 7), np.where(planet, 6, 4)
     pos = a_eff - first
@@ -87,7 +88,7 @@ def battle_value(effective: ArrayLike, star_bonus: ArrayLike) -> NDArray:
 def battle_compare_one(left_value: int, right_value: int, left_defending: bool,
                        right_defending: bool) -> int:
     """:func:`battle_compare` of one pair."""
-    if left_value != right_value:
+    if left_value != right_value:   # quirk: func_8001EFD4: the star term is the left side's
         return left_value - right_value
     return 0 if (left_defending or right_defending) else TIE
 
@@ -109,6 +110,7 @@ def battle_compare(
     quirk: the whole +-500 lands on the left (attacker) side only; the right side never gets a
     star term. So (9999, 9900, +500) -> 99 and (100, 0, -500) -> -400.
     """
+    # quirk: func_8001EFD4: the +-500 was added to the left value alone
     diff = np.asarray(left_value, np.int64) - np.asarray(right_value, np.int64)
     either_defends = np.asarray(left_defending, bool) | np.asarray(right_defending, bool)
     return np.where(diff != 0, diff, np.where(either_defends, 0, TIE))

@@ -31,7 +31,7 @@ def to_bcd(value: ArrayLike) -> NDArray[np.uint16]:
 
     quirk: the 9999 glitch — a value of 10000 or more keeps only its last four digits.
     """
-    v = np.asarray(value, np.int64) % 10000
+    v = np.asarray(value, np.int64) % 10000   # quirk: the BCD adder (0x2867): the 9999 glitch
     digits = [(v // 10**k) % 10 for k in range(4)]
     return (digits[0] | digits[1] << 4 | digits[2] << 8 | digits[3] << 12).astype(np.uint16)
 

@@ -21,7 +21,6 @@ INCREMENT = 0x3039
 INVERSE_MULTIPLIER = 0xEEB9EB65  # MULTIPLIER * INVERSE_MULTIPLIER == 1 (mod 2^32)
 MASK32 = 0xFFFFFFFF
 BOOT_STATE = 0x55555555  # Main_Init: srand(0x55555555) at 0x80012C48
-RNG_VERSION = 1  # bump when an RNG-consuming routine changes in a way that alters results
 
 
 def jump_coefficients(n: int) -> tuple[int, int]:

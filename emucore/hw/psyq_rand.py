@@ -26,7 +26,6 @@ from emucore.hw.psyq_lcg import (
     INVERSE_MULTIPLIER,
     MASK32,
     MULTIPLIER,
-    RNG_VERSION,
     Rand,
     cached_coefficients,
     index_of,
@@ -36,7 +35,7 @@ from emucore.hw.psyq_lcg import (
 )
 
 __all__ = ["BOOT_STATE", "INCREMENT", "INVERSE_MULTIPLIER", "MASK32", "MULTIPLIER",
-           "RNG_VERSION", "Rand", "cached_coefficients", "consecutive_states", "index_of",
+           "Rand", "cached_coefficients", "consecutive_states", "index_of",
            "jump", "jump_coefficients", "jump_int", "mod", "next_state", "output",
            "peek_values", "percent", "roll_2048", "state_at", "step", "unstep"]
 

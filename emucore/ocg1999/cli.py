@@ -53,7 +53,7 @@ def _match(args: argparse.Namespace) -> int:
                 break
             duel.step(ai.choose(duel))
         if not duel.over:
-            raise IllegalAction("duel_too_long", f"duel {len(duels) + 1} did not end")
+            raise IllegalAction("duel-too-long", f"duel {len(duels) + 1} did not end")
         match.finish()
         duels.append({"winner": duel.winner, "reason": duel.end_reason,
                       "turns": duel.state.turn, "lp": [s.lp for s in duel.state.sides],

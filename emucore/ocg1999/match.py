@@ -86,9 +86,9 @@ class Match:
 
     def _between_duels(self, what: str) -> None:
         if self.over:
-            raise IllegalAction("match_over", f"the match is over; no {what}")
+            raise IllegalAction("match-over", f"the match is over; no {what}")
         if self.duel is not None and not self.duel.over:
-            raise IllegalAction("between_duels", f"{what} only between duels")
+            raise IllegalAction("between-duels", f"{what} only between duels")
 
     def next_duel(self) -> PaperDuel:
         """Start the next duel (bet cards lost are out of the decks)."""
@@ -103,14 +103,13 @@ class Match:
         # A lost bet card may leave a deck below 40 when the side deck cannot make it up.
         self.duel = PaperDuel(self.system.profile, self.system.catalogue, decks, seed, first,
                               self.ante, check_decks=False)
-        self.duel.system = self.system.name
         self.started += 1
         return self.duel
 
     def finish(self) -> None:
         """Record the current duel's result once it is over."""
         if self.duel is None or not self.duel.over:
-            raise IllegalAction("duel_running", "the current duel is not over")
+            raise IllegalAction("duel-running", "the current duel is not over")
         self._settle(self.duel)
 
     def _settle(self, duel: PaperDuel) -> None:
@@ -138,9 +137,9 @@ class Match:
         self._between_duels("deck make-up")
         deck = self.decks[side]
         if not self.short(side):
-            raise IllegalAction("deck_not_short", f"player {side + 1}'s deck lacks no card")
+            raise IllegalAction("deck-not-short", f"player {side + 1}'s deck lacks no card")
         if in_card not in deck.side:
-            raise IllegalAction("side_deck_swap", f"card {in_card} is not in the side deck")
+            raise IllegalAction("side-deck-swap", f"card {in_card} is not in the side deck")
         side_deck = list(deck.side)
         side_deck.remove(in_card)
         self.decks[side] = replace(deck, main=deck.main + (in_card,), side=tuple(side_deck))
@@ -150,9 +149,9 @@ class Match:
         self._between_duels("side-deck swap")
         deck = self.decks[side]
         if out_card not in self.deck_now(side).main:
-            raise IllegalAction("side_deck_swap", f"card {out_card} is not in the deck")
+            raise IllegalAction("side-deck-swap", f"card {out_card} is not in the deck")
         if in_card not in deck.side:
-            raise IllegalAction("side_deck_swap", f"card {in_card} is not in the side deck")
+            raise IllegalAction("side-deck-swap", f"card {in_card} is not in the side deck")
         main, side_deck = list(deck.main), list(deck.side)
         main[main.index(out_card)] = in_card
         side_deck[side_deck.index(in_card)] = out_card

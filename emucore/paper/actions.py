@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# The shared events this system emits (emucore.duel.events), listed with its own.
+from emucore.duel.events import Drew as Drew
+from emucore.duel.events import Ended as Ended
+from emucore.duel.events import LifeChanged as LifeChanged
 from emucore.duel.protocol import Action, Event, EventKind, action_from_json
 
 ATTACK = 1
@@ -141,13 +145,6 @@ class Phase(Event):
 
 
 @dataclass(frozen=True)
-class Drew(Event):
-    kind = EventKind.DRAW
-    side: int
-    card: int
-
-
-@dataclass(frozen=True)
 class Placed(Event):
     """A card arrived on the field from the hand: a monster summoned or set (``row``
     "monster"), a magic or trap card played or set (``row`` "magic")."""
@@ -227,26 +224,9 @@ class Destroyed(Event):
 
 
 @dataclass(frozen=True)
-class LifeChanged(Event):
-    kind = EventKind.LIFE
-    side: int
-    delta: int
-    lp: int
-
-
-@dataclass(frozen=True)
 class Fused(Event):
     kind = EventKind.FUSION
     side: int
     zone: int
     card: int
     materials: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Ended(Event):
-    """The duel is over: ``winner`` 0/1, or DRAW (-1) for a draw."""
-
-    kind = EventKind.ENDED
-    winner: int
-    reason: str

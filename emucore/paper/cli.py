@@ -134,7 +134,7 @@ def _script(path: str | None) -> list[Action]:
 def _setup(args: argparse.Namespace, system: PaperSystem) -> dict[str, Any]:
     try:
         return system.setup(args.seed, (args.deck0, args.deck1), args.first,
-                            getattr(args, "ante", False))
+                            getattr(args, "ante", False)).to_json()
     except (ValueError, KeyError) as exc:
         raise UsageError(str(exc.args[0] if isinstance(exc, KeyError) else exc)) from None
 

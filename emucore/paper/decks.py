@@ -62,28 +62,28 @@ def _problem(profile: Profile, catalogue: Catalogue, cards: Sequence[DeckLine]
     for entry in cards:
         part = {"main": "deck", "side": "side deck", "fusion": "fusion deck"}[entry.section]
         if entry.card not in catalogue.cards:
-            return "unknown_card", f"{part} holds unknown card id {entry.card}", entry
+            return "unknown-card", f"{part} holds unknown card id {entry.card}", entry
         if entry.section != "fusion" and catalogue[entry.card].kind == FUSION:
-            return "fusion_deck", (f"{catalogue.name(entry.card)} is a Fusion Monster and "
+            return "fusion-deck", (f"{catalogue.name(entry.card)} is a Fusion Monster and "
                                    "belongs in the Fusion Deck"), entry
         if entry.section == "fusion" and catalogue[entry.card].kind != FUSION:
-            return "fusion_deck", "the Fusion Deck holds only Fusion Monsters", entry
+            return "fusion-deck", "the Fusion Deck holds only Fusion Monsters", entry
     main, side, fusion = ([c for c in cards if c.section == s] for s in SECTIONS)
     problem = size_problem(main, profile.deck_min, profile.deck_max)
     if problem:
-        return "deck_size", f"{problem[0]} under the {profile.name} rules", problem[1]
+        return "deck-size", f"{problem[0]} under the {profile.name} rules", problem[1]
     if profile.side_size is None and side:
-        return "side_deck_size", f"the {profile.name} rules have no side deck", side[0]
+        return "side-deck-size", f"the {profile.name} rules have no side deck", side[0]
     problem = size_problem(side, profile.side_size, profile.side_size,
                            "a side deck") if side else None
     if problem:
-        return "side_deck_size", *problem
+        return "side-deck-size", *problem
     problem = (copies_problem(main + side, profile.max_copies, catalogue.name,
                               " across deck and side deck")
                or copies_problem(fusion, profile.max_copies, catalogue.name,
                                  " in the Fusion Deck"))
     if problem:
-        return "max_copies", *problem
+        return "max-copies", *problem
     return None
 
 

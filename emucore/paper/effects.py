@@ -21,15 +21,29 @@ opens when the opponent places a monster face-up, and only against one with at l
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from emucore.duel.protocol import Event, IllegalAction
 from emucore.paper.actions import Fused, MagicPlayed, PositionChanged, TrapActivated
-from emucore.paper.cards import TRAP
-from emucore.paper.state import SUMMON_WINDOW, ZONES
+from emucore.paper.cards import TRAP, Catalogue
+from emucore.paper.state import SUMMON_WINDOW, ZONES, State
 
-if TYPE_CHECKING:
-    from emucore.paper.engine import PaperDuel
+
+class EffectBoard(Protocol):
+    """What a card effect reads and changes of a duel (a
+    :class:`~emucore.paper.engine.PaperDuel`), named here so that the engine imports this
+    module and not the other way round."""
+
+    catalogue: Catalogue
+    state: State
+
+    def atk(self, side: int, zone: int) -> int: ...
+    def place_monster(self, side: int, card: int, face_up: bool, attack: bool) -> int: ...
+    def destroy_monster(self, side: int, zone: int, events: list[Event]) -> None: ...
+    def destroy_spell(self, side: int, zone: int, events: list[Event]) -> None: ...
+    def damage(self, side: int, amount: int, events: list[Event]) -> None: ...
+    def heal(self, side: int, amount: int, events: list[Event]) -> None: ...
+    def finish_trap(self, side: int, zone: int, events: list[Event]) -> None: ...
 
 STAYS = ("equip", "field", "trap_lock_type")
 
@@ -38,7 +52,7 @@ def _refuse(rule: str, message: str) -> None:
     raise IllegalAction(rule, message)
 
 
-def _monster_zones(duel: PaperDuel, side: int) -> list[int]:
+def _monster_zones(duel: EffectBoard, side: int) -> list[int]:
     return [z for z, m in enumerate(duel.state.sides[side].monsters) if m]
 
 
@@ -50,17 +64,17 @@ def _arity(targets: tuple[int, ...], n: int, what: str) -> None:
 class Kind:
     """An effect kind with no targets and no effect (base of the others)."""
 
-    def targets(self, duel: PaperDuel, side: int, card: int) -> list[tuple[int, ...]]:
+    def targets(self, duel: EffectBoard, side: int, card: int) -> list[tuple[int, ...]]:
         try:
             self.check(duel, side, card, ())
         except IllegalAction:
             return []
         return [()]
 
-    def check(self, duel: PaperDuel, side: int, card: int, targets: tuple[int, ...]) -> None:
+    def check(self, duel: EffectBoard, side: int, card: int, targets: tuple[int, ...]) -> None:
         _arity(targets, 0, duel.catalogue.name(card))
 
-    def apply(self, duel: PaperDuel, side: int, card: int, zone: int,
+    def apply(self, duel: EffectBoard, side: int, card: int, zone: int,
               targets: tuple[int, ...], events: list[Event]) -> None:
         """Nothing by default."""
 
@@ -81,7 +95,7 @@ class DestroyAll(Kind):
     def check(self, duel, side, card, targets):
         super().check(duel, side, card, targets)
         if not (_monster_zones(duel, 0) or _monster_zones(duel, 1)):
-            _refuse("no_target", "there is no monster on the field")
+            _refuse("no-target", "there is no monster on the field")
 
     def apply(self, duel, side, card, zone, targets, events):
         for who in (1 - side, side):
@@ -95,7 +109,7 @@ class DestroyOpponents(Kind):
     def check(self, duel, side, card, targets):
         super().check(duel, side, card, targets)
         if not _monster_zones(duel, 1 - side):
-            _refuse("no_target", "the opponent has no monster")
+            _refuse("no-target", "the opponent has no monster")
 
     def apply(self, duel, side, card, zone, targets, events):
         for z in _monster_zones(duel, 1 - side):
@@ -126,9 +140,9 @@ class Equip(Kind):
         _arity(targets, 2, "an equip card")
         s, z = targets
         if s not in (0, 1) or not 0 <= z < ZONES or duel.state.sides[s].monsters[z] is None:
-            _refuse("no_target", f"no monster at side {s} zone {z}")
+            _refuse("no-target", f"no monster at side {s} zone {z}")
         if not self._fits(duel, card, s, z):
-            _refuse("equip_type", f"{duel.catalogue.name(card)} powers up only a face-up "
+            _refuse("equip-type", f"{duel.catalogue.name(card)} powers up only a face-up "
                                   f"{duel.catalogue[card].effect_type} monster")
 
     def apply(self, duel, side, card, zone, targets, events):
@@ -164,12 +178,12 @@ class Polymerization(Kind):
         a, b = targets
         monsters = duel.state.sides[side].monsters
         if a == b or not all(0 <= z < ZONES and monsters[z] for z in (a, b)):
-            _refuse("fusion_materials", "Polymerization needs two of your monsters on the field")
+            _refuse("fusion-materials", "Polymerization needs two of your monsters on the field")
         if not duel.catalogue.fusion_of(monsters[a].card, monsters[b].card):
-            _refuse("fusion_materials", f"{duel.catalogue.name(monsters[a].card)} and "
+            _refuse("fusion-materials", f"{duel.catalogue.name(monsters[a].card)} and "
                     f"{duel.catalogue.name(monsters[b].card)} are not the materials of a fusion")
         if not self._result(duel, side, a, b):
-            _refuse("fusion_deck", "the Fusion Monster is not in your Fusion Deck")
+            _refuse("fusion-deck", "the Fusion Monster is not in your Fusion Deck")
 
     def apply(self, duel, side, card, zone, targets, events):
         a, b = targets
@@ -193,7 +207,7 @@ class DestroyFaceUpTrap(Kind):
     def check(self, duel, side, card, targets):
         _arity(targets, 2, "Remove Trap")
         if tuple(targets) not in self.targets(duel, side, card):
-            _refuse("no_target", f"no face-up trap at side {targets[0]} zone {targets[1]}")
+            _refuse("no-target", f"no face-up trap at side {targets[0]} zone {targets[1]}")
 
     def apply(self, duel, side, card, zone, targets, events):
         duel.destroy_spell(targets[0], targets[1], events)
@@ -211,7 +225,7 @@ class TwoAndOne(Kind):
         a, b, t = targets
         mine, foes = _monster_zones(duel, side), _monster_zones(duel, 1 - side)
         if a == b or a not in mine or b not in mine or t not in foes:
-            _refuse("no_target", "Two-Pronged Attack needs two different monsters of yours and "
+            _refuse("no-target", "Two-Pronged Attack needs two different monsters of yours and "
                                  "one of the opponent's")
 
     def apply(self, duel, side, card, zone, targets, events):
@@ -241,10 +255,10 @@ class DestroySummoned(Kind):
         super().check(duel, side, card, targets)
         st = duel.state
         if st.window != SUMMON_WINDOW or side != st.responder:
-            _refuse("trap_condition", f"{duel.catalogue.name(card)} answers only the "
+            _refuse("trap-condition", f"{duel.catalogue.name(card)} answers only the "
                                       "opponent's placing a monster face-up")
         if duel.atk(st.active, st.zone) < duel.catalogue[card].amount:
-            _refuse("trap_condition", f"{duel.catalogue.name(card)} needs a monster with "
+            _refuse("trap-condition", f"{duel.catalogue.name(card)} needs a monster with "
                                       f"{duel.catalogue[card].amount} ATK or more")
 
     def apply(self, duel, side, card, zone, targets, events):
@@ -260,26 +274,26 @@ KINDS: dict[str, Kind] = {
 }
 
 
-def _kind(duel: PaperDuel, card: int) -> Kind:
+def _kind(duel: EffectBoard, card: int) -> Kind:
     effect = duel.catalogue[card].effect
     if effect not in KINDS:
-        _refuse("no_effect", f"{duel.catalogue.name(card)} has no effect emucore knows "
+        _refuse("no-effect", f"{duel.catalogue.name(card)} has no effect emucore knows "
                              f"({effect or 'none'})")
     return KINDS[effect]
 
 
-def targets(duel: PaperDuel, side: int, card: int) -> list[tuple[int, ...]]:
+def targets(duel: EffectBoard, side: int, card: int) -> list[tuple[int, ...]]:
     """Every legal target tuple for playing ``card`` now."""
     kind = KINDS.get(duel.catalogue[card].effect)
     return kind.targets(duel, side, card) if kind else []
 
 
-def check(duel: PaperDuel, side: int, card: int, targets: tuple[int, ...]) -> None:
+def check(duel: EffectBoard, side: int, card: int, targets: tuple[int, ...]) -> None:
     """Raise IllegalAction unless ``card`` can resolve with ``targets`` now."""
     _kind(duel, card).check(duel, side, card, tuple(targets))
 
 
-def resolve(duel: PaperDuel, side: int, zone: int, targets: tuple[int, ...],
+def resolve(duel: EffectBoard, side: int, zone: int, targets: tuple[int, ...],
             events: list[Event]) -> None:
     """Resolve the face-up card in ``side``'s magic/trap ``zone``, then clear it away unless
     its kind stays on the field."""

@@ -8,10 +8,11 @@ shuffles, plays rock-paper-scissors or tosses the coin, and nothing else draws f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction, Part
+from emucore.duel.rules import Rule
 from emucore.hw.psyq_rand import Rand
 from emucore.paper import battle, effects, prompts
 from emucore.paper.actions import (
@@ -43,6 +44,7 @@ from emucore.paper.actions import (
     Summon,
 )
 from emucore.paper.cards import MAGIC, MONSTER, TRAP, Catalogue
+from emucore.paper.choices import TURN_LIMIT
 from emucore.paper.decks import DeckList, check_deck
 from emucore.paper.profile import (
     COIN,
@@ -65,12 +67,6 @@ from emucore.paper.state import (
     fields_of,
 )
 
-# Choice (the rulebook sets no limit, and its optional draw lets two players who never draw
-# play forever): once turn TURN_LIMIT has ended the duel is a draw, ``Ended(DRAW,
-# "turn_limit")``. Far above any duel played out: a deck holds at most 200 cards
-# (decks.MAX_PART), which run out after about 400 turns; the longest of 1,000 computer duels
-# with random decks took 129 turns (tests/paper/test_paper_duels_end.py).
-TURN_LIMIT = 1000
 PASSING_PHASES = ("draw", "standby")  # entered and left by themselves (draw: unless optional)
 SPELL_KINDS = (MAGIC, TRAP)
 
@@ -87,8 +83,8 @@ class BoardRules(NamedTuple):
 def shuffle(cards: list[int], rng: Rand) -> None:
     """Fisher-Yates from the top index down: swap ``i`` with ``rand() % (i + 1)``.
 
-    The paper games have no machine routine to copy; this is emucore's named choice (one
-    ``rand()`` per card but the last), recorded as ``RNG_VERSION`` in replays.
+    The paper games have no machine routine to copy; this is emucore's named choice
+    (choices P2), recorded as ``RNG_VERSION`` in replays.
     """
     for i in range(len(cards) - 1, 0, -1):
         j = rng.rand_mod(i + 1)
@@ -98,7 +94,6 @@ def shuffle(cards: list[int], rng: Rand) -> None:
 class PaperDuel(Duel):
     """A duel of one paper rule system (``profile``) with the cards of ``catalogue``."""
 
-    system: ClassVar[str] = "paper"
 
     def __init__(self, profile: Profile, catalogue: Catalogue, decks: Sequence[DeckList],
                  seed: int, first: int | None = None, ante: bool = False,
@@ -116,6 +111,11 @@ class PaperDuel(Duel):
         self.opening = self._begin(first, ante)
 
     # -- protocol -------------------------------------------------------------------------
+
+    @property
+    def system(self) -> str:  # type: ignore[override]
+        """The rule system's id: its profile's name (``ocg1999``, ``tcglite``)."""
+        return self.profile.name
 
     @property
     def over(self) -> bool:
@@ -150,10 +150,10 @@ class PaperDuel(Duel):
         return fields_of(self.snapshot())
 
     def step(self, action: Action) -> list[Event]:
-        check, apply = self._rule(action)
-        check(self, action)
+        rule = self._rule(action)
+        rule.check(self, action)
         events: list[Event] = []
-        apply(self, action, events)
+        rule.apply(self, action, events)
         self._check_life(events)
         return events
 
@@ -164,7 +164,7 @@ class PaperDuel(Duel):
         """Why the rules refuse ``action`` now (its named rule), or None when it is legal;
         nothing changes either way (a screen asks this to say why a card has no play)."""
         try:
-            self._rule(action)[0](self, action)
+            self._rule(action).check(self, action)
         except IllegalAction as exc:
             return exc
         return None
@@ -422,15 +422,15 @@ class PaperDuel(Duel):
     def _refuse(self, rule: str, message: str) -> None:
         raise IllegalAction(rule, message)
 
-    def _rule(self, action: Action) -> tuple[Callable, Callable]:
-        """(check, apply) for an action of this duel, or IllegalAction when it has none now."""
+    def _rule(self, action: Action) -> Rule:
+        """The rule for an action of this duel, or IllegalAction when it has none now."""
         if self.over:
-            self._refuse("duel_over", "the duel is over")
+            self._refuse("duel-over", "the duel is over")
         rule = _RULES.get(type(action))
         if rule is None:
-            self._refuse("unknown_action", f"{action.kind!r} is not a {self.system} action")
+            self._refuse("unknown-action", f"{action.kind!r} is not a {self.system} action")
         if self.state.window and type(action) not in WINDOW_ACTIONS:
-            self._refuse("response_window", f"player {self.acting_side + 1} is answering an "
+            self._refuse("response-window", f"player {self.acting_side + 1} is answering an "
                                             "attack or a summon: a set trap or pass")
         return rule
 
@@ -441,10 +441,10 @@ class PaperDuel(Duel):
     def _hand_card(self, index: int, kinds: tuple[str, ...], what: str) -> int:
         hand = self.state.sides[self.state.active].hand
         if not 0 <= index < len(hand):
-            self._refuse("no_such_card", f"no card at hand index {index}")
+            self._refuse("no-such-card", f"no card at hand index {index}")
         card = hand[index]
         if self.catalogue[card].kind not in kinds:
-            self._refuse("card_kind", f"{self.catalogue.name(card)} is not a {what}")
+            self._refuse("card-kind", f"{self.catalogue.name(card)} is not a {what}")
         return card
 
     def _check_summon(self, a: Summon) -> None:
@@ -454,10 +454,10 @@ class PaperDuel(Duel):
         if a.position not in (ATTACK, DEFENCE):
             self._refuse("position", "position must be 1 (attack) or 0 (set in defence)")
         if side.summons >= self.profile.monsters_per_turn:
-            self._refuse("one_monster_per_turn",
+            self._refuse("one-monster-per-turn",
                          f"only {self.profile.monsters_per_turn} monster per turn")
         if self.free_zone(side.monsters) < 0:
-            self._refuse("monster_zones_full", "all five monster zones are taken")
+            self._refuse("monster-zones-full", "all five monster zones are taken")
 
     def _check_spell_from_hand(self, index: int, what: str) -> int:
         """A magic or trap card placed from the hand (face-up or set): in a main phase,
@@ -466,13 +466,13 @@ class PaperDuel(Duel):
         card = self._hand_card(index, SPELL_KINDS, "magic or trap card")
         side = self.state.sides[self.state.active]
         if self.catalogue[card].kind == MAGIC:
-            used, quota, rule = side.magic, self.profile.magic_per_turn, "one_magic_per_turn"
+            used, quota, rule = side.magic, self.profile.magic_per_turn, "one-magic-per-turn"
         else:
-            used, quota, rule = side.traps, self.profile.traps_per_turn, "one_trap_per_turn"
+            used, quota, rule = side.traps, self.profile.traps_per_turn, "one-trap-per-turn"
         if used >= quota:
             self._refuse(rule, f"only {quota} {self.catalogue[card].kind} card per turn")
         if self.free_zone(side.spells) < 0:
-            self._refuse("magic_zones_full", "all five magic/trap zones are taken")
+            self._refuse("magic-zones-full", "all five magic/trap zones are taken")
         return card
 
     def _check_activate(self, a: Activate) -> None:
@@ -487,7 +487,7 @@ class PaperDuel(Duel):
         spells = self.state.sides[who].spells
         spell = spells[a.zone] if 0 <= a.zone < ZONES else None
         if spell is None or spell.face_up:
-            self._refuse("no_set_card", f"no face-down card in magic/trap zone {a.zone}")
+            self._refuse("no-set-card", f"no face-down card in magic/trap zone {a.zone}")
         trap = self.catalogue[spell.card].kind == TRAP
         own_main = self.profile.is_main(self.phase) and not self.state.window
         if not (own_main or trap):
@@ -501,41 +501,41 @@ class PaperDuel(Duel):
         monsters = self.state.sides[self.state.active].monsters
         m = monsters[zone] if 0 <= zone < ZONES else None
         if m is None:
-            self._refuse("no_monster", f"no monster of yours in zone {zone}")
+            self._refuse("no-monster", f"no monster of yours in zone {zone}")
         return m
 
     def _check_change_position(self, a: ChangePosition) -> None:
         if not self.profile.position_change:
-            self._refuse("position_change", f"the {self.profile.name} rules have no position "
+            self._refuse("position-change", f"the {self.profile.name} rules have no position "
                                             "changes")
         self._need_main("positions are changed")
         m = self._own_monster(a.zone)
         turn = self.state.turn
         if m.summoned_turn == turn:
-            self._refuse("position_summoned_turn", "not on the turn the monster was placed")
+            self._refuse("position-summoned-turn", "not on the turn the monster was placed")
         if m.changed_turn == turn:
-            self._refuse("position_once_per_turn", "a monster changes position once per turn")
+            self._refuse("position-once-per-turn", "a monster changes position once per turn")
         if m.attacked_turn == turn:
-            self._refuse("position_after_attack", "not on the turn the monster attacked")
+            self._refuse("position-after-attack", "not on the turn the monster attacked")
         if self.locked(m.card):
-            self._refuse("position_locked", f"{self.catalogue.name(m.card)} is held in defence")
+            self._refuse("position-locked", f"{self.catalogue.name(m.card)} is held in defence")
 
     def _check_attack(self, a: Attack) -> None:
         if self.phase != "battle":
             self._refuse("phase", f"attacks only in the battle phase (now {self.phase} phase)")
         if self.state.turn == 1 and not self.profile.first_turn_attacks:
-            self._refuse("first_turn_attack", "no attacks on the first turn of the duel")
+            self._refuse("first-turn-attack", "no attacks on the first turn of the duel")
         m = self._own_monster(a.zone)
         if not (m.attack and m.face_up):
-            self._refuse("attack_position", "only monsters in attack position attack")
+            self._refuse("attack-position", "only monsters in attack position attack")
         if m.attacked_turn == self.state.turn:
-            self._refuse("attack_once", "each monster attacks once per turn")
+            self._refuse("attack-once", "each monster attacks once per turn")
         foes = self.state.sides[1 - self.state.active].monsters
         if a.target == DIRECT:
             if any(foes):
-                self._refuse("direct_attack", "the opponent's monsters must be attacked first")
+                self._refuse("direct-attack", "the opponent's monsters must be attacked first")
         elif not (0 <= a.target < ZONES and foes[a.target]):
-            self._refuse("no_target", f"no opponent monster in zone {a.target}")
+            self._refuse("no-target", f"no opponent monster in zone {a.target}")
 
     def _check_draw(self, a: Draw) -> None:
         if self.phase != "draw":
@@ -543,7 +543,7 @@ class PaperDuel(Duel):
 
     def _check_pass(self, a: Pass) -> None:
         if not self.state.window:
-            self._refuse("no_window", "there is nothing to answer")
+            self._refuse("no-window", "there is nothing to answer")
 
     def _check_next_phase(self, a: NextPhase) -> None:
         """Always allowed while the duel runs (outside a response window)."""
@@ -639,7 +639,7 @@ class PaperDuel(Duel):
 
     def attack_stands(self, zone: int, target: int) -> bool:
         """Whether an attack declared by the active side's monster in ``zone`` still goes
-        ahead after the defender's answer. emucore's choice (the rulebook names no case): it
+        ahead after the defender's answer. emucore's choice P3 (the rulebook names no case): it
         is called off when the answering trap took the attacker or its target off the field
         or put the attacker in defence; the attacker has still used its attack."""
         m = self.state.sides[self.state.active].monsters[zone]
@@ -724,6 +724,8 @@ class PaperDuel(Duel):
 
 
 WINDOW_ACTIONS = (ActivateSet, Pass)  # the only actions while a response window is open
-# Each action kind: (check, apply).
-_RULES = {cls: (getattr(PaperDuel, f"_check_{cls.kind}"), getattr(PaperDuel, f"_do_{cls.kind}"))
+# Each action kind: check(duel, action) and apply(duel, action, events); the checks test
+# the phase (a profile names its own phases).
+_RULES = {cls: Rule(None, getattr(PaperDuel, f"_check_{cls.kind}"),
+                    getattr(PaperDuel, f"_do_{cls.kind}"))
           for cls in ACTION_KINDS}

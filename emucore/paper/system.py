@@ -26,6 +26,38 @@ from emucore.paper.profile import Profile
 
 
 @dataclass(frozen=True)
+class PaperSetup:
+    """One paper duel's start, as a replay stores it: the RNG ``seed``, the two ``decks``
+    (built-in deck names or deck lists as JSON objects), who goes ``first`` (``None``: the
+    profile's rule decides) and whether the duel is played for ``ante``."""
+
+    seed: int
+    decks: tuple[object, object]
+    first: int | None = None
+    ante: bool = False
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PaperSetup:
+        """A setup block read back (ValueError naming what is wrong)."""
+        if not isinstance(data, Mapping):
+            raise ValueError("a setup is a JSON object")
+        seed = want_int(data.get("seed"), "setup seed", 0, 0xFFFFFFFF)
+        decks = data.get("decks")
+        ante = want_bool(data.get("ante", False), "setup ante")
+        first = data.get("first")
+        if not isinstance(decks, list) or len(decks) != 2:
+            raise ValueError("setup needs two decks")
+        if first is not None:
+            want_int(first, "setup first", 0, 1)
+        return cls(seed, (decks[0], decks[1]), first, ante)
+
+    def to_json(self) -> dict[str, Any]:
+        """The setup block."""
+        return {"seed": self.seed, "decks": list(self.decks), "first": self.first,
+                "ante": self.ante}
+
+
+@dataclass(frozen=True)
 class PaperSystem:
     """One paper rule system: everything needed to start its duels."""
 
@@ -77,32 +109,21 @@ class PaperSystem:
         lists = [self.stored_deck(s) for s in decks or self.default_decks]
         for who, deck in enumerate(lists):
             self.check_deck(deck, f"player {who + 1} deck")
-        duel = PaperDuel(self.profile, self.catalogue, lists, seed, first, ante,
+        return PaperDuel(self.profile, self.catalogue, lists, seed, first, ante,
                          check_decks=False)
-        duel.system = self.name
-        return duel
 
     def setup(self, seed: int, decks: tuple[object, object] | None = None,
-              first: int | None = None, ante: bool = False) -> dict[str, Any]:
-        """The replay setup block for these choices (deck files are stored as card lists)."""
+              first: int | None = None, ante: bool = False) -> PaperSetup:
+        """The setup for these choices (deck files are stored as card lists)."""
         specs = decks or self.default_decks
         stored = [s if isinstance(s, str) and s in self.decks else self.deck(s).to_json()
                   for s in specs]
-        return {"seed": seed, "decks": stored, "first": first, "ante": ante}
+        return PaperSetup(seed, (stored[0], stored[1]), first, ante)
 
     def duel_from_setup(self, setup: Mapping[str, Any]) -> PaperDuel:
         """A fresh duel from a setup block (ValueError naming what is wrong)."""
-        if not isinstance(setup, Mapping):
-            raise ValueError("a setup is a JSON object")
-        seed = want_int(setup.get("seed"), "setup seed", 0, 0xFFFFFFFF)
-        decks = setup.get("decks")
-        ante = want_bool(setup.get("ante", False), "setup ante")
-        first = setup.get("first")
-        if not isinstance(decks, list) or len(decks) != 2:
-            raise ValueError("setup needs two decks")
-        if first is not None:
-            want_int(first, "setup first", 0, 1)
+        s = PaperSetup.from_json(setup)
         try:
-            return self.new_duel(seed, (decks[0], decks[1]), first, ante)
+            return self.new_duel(s.seed, s.decks, s.first, s.ante)
         except IllegalAction as exc:
             raise ValueError(str(exc)) from None

@@ -41,7 +41,7 @@ from emucore.fm import deck as fm_deck
 from emucore.fm.ai.disc import Programs
 from emucore.fm.ai.sim import play_duel
 from emucore.fm.overlay import BUILT_IN, OverlayTables
-from emucore.fm.replay import ENGINE_VERSION
+from emucore.fm.replay import ENGINE_VERSION, RNG_VERSION
 from emucore.fm.setup import FmSetup
 from emucore.hw import psyq_rand
 from emucore.planning import starter
@@ -58,7 +58,7 @@ from emucore.planning.route_spec import (
 from emucore.tables.fm import FmTables
 
 CALLS_PER_FRAME = 1  # the Free Duel screen calls rand() once a frame (the premise)
-VERSION = {"fm_engine": ENGINE_VERSION, "rng": psyq_rand.RNG_VERSION}  # in every route line
+VERSION = {"fm_engine": ENGINE_VERSION, "rng": RNG_VERSION}  # in every route line
 
 
 @dataclass(frozen=True)

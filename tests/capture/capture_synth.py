@@ -89,7 +89,7 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
     duel = new_duel(setup)
     for _ in range(calls_after_deal):
         duel.rng.rand()
-    menu = {name: b"\0" * len(data) for name, data in ranges_of(duel.ram_image(), duel).items()}
+    menu = {name: b"\0" * len(data) for name, data in ranges_of(duel.snapshot(), duel).items()}
     frame = 100
     for k in range(MENU_FRAMES, -1, -1):
         if not first_step:
@@ -113,7 +113,7 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
     if tamper:
         edits.append(lambda data, d=duel: tamper(0, d, data))
     if not first_step:
-        write(duel.ram_image(), 0xFFFF)
+        write(duel.snapshot(), 0xFFFF)
     choose = _chooser(seed, cpu_ai)
     for n in range(1, steps + 1):
         if duel.over:
@@ -121,11 +121,11 @@ def synth_fm(steps: int = 40, seed: int = 7, duelist: int = 7, state: int = 0x12
         action = choose(duel)
         if before_step:
             action = before_step(n, duel, action) or action
-        previous = duel.ram_image()
+        previous = duel.snapshot()
         decoy = _partial_chain(duel, action) if decoys else None
         (step or _plain_step)(n, duel, action)
         synth.actions.append(action)
-        after = duel.ram_image()
+        after = duel.snapshot()
         side_end = M.OFFSET["side"] + M.LENGTH["side"]
         write(after[:side_end] + previous[side_end:], 0xBFFF)  # the animation
         if decoy is not None:
@@ -149,6 +149,6 @@ def _partial_chain(duel: FmDuel, action: object) -> bytes | None:
     saved = duel.snapshot()
     try:
         duel.step(dataclasses.replace(action, cards=action.cards[:2]))
-        return duel.ram_image()
+        return duel.snapshot()
     finally:
         duel.restore(saved)

@@ -118,7 +118,7 @@ def test_capture_starting_mid_duel(tmp_path, capsys):
 def test_capture_without_a_duel(tmp_path, capsys):
     duel = new_duel(FmSetup(deck=list(range(1, 41))))
     writer = CaptureWriter(FM)
-    writer.add(1, 0xFFFF, 5, {n: b"\0" * len(v) for n, v in ranges_of(duel.ram_image(),
+    writer.add(1, 0xFFFF, 5, {n: b"\0" * len(v) for n, v in ranges_of(duel.snapshot(),
                                                                          duel).items()})
     line = _error(tmp_path, capsys, writer.text())
     assert "no record holds a dealt duel" in line and "start recording before" in line

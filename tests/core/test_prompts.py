@@ -87,7 +87,7 @@ def test_a_paper_prefix_is_refused_with_the_rule_of_its_plainest_play() -> None:
     monster = next(i for i, card in enumerate(hand) if OCG.catalogue[card].kind == "monster")
     with pytest.raises(IllegalAction) as err:
         duel.options((("kind", "summon"), ("hand", monster)))
-    assert err.value.rule == "one_monster_per_turn"
+    assert err.value.rule == "one-monster-per-turn"
     with pytest.raises(IllegalAction) as err:
         duel.options((("kind", "no such kind"),))
     assert err.value.rule == "no-such-choice"

@@ -11,8 +11,8 @@ from dm1_helpers import FILLER, deck
 
 from emucore import cli
 from emucore.dm1 import ai, decks, rng
-from emucore.dm1.duel import ENGINE_VERSION, Dm1Duel, default_tables
-from emucore.dm1.replay import ADAPTER
+from emucore.dm1.duel import Dm1Duel, default_tables
+from emucore.dm1.replay import ADAPTER, ENGINE_VERSION, RNG_VERSION
 from emucore.dm1.state import RECORD_SIZE
 from emucore.duel import replay as replays
 
@@ -71,7 +71,7 @@ def test_snapshot_then_run_equals_restore_then_run():
 
 def test_replay_records_and_verifies(tmp_path):
     rep = replays.record(ADAPTER, SETUP, ai.choose_action)
-    assert rep.steps and rep.rng_version == rng.RNG_VERSION
+    assert rep.steps and rep.rng_version == RNG_VERSION
     rep.save(tmp_path / "r.json")
     assert replays.verify(ADAPTER, replays.load(tmp_path / "r.json")) is None
 

@@ -79,7 +79,7 @@ def test_asymmetric_clamp_examples():
 def test_win_against_defence_position_no_damage():
     d = board(2)
     r = d.rec(1, S.MONSTERS, 0)
-    set_stats(d, r, flags=S.F_DEFENSE | S.F_FACE_DOWN)
+    set_stats(d, r, flags=S.F_DEFENCE | S.F_FACE_DOWN)
     events = d.step(Attack(0, 0))
     assert "flip" in kinds(events) and d.lp(1) == 8000
     assert d.counters(1)["defenders_lost"] == 1 and d.counters(0)["effective_attacks"] == 0
@@ -88,10 +88,10 @@ def test_win_against_defence_position_no_damage():
 def test_standoff_double_ko_and_losses():
     def defended_board():
         d = board(2, 2, 2, 2)
-        set_stats(d, defenders[0], dfn=3000, flags=S.F_DEFENSE)
+        set_stats(d, defenders[0], dfn=3000, flags=S.F_DEFENCE)
         set_stats(d, defenders[1], atk=3000)
         set_stats(d, defenders[2], atk=3500)
-        set_stats(d, defenders[3], dfn=3400, flags=S.F_DEFENSE)
+        set_stats(d, defenders[3], dfn=3400, flags=S.F_DEFENCE)
         return d
 
     defenders = [S.RECORDS_PER_SIDE + S.MONSTERS + c for c in range(4)]
@@ -213,7 +213,7 @@ def test_removal_by_type_and_crush_card_by_atk():
 def test_stop_defense_raigeki_and_penalties():
     d = duel(deck(320), deck())
     for col in range(2):
-        place(d, 1, "monster", col, 2, S.F_DEFENSE)
+        place(d, 1, "monster", col, 2, S.F_DEFENCE)
     d.step(Play((0,)))
     assert not d.card(1, "monster", 0).defending and not d.card(1, "monster", 1).defending
     d = duel(deck(337), deck())
@@ -289,7 +289,7 @@ def test_set_equip_activates_onto_a_fitting_monster():
 def test_ritual_summons_and_missing_tributes_consume_the_card():
     d = duel(deck(670), deck())
     for col, card in ((1, 27), (3, 38), (4, 58)):
-        place(d, 0, "monster", col, card, S.F_DEFENSE | S.F_FACE_DOWN)
+        place(d, 0, "monster", col, card, S.F_DEFENCE | S.F_FACE_DOWN)
     place(d, 0, "monster", 0, 2)
     d.step(Play((0,)))
     # the recipe is (27, 38, 58): the result takes the second tribute's column (38 in 3)

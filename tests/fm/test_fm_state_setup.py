@@ -22,7 +22,7 @@ def test_record_sizes_and_regions():
     assert M.CARD_DTYPE.fields["stat_modifier"][1] == 0x12
     assert M.CARD_DTYPE.fields["flags"][1] == 0x16
     d = duel(deck(1, 2, 8, 9, 22), deck())
-    image = d.ram_image()
+    image = d.snapshot()
     assert len(image) == M.SIZE == sum(n for _, _, n in M.REGIONS)
     lp = M.OFFSET["side"] + 0x20 + 0x14  # side 1 LP, little-endian u16
     assert image[lp] | image[lp + 1] << 8 == 8000

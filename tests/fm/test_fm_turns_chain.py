@@ -117,9 +117,9 @@ def test_failure_of_a_non_monster_onto_a_monster_discards_the_non_monster():
 
 def test_play_onto_a_field_monster_starts_the_chain_with_it():
     d = duel(deck(8, 9, 22, 1, 100), deck())
-    r = place(d, 0, "monster", 2, 2, S.F_DEFENSE | S.F_FACE_DOWN)
+    r = place(d, 0, "monster", 2, 2, S.F_DEFENCE | S.F_FACE_DOWN)
     d.step(Play((0,), zone=2, star=1))
-    assert d.card_at(r) == 638 and d.flags(r) & S.F_STAR2 and not d.flags(r) & S.F_DEFENSE
+    assert d.card_at(r) == 638 and d.flags(r) & S.F_STAR2 and not d.flags(r) & S.F_DEFENCE
     # +0x07 rises at the placement entry whenever a second slot exists (docs/fm-fidelity.md
     # D10): a single card onto an occupied zone counts
     assert d.counters(0)["fusions"] == 1 and d.counters(0)["multi_plays"] == 1

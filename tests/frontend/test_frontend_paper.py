@@ -231,7 +231,7 @@ def test_refusals_name_the_rule(headless_app):
     duel.step(NextPhase())
     assert (duel.phase, duel.state.turn) == ("battle", 1)
     assert screen._why_not() == "No monster attacks on the first turn."
-    assert duel.refusal(Attack(0, -1)).rule == "first_turn_attack"
+    assert duel.refusal(Attack(0, -1)).rule == "first-turn-attack"
     screen.row = "foe_monsters"
     assert "opponent" in screen._why_not()
     for sentence in paper_board.REFUSALS.values():

@@ -72,9 +72,9 @@ FORTY_TWO = "".join(f"3x {name}\n" for name in MONSTERS)
 
 
 @pytest.mark.parametrize(("deck", "words"), [
-    ("".join(f"3x {name}\n" for name in MONSTERS[:13]), "[deck_size]"),  # 39 cards
-    (FORTY_TWO + "[side]\n3x Sparks\n", "[side_deck_size]"),
-    (FORTY_TWO + "Kurama\n", "[max_copies]"),
+    ("".join(f"3x {name}\n" for name in MONSTERS[:13]), "[deck-size]"),  # 39 cards
+    (FORTY_TWO + "[side]\n3x Sparks\n", "[side-deck-size]"),
+    (FORTY_TWO + "Kurama\n", "[max-copies]"),
     (FORTY_TWO + "[side]\nKurama\n" + "Sparks\n" * 3 + "Hinotama\n" * 3 + "Raigeki\n" * 3,
      "4 copies of Kurama"),
     ("Kurama\nExodia\n", "line 2: unknown card 'Exodia'"),
@@ -159,7 +159,7 @@ def test_deck_check_names_the_rule(capsys, tmp_path: Path) -> None:
     path = tmp_path / "bad.deck"
     path.write_text("4x Kurama\n" + FORTY_TWO)
     code, _, err = _run(capsys, "ocg1999", "deck", str(path))
-    assert code == 2 and "[max_copies]" in err and str(path) in err
+    assert code == 2 and "[max-copies]" in err and str(path) in err
 
 
 def test_a_replay_of_an_older_engine_is_refused_in_one_line(capsys, tmp_path: Path) -> None:

@@ -62,7 +62,7 @@ def test_a_whole_match_with_ante_and_chips() -> None:
     assert sorted(match.won[0] + match.won[1]) == sorted(match.barred[0] + match.barred[1])
     with pytest.raises(IllegalAction) as info:
         match.next_duel()
-    assert info.value.rule == "match_over"
+    assert info.value.rule == "match-over"
 
 
 def _in_play(duel, side: int) -> list[int]:
@@ -84,7 +84,7 @@ def test_only_a_card_won_by_ante_is_barred_and_the_side_deck_makes_the_deck_up()
     assert match.short(0) == 0 and match.short(1) == 1
     with pytest.raises(IllegalAction) as info:
         match.make_up(0, match.decks[0].side[0])
-    assert info.value.rule == "deck_not_short"
+    assert info.value.rule == "deck-not-short"
     side_before = list(match.decks[1].side)
     (card,) = computer_make_up(match, 1)
     assert OCG.catalogue[card].effect == "destroy_all_monsters"  # removal first: Dark Hole
@@ -119,14 +119,14 @@ def test_side_deck_swaps_only_between_duels() -> None:
     assert giant in deck.side and dark_hole not in deck.side and len(deck.side) == 10
     with pytest.raises(IllegalAction) as info:
         match.swap(0, giant, dark_hole)  # no second Dark Hole in the side deck
-    assert info.value.rule == "side_deck_swap"
+    assert info.value.rule == "side-deck-swap"
     with pytest.raises(IllegalAction) as info:
         match.swap(0, OCG.card_id("Blue-Eyes White Dragon"), giant)
-    assert info.value.rule == "side_deck_swap"
+    assert info.value.rule == "side-deck-swap"
     match.next_duel()
     with pytest.raises(IllegalAction) as info:
         match.swap(0, dark_hole, giant)
-    assert info.value.rule == "between_duels"
+    assert info.value.rule == "between-duels"
 
 
 def test_every_duel_starts_with_rock_paper_scissors() -> None:

@@ -40,9 +40,9 @@ def _deck(main: int = 40, side: int = 10) -> DeckList:
 
 
 @pytest.mark.parametrize(("deck", "rule"), [
-    (_deck(main=39), "deck_size"),
-    (_deck(side=9), "side_deck_size"),
-    (DeckList(_deck().main, _deck().side + (1,)), "side_deck_size"),
+    (_deck(main=39), "deck-size"),
+    (_deck(side=9), "side-deck-size"),
+    (DeckList(_deck().main, _deck().side + (1,)), "side-deck-size"),
 ])
 def test_deck_size_rules(deck: DeckList, rule: str) -> None:
     with pytest.raises(IllegalAction) as info:
@@ -56,7 +56,7 @@ def test_a_fourth_copy_across_deck_and_side_deck_is_refused() -> None:
     deck = DeckList(base.main, base.side[:9] + (giant,), base.fusion)
     with pytest.raises(IllegalAction, match="4 copies of Hitotsu-Me Giant") as info:
         OCG.new_duel(1, (deck, "dragon"))
-    assert info.value.rule == "max_copies"
+    assert info.value.rule == "max-copies"
 
 
 def test_fusion_monsters_live_in_the_fusion_deck() -> None:
@@ -64,7 +64,7 @@ def test_fusion_monsters_live_in_the_fusion_deck() -> None:
     deck = DeckList(base.main[:-1] + (OCG.card_id("Flame Swordsman"),), base.side, base.fusion)
     with pytest.raises(IllegalAction) as info:
         OCG.new_duel(1, (deck, "dragon"))
-    assert info.value.rule == "fusion_deck"
+    assert info.value.rule == "fusion-deck"
 
 
 def test_forty_cards_and_no_side_deck_is_a_legal_deck() -> None:
@@ -145,7 +145,7 @@ def test_one_monster_per_turn_without_tributes() -> None:
     assert zone_names(d, 0)[0] == "Blue-Eyes White Dragon"
     m = d.state.sides[0].monsters[0]
     assert m.face_up and m.attack
-    refused(d, Summon(0, ATTACK), "one_monster_per_turn")
+    refused(d, Summon(0, ATTACK), "one-monster-per-turn")
 
 
 def test_defence_means_set_face_down() -> None:
@@ -161,9 +161,9 @@ def test_one_magic_and_one_trap_per_turn() -> None:
     board(d, 0, hand=["Sparks", "Hinotama", "Trap Hole", "Two-Pronged Attack"])
     d.step(Activate(0))
     assert d.state.sides[1].lp == 7800
-    refused(d, Activate(0), "one_magic_per_turn")
+    refused(d, Activate(0), "one-magic-per-turn")
     d.step(Set(1))
-    refused(d, Set(1), "one_trap_per_turn")
+    refused(d, Set(1), "one-trap-per-turn")
     assert names(OCG, d.state.sides[0].hand) == ["Hinotama", "Two-Pronged Attack"]
 
 
@@ -171,8 +171,8 @@ def test_five_monster_zones_and_five_magic_trap_zones() -> None:
     d = duel()
     five = [("Kurama", True, True)] * 5
     board(d, 0, hand=["Haniwa", "Trap Hole"], monsters=five, spells=[("Trap Hole", False)] * 5)
-    refused(d, Summon(0, ATTACK), "monster_zones_full")
-    refused(d, Set(1), "magic_zones_full")
+    refused(d, Summon(0, ATTACK), "monster-zones-full")
+    refused(d, Set(1), "magic-zones-full")
 
 
 def test_actions_outside_their_phase_are_refused_and_change_nothing() -> None:
@@ -187,8 +187,8 @@ def test_actions_outside_their_phase_are_refused_and_change_nothing() -> None:
 def test_bad_hand_index_and_wrong_card_kind() -> None:
     d = duel()
     board(d, 0, hand=["Sparks"])
-    refused(d, Summon(3, ATTACK), "no_such_card")
-    refused(d, Summon(0, ATTACK), "card_kind")
+    refused(d, Summon(3, ATTACK), "no-such-card")
+    refused(d, Summon(0, ATTACK), "card-kind")
 
 
 # -- battle --------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_no_attacks_on_turn_one() -> None:
     d = duel()
     board(d, 0, monsters=[("Kurama", True, True)])
     to_phase(d, "battle")
-    refused(d, Attack(0, DIRECT), "first_turn_attack")
+    refused(d, Attack(0, DIRECT), "first-turn-attack")
 
 
 def _battle(mine: tuple[str, bool, bool], theirs: tuple[str, bool, bool] | None) -> PaperDuel:
@@ -211,14 +211,14 @@ def _battle(mine: tuple[str, bool, bool], theirs: tuple[str, bool, bool] | None)
 
 def test_each_monster_attacks_once_and_must_attack_monsters_first() -> None:
     d = _battle(("Dark Magician", True, True), ("Haniwa", True, True))
-    refused(d, Attack(0, DIRECT), "direct_attack")
+    refused(d, Attack(0, DIRECT), "direct-attack")
     d.step(Attack(0, 0))
-    refused(d, Attack(0, DIRECT), "attack_once")
+    refused(d, Attack(0, DIRECT), "attack-once")
 
 
 def test_defence_position_monsters_do_not_attack() -> None:
     d = _battle(("Dark Magician", True, False), None)
-    refused(d, Attack(0, DIRECT), "attack_position")
+    refused(d, Attack(0, DIRECT), "attack-position")
 
 
 @pytest.mark.parametrize(("mine", "theirs", "lp", "left", "right"), [
@@ -265,7 +265,7 @@ def test_lp_zero_loses() -> None:
     board(d, 1, lp=2500)
     events = d.step(Attack(0, DIRECT))
     assert events[-1] == Ended(0, "lp") and d.over and d.winner == 0
-    refused(d, EndTurn(), "duel_over")
+    refused(d, EndTurn(), "duel-over")
     assert d.legal_actions() == []
 
 
@@ -314,11 +314,11 @@ def test_polymerization_needs_both_named_materials_on_the_field() -> None:
     board(d, 0, hand=["Polymerization", "Masaki the Legendary Swordsman"],
           monsters=[("Flame Manipulator", True, True), ("Kurama", True, True)],
           fusion=["Flame Swordsman"])
-    refused(d, Activate(0, (0, 1)), "fusion_materials")  # Kurama is not a material
-    refused(d, Activate(0, (0, 0)), "fusion_materials")
+    refused(d, Activate(0, (0, 1)), "fusion-materials")  # Kurama is not a material
+    refused(d, Activate(0, (0, 0)), "fusion-materials")
     d.step(Summon(1, DEFENCE))  # the hand material must be on the field first
     board(d, 0, fusion=[])
-    refused(d, Activate(0, (0, 2)), "fusion_deck")
+    refused(d, Activate(0, (0, 2)), "fusion-deck")
     board(d, 0, fusion=["Flame Swordsman"])
     events = d.step(Activate(0, (2, 0)))
     fused = [e for e in events if isinstance(e, Fused)][0]
@@ -355,9 +355,9 @@ def test_power_up_magic_type_restricted_plus_300_stacked() -> None:
     d = duel()
     board(d, 0, hand=["Book of Secret Arts", "Legendary Sword", "Book of Secret Arts"],
           monsters=[("Dark Magician", True, True), ("Spiked Snail", False, False)])
-    refused(d, Activate(1, (0, 0)), "equip_type")  # a sword for a spellcaster
-    refused(d, Activate(0, (0, 1)), "equip_type")  # face-down
-    refused(d, Activate(0, (0, 3)), "no_target")
+    refused(d, Activate(1, (0, 0)), "equip-type")  # a sword for a spellcaster
+    refused(d, Activate(0, (0, 1)), "equip-type")  # face-down
+    refused(d, Activate(0, (0, 3)), "no-target")
     d.step(Activate(0, (0, 0)))
     d.state.sides[0].magic = 0
     d.step(Activate(1, (0, 0)))
@@ -396,7 +396,7 @@ def test_dark_hole_raigeki_fissure() -> None:
     d.step(Activate(0))  # Dark Hole: everything
     assert zone_names(d, 0) == [None] * 5
     d.state.sides[0].magic = 0
-    refused(d, Activate(0), "no_target")  # nothing left to destroy
+    refused(d, Activate(0), "no-target")  # nothing left to destroy
 
 
 def test_trap_hole_answers_a_summon_of_1000_atk_and_stays_on_the_field() -> None:
@@ -405,7 +405,7 @@ def test_trap_hole_answers_a_summon_of_1000_atk_and_stays_on_the_field() -> None
     board(d, 1, spells=[("Trap Hole", False)])
     d.step(Summon(0, ATTACK))  # 900 ATK: not enough; the window still opens (a set card)
     assert d.acting_side == 1 and d.legal_actions() == [Pass()]
-    refused(d, ActivateSet(0), "trap_condition")
+    refused(d, ActivateSet(0), "trap-condition")
     d.step(Pass())
     assert zone_names(d, 0)[0] == "Flame Manipulator" and d.acting_side == 0
     d.state.sides[0].summons = 0
@@ -422,8 +422,8 @@ def test_trap_hole_cannot_be_activated_by_hand_and_remove_trap_clears_it() -> No
     d = duel()
     board(d, 0, hand=["Remove Trap"], spells=[("Trap Hole", False)])
     to_phase(d, "main", turn=3)
-    refused(d, ActivateSet(0), "trap_condition")
-    refused(d, Activate(0, (0, 0)), "no_target")  # face-down: not removable
+    refused(d, ActivateSet(0), "trap-condition")
+    refused(d, Activate(0, (0, 0)), "no-target")  # face-down: not removable
     d.state.sides[0].spells[0].face_up = True
     d.step(Activate(0, (0, 0)))
     assert d.state.sides[0].spells[0] is None
@@ -437,7 +437,7 @@ def test_two_pronged_attack() -> None:
                                                        ("Nemuriko", True, True)])
     board(d, 1, monsters=[("Blue-Eyes White Dragon", True, True)])
     d.step(Set(0))
-    refused(d, ActivateSet(0, (0, 0, 0)), "no_target")
+    refused(d, ActivateSet(0, (0, 0, 0)), "no-target")
     d.step(ActivateSet(0, (0, 1, 0)))
     assert zone_names(d, 0)[:3] == [None, None, "Nemuriko"] and zone_names(d, 1)[0] is None
     assert d.state.sides[0].spells[0].spent  # stays on the field
@@ -456,19 +456,19 @@ def test_dragon_capture_jar_holds_dragons_in_defence() -> None:
     d.step(Draw())
     d.step(EndTurn())
     d.step(Draw())
-    refused(d, ChangePosition(0), "position_locked")
+    refused(d, ChangePosition(0), "position-locked")
 
 
 def test_monster_position_change_rules_ocg1999() -> None:
     d = duel()
     board(d, 0, hand=["Haniwa"], monsters=[("Kurama", False, False)])
     d.step(Summon(0, ATTACK))
-    refused(d, ChangePosition(1), "position_summoned_turn")
+    refused(d, ChangePosition(1), "position-summoned-turn")
     events = d.step(ChangePosition(0))
     assert [e.kind for e in events] == ["flip", "position"]
     m = d.state.sides[0].monsters[0]
     assert m.face_up and m.attack
-    refused(d, ChangePosition(0), "position_once_per_turn")
+    refused(d, ChangePosition(0), "position-once-per-turn")
 
 
 def test_ids_helper_matches_tables() -> None:
@@ -502,8 +502,8 @@ def test_magic_may_be_set_face_down_and_played_later() -> None:
     assert [e.kind for e in events] == ["placed"] and not events[0].face_up
     spell = d.state.sides[0].spells[0]
     assert OCG.catalogue.name(spell.card) == "Sparks" and not spell.face_up
-    refused(d, Activate(0), "one_magic_per_turn")
-    refused(d, Set(0), "one_magic_per_turn")
+    refused(d, Activate(0), "one-magic-per-turn")
+    refused(d, Set(0), "one-magic-per-turn")
     d.step(EndTurn())
     d.step(Draw())
     d.step(EndTurn())
@@ -524,7 +524,7 @@ def test_a_trap_may_be_played_face_up_from_the_hand() -> None:
     events = d.step(Activate(0, (0, 1, 0)))
     assert events[0].kind == "placed" and events[1].kind == "trap"
     assert zone_names(d, 0)[:2] == [None, None] and zone_names(d, 1)[0] is None
-    refused(d, Activate(0), "one_trap_per_turn")
+    refused(d, Activate(0), "one-trap-per-turn")
 
 
 def test_a_trap_may_be_activated_on_the_turn_it_is_set() -> None:
@@ -571,7 +571,7 @@ def test_the_defender_may_answer_an_attack_with_a_set_trap() -> None:
     events = d.step(Attack(0, 0))
     assert [e.kind for e in events] == ["attack", "response"]
     assert d.acting_side == 1 and d.legal_actions() == [ActivateSet(0, (0, 1, 0)), Pass()]
-    refused(d, EndTurn(), "response_window")
+    refused(d, EndTurn(), "response-window")
     events = d.step(ActivateSet(0, (0, 1, 0)))
     assert d.acting_side == 0 and d.phase == "battle"
     assert [e.kind for e in events] == ["trap", "destroyed", "destroyed", "destroyed"]
@@ -594,7 +594,7 @@ def test_passing_lets_the_attack_go_ahead() -> None:
     d.step(Attack(0, 0))
     d.step(Pass())
     assert zone_names(d, 1)[0] is None and d.state.sides[1].lp == 8000 - (2300 - 500)
-    refused(d, Pass(), "no_window")
+    refused(d, Pass(), "no-window")
 
 
 def test_the_draw_is_a_choice() -> None:

@@ -122,5 +122,5 @@ def test_replay_mismatch_names_the_step_and_fields() -> None:
 def test_replay_with_a_bad_setup_is_a_bad_file_not_a_difference() -> None:
     rec = replay.record(OCG_ADAPTER, OCG.setup(1), choose, max_steps=3)
     rec.setup = {**rec.setup, "decks": ["magician", {"main": [1, 2, 3]}]}
-    with pytest.raises(UserFileError, match="bad setup: .*deck_size"):
+    with pytest.raises(UserFileError, match="bad setup: .*deck-size"):
         replay.verify(OCG_ADAPTER, rec)

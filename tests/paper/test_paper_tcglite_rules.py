@@ -48,7 +48,7 @@ def test_first_player_neither_draws_nor_attacks_on_turn_one() -> None:
     assert [len(s.hand) for s in d.state.sides] == [5, 5]
     board(d, 0, monsters=[("Dark Magician", True, True)])
     to_phase(d, "battle")
-    refused(d, Attack(0, DIRECT), "first_turn_attack")
+    refused(d, Attack(0, DIRECT), "first-turn-attack")
     d.step(EndTurn())
     assert len(d.state.sides[1].hand) == 6
 
@@ -57,17 +57,17 @@ def test_one_monster_summoned_per_turn_into_five_zones() -> None:
     d = duel(TCG)
     board(d, 0, hand=["Dark Magician", "Mystical Elf"])
     d.step(Summon(0, ATTACK))
-    refused(d, Summon(0, DEFENCE), "one_monster_per_turn")
+    refused(d, Summon(0, DEFENCE), "one-monster-per-turn")
     board(d, 0, monsters=[("Feral Imp", True, True)] * 5)
     d.state.sides[0].summons = 0
-    refused(d, Summon(0, DEFENCE), "monster_zones_full")
+    refused(d, Summon(0, DEFENCE), "monster-zones-full")
 
 
 def test_no_magic_or_traps_in_tcglite() -> None:
     d = duel(TCG)
     board(d, 0, hand=["Dark Magician"])
-    refused(d, Activate(0), "card_kind")
-    refused(d, Set(0), "card_kind")
+    refused(d, Activate(0), "card-kind")
+    refused(d, Set(0), "card-kind")
 
 
 def test_position_change_once_per_turn_in_a_main_phase() -> None:
@@ -76,17 +76,17 @@ def test_position_change_once_per_turn_in_a_main_phase() -> None:
                                                  ("Feral Imp", False, False)])
     d.step(ChangePosition(0))
     assert not d.state.sides[0].monsters[0].attack
-    refused(d, ChangePosition(0), "position_once_per_turn")
+    refused(d, ChangePosition(0), "position-once-per-turn")
     d.step(ChangePosition(1))  # a set monster flips face-up into attack position
     assert (d.state.sides[0].monsters[1].face_up, d.state.sides[0].monsters[1].attack) == (
         True, True)
     d.step(Summon(0, DEFENCE))
-    refused(d, ChangePosition(2), "position_summoned_turn")
+    refused(d, ChangePosition(2), "position-summoned-turn")
     d.step(NextPhase())
     refused(d, ChangePosition(0), "phase")  # battle phase
     d.step(NextPhase())
     assert d.phase == "main2"
-    refused(d, ChangePosition(0), "position_once_per_turn")
+    refused(d, ChangePosition(0), "position-once-per-turn")
 
 
 def test_no_position_change_after_attacking() -> None:
@@ -95,7 +95,7 @@ def test_no_position_change_after_attacking() -> None:
     to_phase(d, "battle", turn=3)
     d.step(Attack(0, DIRECT))
     d.step(NextPhase())
-    refused(d, ChangePosition(0), "position_after_attack")
+    refused(d, ChangePosition(0), "position-after-attack")
 
 
 def test_attacks_only_in_battle_once_direct_only_without_monsters() -> None:
@@ -105,10 +105,10 @@ def test_attacks_only_in_battle_once_direct_only_without_monsters() -> None:
     to_phase(d, "main1", turn=3)
     refused(d, Attack(0, 0), "phase")
     d.step(NextPhase())
-    refused(d, Attack(0, DIRECT), "direct_attack")
+    refused(d, Attack(0, DIRECT), "direct-attack")
     d.step(Attack(0, 0))  # 2500 vs DEF 2000: destroyed, no damage
     assert zone_names(d, 1)[0] is None and d.state.sides[1].lp == 8000
-    refused(d, Attack(0, DIRECT), "attack_once")
+    refused(d, Attack(0, DIRECT), "attack-once")
     d.step(Attack(1, DIRECT))
     assert d.state.sides[1].lp == 8000 - 1300
 
@@ -149,10 +149,10 @@ def test_an_empty_deck_alone_ends_nothing_in_tcglite() -> None:
 def test_tcglite_deck_rules() -> None:
     with pytest.raises(IllegalAction) as info:
         TCG.new_duel(1, (DeckList((1, 2, 3, 4, 5)), "kaiba"))
-    assert info.value.rule == "deck_size"
+    assert info.value.rule == "deck-size"
     with pytest.raises(IllegalAction) as info:
         TCG.new_duel(1, (DeckList((1,) * 4 + (2,) * 3), "kaiba"))
-    assert info.value.rule == "max_copies"
+    assert info.value.rule == "max-copies"
     with pytest.raises(IllegalAction) as info:
         TCG.new_duel(1, (DeckList((1, 2, 3, 4, 5, 6), side=(7,) * 10), "kaiba"))
-    assert info.value.rule == "side_deck_size"
+    assert info.value.rule == "side-deck-size"

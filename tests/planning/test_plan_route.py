@@ -28,7 +28,7 @@ from emucore.cli import main
 from emucore.fm import deck
 from emucore.fm.ai import choose_action
 from emucore.fm.ai.sim import DuelResult, play_duel
-from emucore.fm.replay import ADAPTER, ENGINE_VERSION
+from emucore.fm.replay import ADAPTER, ENGINE_VERSION, RNG_VERSION
 from emucore.fm.setup import FmSetup, new_duel
 from emucore.hw import psyq_rand
 from emucore.planning import route, route_spec, starter
@@ -134,7 +134,7 @@ def test_example_routes_replay_on_the_engine(name: str, tmp_path: Path,
     assert [r["index"] for r in routes] == [r["index"] for r in sorted(routes,
                                                                        key=route.cost_key)]
     for r in routes[:12]:
-        assert r["version"] == {"fm_engine": ENGINE_VERSION, "rng": psyq_rand.RNG_VERSION}
+        assert r["version"] == {"fm_engine": ENGINE_VERSION, "rng": RNG_VERSION}
         state = spec.state if spec.state is not None else int(psyq_rand.state_at(r["index"]))
         rng = psyq_rand.Rand(state)
         starter_deck = deck.starter_deck(rng, FM)

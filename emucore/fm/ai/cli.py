@@ -15,7 +15,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit, int_arg
 from emucore.commands import add_command
@@ -27,6 +27,9 @@ from emucore.fm.deck import SORT_ORDERS
 from emucore.fm.disc import OVERLAY_FILE, add_disc_args, read_effects
 from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.tables.fm import DUELIST_COUNT
+
+if TYPE_CHECKING:
+    from emucore.fm.setup import FmSetup
 
 CHUNK = 25   # duels per job hand-out
 
@@ -66,11 +69,14 @@ def effects_from_args(args: argparse.Namespace) -> OverlayTables:
     return read_effects(disc)
 
 
-def disc_setup(setup: Any, effects: OverlayTables) -> None:
-    """Name ``effects`` in ``setup`` (:attr:`emucore.fm.setup.FmSetup.effects`) when they
+def disc_setup(setup: FmSetup, effects: OverlayTables) -> FmSetup:
+    """``setup`` naming ``effects`` (:attr:`emucore.fm.setup.FmSetup.effects`) when they
     come from a disc, so a replay of the duel asks for the same disc."""
     if effects is not BUILT_IN and setup.effects is None:
-        setup.effects = effects.digest()
+        from dataclasses import replace
+
+        return replace(setup, effects=effects.digest())
+    return setup
 
 
 def register(fm_subparsers: Any) -> None:
@@ -184,7 +190,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     effects = effects_from_args(args)
-    disc_setup(setup, effects)
+    setup = disc_setup(setup, effects)
     programs = programs_from_args(args)
     end = args.index + args.games
     chunks = [(first, min(CHUNK, end - first)) for first in range(args.index, end, CHUNK)]

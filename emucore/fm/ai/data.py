@@ -18,8 +18,6 @@ from emucore.tables.derived import per_tables
 from emucore.tables.fm import FmTables
 
 STAT_MAX, MONSTER_TYPES = fm_stats.STAT_MAX, fm_stats.MONSTER_TYPES
-TYPE_MAGIC, TYPE_TRAP, TYPE_RITUAL, TYPE_EQUIP = 20, 21, 22, 23
-MEGAMORPH = 657
 OPPONENT_BYTES = 9  # gDuel_aOpponentData row width
 DUELIST_BYTE_COLUMNS = ("hand_size", "lp_threshold", "deck_threshold", "combo_depth",
                         "evaluate_limit", "unused_5", "unused_6", "hold_chance",

@@ -13,8 +13,17 @@ from functools import cache
 
 from emucore.fm.ai import choices
 from emucore.fm.ai import helpers as h
-from emucore.fm.ai.data import MONSTER_TYPES, TYPE_EQUIP, TYPE_MAGIC, TYPE_RITUAL, TYPE_TRAP
+from emucore.fm.ai.data import MONSTER_TYPES
 from emucore.fm.ai.vm import FIELD_ACTION, FIELD_DONE, HAND_DONE, Machine
+from emucore.fm.cards import (
+    ATTACK_TRAPS,
+    DARK_HOLE,
+    FAKE_TRAP,
+    TYPE_EQUIP,
+    TYPE_MAGIC,
+    TYPE_RITUAL,
+    TYPE_TRAP,
+)
 from emucore.fm.snapshot import AI_HAND, FACE_DOWN, USED
 
 # Zone codes (§3.2): card ranges ...
@@ -26,9 +35,9 @@ ATK, DEF, MAX = 0, 1, 2
 EMPTY, FACE_UP, DOWN = 0, 1, 2   # FindFirstCard states
 
 HARPIES = 672
-SWORDS, STOP_DEFENSE, DARK_PIERCING = 348, 320, 350
-SPELLBINDING, SHADOW_SPELL, CRUSH_CARD, RAIGEKI, DARK_HOLE = 349, 669, 661, 337, 336
-REMOVAL_TRAPS = (686, 685, 684, 683, 682, 681, 690)
+SWORDS, STOP_DEFENCE, DARK_PIERCING = 348, 320, 350
+SPELLBINDING, SHADOW_SPELL, CRUSH_CARD, RAIGEKI = 349, 669, 661, 337
+REMOVAL_TRAPS = (*reversed(ATTACK_TRAPS), FAKE_TRAP)   # 686 .. 681, then 690
 FIELD_CARDS = range(330, 336)                # terrain = id - 329
 WALLS = frozenset((72, 362, 366, 2, 40, 83, 88, 121, 156, 170, 255, 274, 277, 369, 416, 418,
                    449, 468, 497, 518))
@@ -394,7 +403,7 @@ def _magic_condition(s: Script, card: int) -> bool:
         return pl_count > ai_count and face_down == pl_count
     if card == SWORDS:
         return not s.pinned(me=False) and (ai_best == 0 or player_stronger)
-    if card == STOP_DEFENSE:
+    if card == STOP_DEFENCE:
         return not s.pinned(me=True) and _stop_defense(s, pl_count, ai_count)
     if card in s.b.data.type_removal:
         return player_leads and s.b.ctype[pl_best] == s.b.data.type_removal[card]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from emucore.fm.ai.data import TYPE_EQUIP, TYPE_TRAP
+from emucore.fm.cards import TYPE_EQUIP, TYPE_TRAP
 from emucore.fm.snapshot import AI_HAND, DEFENCE, PL_MONSTERS
 
 HAND_SLOTS = 5

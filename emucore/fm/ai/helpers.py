@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
+from emucore.fm import machine as M
 from emucore.fm.ai import choices
 from emucore.fm.ai.data import MONSTER_TYPES, STAT_MAX, AiData
 from emucore.fm.cards import BURN
@@ -132,7 +133,7 @@ def excluded(b: Board, s: State, sets: int, slot: int) -> bool:
     any card set that is not full.
     """
     if sets == 1:
-        return b.ids[slot] in s.card_set
+        return b.ids[slot] in s.card_set   # quirk: Ai_IsCardInSets: empty entries match id 0
     if sets == 2:
         return b.ctype[slot] + 1 in s.type_set
     return False
@@ -176,6 +177,7 @@ def winning_pick(b: Board, s: State, stat: int, zone: int, hide: int, sets: int,
         if not ids[i] or flags[i] & mask != need or (sets and excluded(b, s, sets, i)):
             continue
         value = values[i] if values is not None else atk[i] if atk[i] > dfn[i] else dfn[i]
+        # quirk: FindWeakest: strict < from 9999, so a 9999 card is never the weakest
         if value > best if strongest else value < best:
             best, best_slot = value, i
     return best_slot
@@ -220,7 +222,7 @@ def find_defense_stopper(b: Board, hide: int) -> int:
     taken_ai: set[int] = set()
     taken_pl: set[int] = set()
     rounds = 0
-    for _ in range(5):
+    for _ in range(M.ROW_WIDTH):   # one round per zone
         a = _largest(b, range(1, 6), taken_ai, floor, hide=0)
         if a:
             taken_ai.add(a)
@@ -239,7 +241,7 @@ def _largest(b: Board, slots: range, taken: set[int], floor: int, hide: int) -> 
     for i in slots:
         if i in taken or (hide and b.flags[i] & FACE_DOWN):   # any non-zero operand hides
             continue
-        if b.atk[i] > best:
+        if b.atk[i] > best:   # quirk: FindDefenseStopper: no card_id test, stale ATK counts
             best, best_slot = b.atk[i], i
     return best_slot
 
@@ -269,7 +271,7 @@ def find_first_card(b: Board, state: int, zone: int) -> int:
     ids, flags = b.ids, b.flags
     skip = USED if zone in _UNUSED_ZONES else 0
     for i in card_range(zone, b.window):
-        if flags[i] & skip:
+        if flags[i] & skip:   # quirk: FindFirstCard: stale USED skips before the empty test
             continue
         if ids[i] == 0:
             if state == 0:
@@ -471,7 +473,7 @@ def find_best_combo(b: Board, s: State, depth: int, sets: int) -> int:
         for i, slot, c in starts:
             s.path[0] = slot
             value = atk[slot] if atk[slot] > dfn[slot] else dfn[slot]
-            if value > s.best:
+            if value > s.best:   # quirk: EvaluateFusion: a lone window card records depth 0
                 s.best, s.best_depth = value, 0
                 s.combo[0], s.combo[1] = slot, 0
             if deeper and not lone(combines[c]):

@@ -8,9 +8,10 @@ import io
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from emucore import SYSTEMS
 from emucore.duel.files import write_atomic
 
-BUILDERS = ("fm", "dm1", "ocg1999", "tcglite")
+BUILDERS = SYSTEMS   # one builder module per system (emucore.SYSTEMS, the one list)
 SOURCES_DIR = Path(__file__).parent / "sources"  # the SOURCES.md text of each system
 
 

@@ -62,8 +62,9 @@ TRISTAN_DECK = (24, 58, 123)
 STAGE_ATK_CEILING = {1: 1500, 2: 2400, 3: 2800, 4: 3500, 5: 3500}
 OPPONENT_POOL_MONSTERS = 300  # approximate pools use the regular monsters #1..#300 only
 YAMI_YUGI, TRISTAN, SIMON = 15, 10, 13
-# [choice] Simon's 19th deck card (the guide lists 18, "all Spellcasters"): #16 Time Wizard,
-# the unlisted Spellcaster his drop table weights highest (10/2048; #104 has 2/2048).
+# emucore.dm1.choices D12: Simon's 19th deck card (the guide lists 18, "all Spellcasters"):
+# #16 Time Wizard, the unlisted Spellcaster his drop table weights highest (10/2048; #104
+# has 2/2048).
 SIMON_19TH = 16
 # reference README, starter_pool.csv row: "Raigeki, Sparks x2, Hinotama, Mooyan Curry, Red
 # Medicine, Dark-piercing Light (one guide says Raigeki *or* Dark Hole: possibly random)".

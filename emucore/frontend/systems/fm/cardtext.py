@@ -21,7 +21,7 @@ EMBLEMS = {"heal": "\u2665", "burn": "*", "destroy": "\u00d7", "terrain": "^",
 _CLASS_EMBLEM = {C.HEAL: "heal", C.BURN: "burn", C.BOARD_DESTRUCTION: "destroy",
                  C.REMOVAL: "destroy", C.RAIGEKI: "destroy", C.HARPIE: "destroy",
                  C.FIELD: "terrain", C.DARK_PIERCING_LIGHT: "reveal", C.SWORDS: "stop",
-                 C.STOP_DEFENSE: "stop", C.STAT_PENALTY: "weaken", C.CURSEBREAKER: "strengthen",
+                 C.STOP_DEFENCE: "stop", C.STAT_PENALTY: "weaken", C.CURSEBREAKER: "strengthen",
                  C.RITUAL: "ritual"}
 FIRST_FIELD_CARD = 330  # the field cards 330..335 set terrains 1..6 (effects._field)
 
@@ -89,7 +89,7 @@ def _magic_line(t: FmTables, card: int) -> str:
         return f"Destroys foe monsters with ATK {arg * 10}+"
     lines = {C.RAIGEKI: "Destroys all the foe's monsters",
              C.HARPIE: "Destroys all foe magic/traps",
-             C.STOP_DEFENSE: "Foe defenders switch to attack",
+             C.STOP_DEFENCE: "Foe defenders switch to attack",
              C.DARK_PIERCING_LIGHT: "Turns the foe's set cards face up",
              C.SWORDS: "Foe cannot attack for 3 turns",
              C.CURSEBREAKER: "Clears the penalties on your monsters"}
