@@ -82,3 +82,37 @@ MAX_DEAL_ROLLS = 1_000_000
 # The Build Deck sorts keep ties (only the ``ai`` ordinals have any) in their given order (a
 # stable sort): the original sort routine's tie behaviour is not documented
 # (emucore.fm.deck.sort_deck).
+
+
+# ------------------------------------------------------------- the game outside the duel
+# Where the main loop's decompiled routines were not read for rand(), or a timing of theirs
+# is left open (emucore.fm.mainloop, story, password, trade; docs/fm-fidelity.md, "Main
+# loop"). Each site names its entry (``fm.choices G3``).
+#
+# G1  A blocking fade (Fade_WaitOut / Fade_WaitIn loop on the vertical blank inside a runner)
+#     is no frame of a pad log: it makes no rand() call, so the stream does not depend on
+#     it; emucore has no fades, and a pad log's frames count the passes that run a mode.
+# G2  Power-on is the title's first Main_RunMenu pass at the boot state (srand(0x55555555),
+#     Main_Init): the logo and intro movie before it are not modelled (their rand() use is
+#     unverified), so a frame index is a starter index as ``plan starter`` counts them.
+# G3  A mode whose runner was not read for rand() (the campaign and its map, Build Deck, the
+#     Library, game over, the credits, Options: each row of mainloop.MODES says what was not
+#     read) makes UNREAD_MODE_CALLS a frame; so does a duel's frame, whose calls are its
+#     actions' (the deal, the computer's scripts, the animations; spec/fm-engine.md §1.3).
+# G4  A shattered glyph's 32 calls come two frames after the glyph lands (the shatter sprite
+#     spawns its shards on its first update, each shard draws on its own first update), and
+#     the keyboard ignores presses until the glyph has landed and the caret has moved (the
+#     pulse and trail objects NameEntry_UpdateDialog also waits for are not modelled).
+# G5  Without the user's disc a campaign duel's terrain is the one the-game.md names for it
+#     (the shrines' home fields, Yami for Heishin and the two Guardians), else the normal
+#     field; with the disc it is the story command's byte (story.campaign_terrains).
+# G6  The Password shop's message boxes show their text at once, so the updater's text gate
+#     holds only while the dialog waits for its answer; the card's picture, a disc read in the
+#     original, is ready the frame after it is asked for (password.LOAD_FRAMES).
+# G7  Trade lists the chest in card-id order (sort 0, no rand()) and offers none of the
+#     other sorts, whose qsort comparators call rand() on equal ids; the second memory card is
+#     another ``*.json`` save in the FM save folder.
+# G8  The two-player set-up's right position ("Hands shown") plays the duel with both hands
+#     open and no hand-over screen, the left hides them between turns: the byte's meaning in
+#     the original's duel is unproved (trade.TwoPlayerSetup.hands_shown).
+UNREAD_MODE_CALLS = 0

@@ -10,15 +10,10 @@ pass after it the runner's first invocation (its one-time set-up, bit 0x40, then
 So every mode entered through ``Main_Loop`` spends its frame 0 in that reset
 (:attr:`Mode.reset_pass`).
 
-Choice: the frames a blocking fade waits (``Fade_WaitOut``/``Fade_WaitIn`` loop on the
-vertical blank inside a runner) are not frames here: they make no ``rand()`` call, so the
-stream does not depend on them; emucore has no fades, and a pad log's frame numbers count
-the passes that run a mode.
-
-Choice: power-on is the title's first ``Main_RunMenu`` pass at the boot state
-(``srand(0x55555555)``, ``Main_Init``); the logo and the intro movie before it are not
-modelled (the-game.md §2 calls their ``rand()`` use unverified), so a frame index here is a
-starter "index" (calls after the boot state) as ``plan starter`` counts them.
+A blocking fade is no frame here (``fm.choices G1``), and power-on is the title's first
+``Main_RunMenu`` pass at the boot state (``srand(0x55555555)``, ``Main_Init``; the logo and
+intro before it are not modelled, ``fm.choices G2``), so a frame index here is a starter
+"index" (calls after the boot state) as ``plan starter`` counts them.
 
 Sources: krystalgamer/memories-decomp ``src/game/main_modes.h`` (the table),
 ``src/game/main_loop.c`` (``Main_Loop``), ``src/game/main_run_frontend_menus.c``
@@ -35,6 +30,8 @@ set-up (``Main_RunPasswordMenu``, ``Main_RunTrade``, ``Main_RunTwoPlayerDuelSetu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from emucore.fm.choices import UNREAD_MODE_CALLS as UNREAD
 
 # ----------------------------------------------------------------------------- the modes
 
@@ -80,38 +77,38 @@ MODES: dict[str, Mode] = {m.key: m for m in (
          "already there shatters it: 16 shards x 2 Rand_GetInterval calls "
          "(NameEntry_UpdateGlyphFragment). Main_RunNameEntry (slot 9, 0x8002D62C) runs the "
          "same screen without the loop's rand() and without the deal", reset_pass=False),
-    Mode(CAMPAIGN, 2, "Main_RunCampaign", 0x8002CE64, 0, False,
+    Mode(CAMPAIGN, 2, "Main_RunCampaign", 0x8002CE64, UNREAD, False,
          "campaign progress (story flags), after each duel the duel's rewards",
-         "Choice: 0. Script_RunTick runs the story's event script and dialogue; whether "
+         "fm.choices G3. Script_RunTick runs the story's event script and dialogue; whether "
          "a dialogue's text effects call rand() every frame was not read"),
-    Mode(CAMPAIGN_MAP, 5, "Main_RunCampaignMap", 0x8002D2D8, 0, False, "the map location",
-         "Choice: 0. CampaignMap_UpdateLocation is in the overworld overlay, not read "
+    Mode(CAMPAIGN_MAP, 5, "Main_RunCampaignMap", 0x8002D2D8, UNREAD, False, "the map location",
+         "fm.choices G3. CampaignMap_UpdateLocation is in the overworld overlay, not read "
          "for rand()"),
-    Mode(DUEL, 3, "Main_RunDuel", 0x8002CEE8, 0, False,
+    Mode(DUEL, 3, "Main_RunDuel", 0x8002CEE8, UNREAD, False,
          "records, starchips, the drop, unlocks (the shared post-duel path)",
-         "Choice: 0 per frame. The duel's calls are made by its actions (the deal, the "
+         "fm.choices G3. The duel's calls are made by its actions (the deal, the "
          "AI, animations: emucore.fm.engine); a per-frame call is not established "
          "(spec/fm-engine.md §1.3)"),
     Mode(FREE_DUEL, 6, "Main_RunFreeDuelMenu", 0x8002D3F8, 1, True, "nothing",
          "FreeDuel_Entry (0x80168FB4, Free Duel overlay) makes one discarded rand() per "
          "invocation, before the screen update"),
-    Mode(BUILD_DECK, 7, "Main_RunBuildDeckMenu", 0x8002D370, 0, False, "the deck, its sort",
-         "Choice: 0. Its update (func_80033BE8) was not read in full; the one rand() use "
+    Mode(BUILD_DECK, 7, "Main_RunBuildDeckMenu", 0x8002D370, UNREAD, False, "the deck, its sort",
+         "fm.choices G3. Its update (func_80033BE8) was not read in full; the one rand() use "
          "known there is the Shuffle sort's keys when chosen (the-game.md §4.1), which "
          "emucore's Build Deck does not offer"),
-    Mode(LIBRARY, 4, "Main_RunLibraryMenu", 0x8002D0E0, 0, False, "nothing",
-         "Choice: 0. Its update func_8002BAB4 was not read for rand()"),
-    Mode(GAME_OVER, 12, "Main_RunGameOver", 0x8002D730, 0, False,
+    Mode(LIBRARY, 4, "Main_RunLibraryMenu", 0x8002D0E0, UNREAD, False, "nothing",
+         "fm.choices G3. Its update func_8002BAB4 was not read for rand()"),
+    Mode(GAME_OVER, 12, "Main_RunGameOver", 0x8002D730, UNREAD, False,
          "nothing: the save is untouched (progress since the last save is lost)",
-         "Choice: 0. GameOver_Init / func_8003CA5C (the game-over package) not matched. "
+         "fm.choices G3. GameOver_Init / func_8003CA5C (the game-over package) not matched. "
          "Its exit resets to the title through longjmp (Main_Init's setjmp comes after "
          "srand, so the stream is not reseeded)"),
-    Mode(CREDITS, 15, "Main_RunCredits", 0x8002DA1C, 0, False,
+    Mode(CREDITS, 15, "Main_RunCredits", 0x8002DA1C, UNREAD, False,
          "the completed-game bits, campaign scene back to 0x30",
-         "Choice: 0. The 3-D credits sequence (func_8006CD78) was not read for rand(); "
+         "fm.choices G3. The 3-D credits sequence (func_8006CD78) was not read for rand(); "
          "emucore shows no credits"),
-    Mode(OPTIONS, 11, "Main_RunOptionsMenu", 0x8002D6C8, 0, False, "the sound setting",
-         "Choice: 0. Options_Update not read for rand(); emucore shows its Controls "
+    Mode(OPTIONS, 11, "Main_RunOptionsMenu", 0x8002D6C8, UNREAD, False, "the sound setting",
+         "fm.choices G3. Options_Update not read for rand(); emucore shows its Controls "
          "screen instead"),
     Mode(PASSWORD, 10, "Main_RunPasswordMenu", 0x8002D684, 0, True,
          "the chest, starchips and the used passwords (emucore.fm.password)",
@@ -145,13 +142,11 @@ TRANSFER_FRAMES = 8        # a typed glyph flies 8 frames to the name (NameEntry
 CARET_FRAMES = 6           # the caret slides 6 frames (NameEntry_AdjustLength(1, 6))
 SHARDS = 16                # a shattered 16x16 glyph: sixteen 4x4 shards
 SHATTER_CALLS = SHARDS * 2  # each shard: Rand_GetInterval(0x200), Rand_GetInterval(0x180)
-# Choice: the shards draw their two calls two frames after the glyph lands (the shatter
-# sprite spawns them on its first update, each shard draws on its own first update, each
-# the frame after its spawn); the display list's order inside a frame was not read.
+# fm.choices G4: the shards draw their two calls two frames after the glyph lands (the
+# display list's order inside a frame was not read), and the keyboard ignores presses until
+# the glyph has landed and the caret has moved (NameEntry_UpdateDialog returns early while
+# the transfer is in flight).
 SHATTER_AT = TRANSFER_FRAMES + 2
-# Choice: the keyboard ignores presses until the glyph has landed and the caret has moved
-# (NameEntry_UpdateDialog returns early while the transfer is in flight; the pulse and
-# trail objects it also waits for are not modelled).
 GLYPH_BUSY = TRANSFER_FRAMES + CARET_FRAMES
 
 # Our own keyboard: six rows of glyphs, then a row of three keys.

@@ -48,11 +48,10 @@ ENTER, OFFER, SHORT, USED = 226, 227, 228, 229
 CURSOR_FRAMES = 8
 REVEAL_FRAMES = 16  # the preview's phase from 0x80 to 0 by 8 (state 1)
 HIDE_FRAMES = 16  # and from 0 until negative as s8 (state 4)
-# Choice: our message boxes show their text at once, so the updater's text gate
+# fm.choices G6: our message boxes show their text at once, so the updater's text gate
 # ((D_800EB12C & 0x2008) == 0x2000: box 0 typed out and not waiting) only holds it while the
-# dialog waits for its answer.
-# Choice: the card's picture is a disc read in the original (state 1 waits for the transfer);
-# emucore has no disc, so the read is done on the frame after it is asked for.
+# dialog waits for its answer; the card's picture, a disc read in the original (state 1
+# waits for the transfer), is ready on the frame after it is asked for.
 LOAD_FRAMES = 1
 
 # The updater's states (the low five bits of D_8016D424).

@@ -56,11 +56,11 @@ CHAPTERS = (  # (title, the story duels that belong to it)
     ("The Forbidden Ruins", (36, 37, 38)),
 )
 
-# Choice: the terrain of each campaign duel is its story command's byte, which lives in the
-# executable's text bank (SLUS_014.11) and is not in emucore's tables; without the user's
-# disc (campaign_terrains) emucore starts these duels on the terrain the-game.md names for
-# them (the shrines' home fields, Yami for Heishin's duel - its command's byte is 6, quoted
-# there - and for the two Guardians) and every other campaign duel on the normal field.
+# fm.choices G5: the terrain of each campaign duel is its story command's byte, which lives
+# in the executable's text bank (SLUS_014.11) and is not in emucore's tables; without the
+# user's disc (campaign_terrains) emucore starts these duels on the terrain the-game.md names
+# for them (the shrines' home fields, Yami for Heishin's duel - its command's byte is 6,
+# quoted there - and for the two Guardians) and every other campaign duel on the normal field.
 DEFAULT_TERRAIN = 0
 KNOWN_TERRAINS = {HEISHIN: 6, 33: 6, 34: 6,
                   **{d: s.terrain for s in SHRINES for d in (s.gate, s.high)}}

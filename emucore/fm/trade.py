@@ -17,7 +17,7 @@ still loses it), then both saves are written (``SaveData_RequestTradeWrite``); o
 writes succeed does the trade stand (``MemCardDialog_Poll`` result 1), else neither save
 changes. Only the chests change: the deck, starchips and every other field stay.
 
-Choice: the original's list can be sorted (Select/Start), and its sort's comparators call
+``fm.choices G7``: the original's list can be sorted (Select/Start), and its sort's comparators call
 ``rand()`` on equal card ids inside Psy-Q ``qsort``; emucore lists the chest in card-id
 order (sort 0, which calls no ``rand()``) and offers no sort, so Trade calls no ``rand()``.
 
@@ -191,9 +191,9 @@ class TwoPlayerSetup:
 
     @property
     def hands_shown(self) -> bool:
-        """Choice: the right position ("Hands shown") plays the duel with both hands open
-        and no hand-over screen; the left ("Hands hidden") hides them between turns. The
-        byte's meaning in the original's duel is unproved (see the class)."""
+        """``fm.choices G8``: the right position ("Hands shown") plays the duel with both
+        hands open and no hand-over screen; the left ("Hands hidden") hides them between
+        turns. The byte's meaning in the original's duel is unproved (see the class)."""
         return self.position == 1
 
     def busy(self, side: int) -> bool:

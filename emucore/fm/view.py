@@ -43,7 +43,7 @@ def board_view(duel: FmDuel) -> BoardView:
     """Everything the duel screen draws, read once after a step."""
     sides = []
     for side in (0, 1):
-        rows = [tuple(duel.card(side, row, col) for col in range(5)) for row in ROWS]
+        rows = [tuple(duel.card(side, row, col) for col in range(S.ROW_WIDTH)) for row in ROWS]
         sides.append(SideView(duel.lp(side), len(duel.deck_remaining(side)), *rows,
                               duel.counters(side), duel.swords(side)))
     return BoardView((sides[0], sides[1]), duel.acting_side, duel.over, duel.terrain,

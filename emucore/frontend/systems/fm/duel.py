@@ -436,8 +436,8 @@ class DuelScreen(FmScreen):
         if pad.pressed("up") or pad.pressed("down"):
             i = max(0, min(len(FIELD_ROWS) - 1, i + (-1 if pad.pressed("up") else 1)))
             ui.row = FIELD_ROWS[i]
-        self._move(pad, list(range(5)))
         side, row = self._field_row(ui.row)
+        self._move(pad, list(range(len(self.view.sides[side].row(row)))))
         card = self.view.sides[side].row(row)[ui.cursor]
         chosen = ((ATTACK, ("attacker", ui.cursor)) if row == "monster" else
                   (ACTIVATE, ("zone", ui.cursor)))
@@ -622,9 +622,7 @@ class DuelScreen(FmScreen):
 
     def _row(self, app: App, fb: Framebuffer, side: int, row: str, y: int) -> None:
         """One row of zones as shown; a zone an animation is drawing shows empty."""
-        cards = self.shown.sides[side].row(row)
-        for col in range(5):
-            card = cards[col]
+        for col, card in enumerate(self.shown.sides[side].row(row)):
             selected = self._selected(side, row, col)
             if card is None or anim.hides(self.playing, side, row, col):
                 # an outline only, so the terrain's pattern shows through empty zones
@@ -662,9 +660,8 @@ class DuelScreen(FmScreen):
         coming = {e.hand_pos for e in self.queue if e.kind == "draw" and e.side == side}
         if self.playing is not None and self.playing.event.kind == "draw":
             coming.add(self.playing.event.hand_pos)
-        for j in range(5):
+        for j, card in enumerate(hand):
             x, y = self.hand_xy(j)
-            card = hand[j]
             if card is None or j in coming:
                 continue
             raised = j in ui.raised and side == self.me

@@ -3,8 +3,8 @@ original (``SaveData_UpdateLoadPair``), here another emucore FM save file. The r
 :mod:`emucore.fm.trade`'s; the second save is read and both are written by :class:`FmGame`
 (the reading and writing edges), so a bad file is refused in one line and nothing is lost.
 
-Choice: the second save is one of the ``*.json`` files in this game's save folder (the
-screen names the folder): the player copies a friend's save there, as one would put a friend's
+The second save is one of the ``*.json`` files in this game's save folder (``fm.choices G7``;
+the screen names the folder): the player copies a friend's save there, as one would put a friend's
 memory card in slot 2. Choice: the two-player duel may also be played with this save's deck on
 both sides ("One save for both"), as emucore did before, for a machine with one save only; the
 original needs two saves with different duelist codes.
