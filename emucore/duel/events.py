@@ -2,8 +2,9 @@
 
 DM1 and paper emit these (``emucore.dm1.actions``, ``emucore.paper.actions`` re-export
 them); a system's own idea keeps a class of its own. FM keeps its own classes for these
-kinds too: every FM event carries the stream's account (``rand_calls``, in its JSON as
-well), which these do not.
+kinds too, under the same names (``emucore.fm.actions.Drew``, ``LifeChanged``, ``Ended``,
+``TurnStart``): every FM event carries the stream's account (``rand_calls``, in its JSON as
+well), and FM's draw and end say more (the hand slot; scores, rank and drop).
 """
 
 from __future__ import annotations

@@ -177,7 +177,7 @@ class TurnStart(FmEvent):
 
 
 @record
-class Draw(FmEvent):
+class Drew(FmEvent):
     kind = EventKind.DRAW
     side: int
     card: int
@@ -290,7 +290,7 @@ class StatChange(FmEvent):
 
 
 @record
-class LifeChange(FmEvent):
+class LifeChanged(FmEvent):
     kind = EventKind.LIFE
     side: int
     delta: int
@@ -317,7 +317,7 @@ class RitualSummon(FmEvent):
 
 
 @record
-class DuelEnd(FmEvent):
+class Ended(FmEvent):
     kind = EventKind.ENDED
     winner: int
     reason: str  # lp, deckout, exodia

@@ -8,7 +8,7 @@ Card facts (table columns, combinations, star matchup, terrain boosts) come from
 from __future__ import annotations
 
 from emucore.fm import state as S
-from emucore.fm.actions import AnimationShown, Destroyed, LifeChange
+from emucore.fm.actions import AnimationShown, Destroyed, LifeChanged
 from emucore.fm.cards import MEGAMORPH, card_facts
 from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE, record_writer
 from emucore.fm.overlay import BUILT_IN, OverlayTables
@@ -236,7 +236,7 @@ class BoardOps:
         sides = self.st.sides
         sides.lp[side], sides.lp_display[side] = lp, s16(lp)
         if lp != old:
-            self.events.append(LifeChange(side, lp - old, lp))
+            self.events.append(LifeChanged(side, lp - old, lp))
 
     # ------------------------------------------------------------------ rows
     def first_free(self, side: int, row: int) -> int:

@@ -31,8 +31,8 @@ from emucore.fm.actions import (
     Attack,
     ChangePosition,
     Done,
-    Draw,
-    DuelEnd,
+    Drew,
+    Ended,
     EndTurn,
     Flip,
     FmAction,
@@ -323,7 +323,7 @@ class FmDuel(BoardOps, FmPrompts, Duel):
             where[k] = S.IN_HAND
             cursor += 1
             sides.draw_cursor[side] = cursor
-            events.append(Draw(side, card, j))
+            events.append(Drew(side, card, j))
         held_ids = st.cards.card_id[hand:hand + HAND_SIZE].tolist()
         if EXODIA.issubset(held_ids):  # Duel_HasAllExodiaPieces after the draw
             self.show(self.timeline.exodia)  # DuelScene_UpdateExodiaResult (scene 14)
@@ -373,7 +373,7 @@ class FmDuel(BoardOps, FmPrompts, Duel):
             prize = result.starchips
             drop = rank.drop(self.rng, self.t, opponent, result.pool)
         g.starchips[0], g.drop[0] = prize, drop
-        self.events.append(DuelEnd(winner, reason_name, scores, result.rank, prize,
+        self.events.append(Ended(winner, reason_name, scores, result.rank, prize,
                                    result.pool, drop, f"0x{drop_state:08X}",
                                    (sides.turns[0], sides.turns[1]),
                                    rand_calls=self.rng.calls - before,

@@ -54,13 +54,13 @@ from emucore.fm.actions import (
     Battle,
     ChangePosition,
     Destroyed,
-    DuelEnd,
+    Ended,
     EndTurn,
     Equip,
     Failure,
     FmAction,
     Fusion,
-    LifeChange,
+    LifeChanged,
     Magic,
     Placed,
     Play,
@@ -102,7 +102,7 @@ class Line:
     rank, pool, exact)."""
 
     steps: tuple[Step, ...]
-    end: DuelEnd
+    end: Ended
 
     @property
     def actions(self) -> tuple[FmAction, ...]:
@@ -191,14 +191,14 @@ class _Search:
 
     @staticmethod
     def _made(action: FmAction, events: list) -> Step:
-        calls = action.rng_calls + sum(e.rand_calls for e in events if not isinstance(e, DuelEnd))
+        calls = action.rng_calls + sum(e.rand_calls for e in events if not isinstance(e, Ended))
         viewable = isinstance(action, Attack) and action.target != DIRECT and \
             any(isinstance(e, Battle) for e in events) and \
             not any(isinstance(e, Trap) for e in events)
         return Step(action, calls, viewable)
 
     def _won(self, steps: tuple[Step, ...], events: list) -> None:
-        end = next((e for e in reversed(events) if isinstance(e, DuelEnd)), None)
+        end = next((e for e in reversed(events) if isinstance(e, Ended)), None)
         if end is None or end.winner != PLAYER:
             return
         key = _key(self.duel.snapshot())
@@ -436,8 +436,8 @@ def _result_words(duel: FmDuel, events: Sequence[Any]) -> str:
             said.append(e.outcome.replace("_", " "))
         elif isinstance(e, Destroyed) and e.row == "monster":
             said.append(f"{_name(duel, e.card)} destroyed")
-        elif isinstance(e, LifeChange):
+        elif isinstance(e, LifeChanged):
             said.append(f"{'CPU' if e.side else 'player'} LP {e.lp}")
-        elif isinstance(e, DuelEnd):
+        elif isinstance(e, Ended):
             said.append(f"{'player' if e.winner == PLAYER else 'CPU'} wins ({e.reason})")
     return "; ".join(said)

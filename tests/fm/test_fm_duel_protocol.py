@@ -182,9 +182,9 @@ def test_the_shared_contract_winner_end_reason_and_event_kinds():
     kinds = [e.kind for e in d.step(Attack(0, 0))]
     assert (d.winner, d.end_reason) == (1, "lp") and kinds[-1] == EventKind.ENDED
     assert EventKind.LIFE in kinds and EventKind.BATTLE in kinds
-    shared = {actions.TurnStart, actions.Draw, actions.Placed, actions.Fusion, actions.Equip,
+    shared = {actions.TurnStart, actions.Drew, actions.Placed, actions.Fusion, actions.Equip,
               actions.Flip, actions.PositionChange, actions.Battle, actions.Trap,
-              actions.Magic, actions.LifeChange, actions.Destroyed, actions.DuelEnd}
+              actions.Magic, actions.LifeChanged, actions.Destroyed, actions.Ended}
     own = {actions.Failure, actions.TerrainChange, actions.StatChange, actions.RitualSummon}
     assert all(cls.kind in EventKind.ALL for cls in shared)
     assert not any(cls.kind in EventKind.ALL for cls in own)

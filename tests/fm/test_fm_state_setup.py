@@ -154,20 +154,20 @@ def test_record_classes_keep_the_dataclass_contract():
     immutability (the duel protocol's Action/Event contract)."""
     import dataclasses
 
-    from emucore.fm.actions import Draw, DuelEnd, RitualSummon
+    from emucore.fm.actions import Drew, Ended, RitualSummon
 
     play = Play((1, 0), 3, True, 1, rng_calls=2)
     assert (play.cards, play.zone, play.face_down, play.star, play.rng_calls) == \
         ((1, 0), 3, True, 1, 2)
     assert Play((0,)) == Play(cards=(0,), zone=-1, face_down=False, star=0, rng_calls=0)
     assert dataclasses.replace(play, rng_calls=0) == Play((1, 0), 3, True, 1)
-    assert hash(Draw(0, 5, 2)) == hash(Draw(0, 5, 2)) and Draw(0, 5, 2) != Draw(1, 5, 2)
+    assert hash(Drew(0, 5, 2)) == hash(Drew(0, 5, 2)) and Drew(0, 5, 2) != Drew(1, 5, 2)
     assert RitualSummon(0, 1, 2, 3).rand_calls == 0
-    end = DuelEnd(0, "lp", (50, 60), "B-POW", 3, "bcd", 7, rand_calls=1)
+    end = Ended(0, "lp", (50, 60), "B-POW", 3, "bcd", 7, rand_calls=1)
     assert (end.drop_state, end.turns, end.rand_calls) == ("", (0, 0), 1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         play.zone = 0  # type: ignore[misc]
     with pytest.raises(TypeError):
         Play((0,), -1, False, 0, 5)  # rng_calls is keyword-only
     with pytest.raises(TypeError):
-        Draw(0, 5)
+        Drew(0, 5)

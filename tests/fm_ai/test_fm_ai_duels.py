@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from emucore import tables
 from emucore.cli import main
-from emucore.fm.actions import DuelEnd
+from emucore.fm.actions import Ended
 from emucore.fm.ai import choose_action
 from emucore.fm.ai.adapter import decide
 from emucore.fm.setup import FmSetup, new_duel
@@ -177,6 +177,6 @@ def test_fm_sim_plays_the_duel_fm_duel_player_ai_plays(tmp_path, capsys, duelist
                      "none", "--index", str(index), "--player", "ai", "--json"]) == 0
         played = json.loads(capsys.readouterr().out)
         end = played["events"][-1]
-        assert played["over"] and end["kind"] == DuelEnd.kind
+        assert played["over"] and end["kind"] == Ended.kind
         assert (played["digest"], played["winner"], end["drop"]) == \
             (game["digest"], game["winner"], game["drop"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from frontend_fmdriver import press, wait
 
-from emucore.fm.actions import Battle, LifeChange, Placed, TerrainChange
+from emucore.fm.actions import Battle, LifeChanged, Placed, TerrainChange
 from emucore.fm.view import apply
 from emucore.frontend import tour
 from emucore.frontend.machine import FAST_DIVISOR
@@ -48,7 +48,7 @@ def test_a_battle_plays_what_the_engine_charged(screen_app):
 
 def test_lp_counts_down_to_the_new_value(screen_app):
     screen, _ = screen_app
-    playing = anim.start(screen, LifeChange(1, -1000, 7000), fast=False)
+    playing = anim.start(screen, LifeChanged(1, -1000, 7000), fast=False)
     assert playing.old_lp == 8000
     playing.left = playing.frames // 2
     assert 7000 < anim.shown_lp(playing, 1, 7000) < 8000

@@ -8,10 +8,10 @@ import pytest
 from emucore.fm.actions import (
     Battle,
     Destroyed,
-    DuelEnd,
+    Ended,
     Flip,
     Fusion,
-    LifeChange,
+    LifeChanged,
     Placed,
     PositionChange,
     TerrainChange,
@@ -62,12 +62,12 @@ def test_the_opponents_face_down_card_stays_hidden(game):
 
 
 def test_lp_change_names_the_new_total(game):
-    message = describe(game, LifeChange(1, -500, 7500), {0})
+    message = describe(game, LifeChanged(1, -500, 7500), {0})
     assert message.text == "Opp LP -500 = 7500" and message.sound == "damage"
 
 
 def test_end_of_duel_two_players(game):
-    end = DuelEnd(1, "lp", (60, 40), "C-POW", 0, "bcd", 0)
+    end = Ended(1, "lp", (60, 40), "C-POW", 0, "bcd", 0)
     assert describe(game, end, {0, 1}).text == "Player 2 wins!"
     assert describe(game, end, {0}).sound == "lose"
 
@@ -99,7 +99,7 @@ def test_the_shown_board_follows_the_events():
     assert board.sides[0].monsters[0].used
     board = apply(_board(Placed(1, 5, "monster", 2, False, 0)), Destroyed(1, "monster", 2, 5))
     assert board.sides[1].monsters[2] is None
-    assert apply(BOARD, LifeChange(1, -500, 7500)).sides[1].lp == 7500
+    assert apply(BOARD, LifeChanged(1, -500, 7500)).sides[1].lp == 7500
     assert apply(BOARD, TerrainChange(3)).terrain == 3
 
 

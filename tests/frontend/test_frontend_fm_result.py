@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from frontend_fmdriver import press, wait
 
-from emucore.fm.actions import DuelEnd
+from emucore.fm.actions import Ended
 from emucore.fm.engine import turns_played
 from emucore.frontend import tour
 from emucore.frontend.systems.fm.result import ResultScreen, criteria
@@ -26,7 +26,7 @@ def _texts(app) -> list[str]:
 
 
 def test_the_criteria_add_up_to_the_engines_score(tmp_path):
-    """Source: the engine's Duel_CalcRankScore total in the DuelEnd event of a whole duel."""
+    """Source: the engine's Duel_CalcRankScore total in the Ended event of a whole duel."""
     app = tour.visit("fm", "psx", DUEL, tmp_path)
     duel_screen = app.screen
     tour.press(app, "autoplay")
@@ -43,9 +43,9 @@ def test_a_win_reveals_the_criteria_one_by_one_then_cross_leaves(tmp_path):
     app = tour.visit("fm", "psx", next(p for n, _, p in tour.STOPS["fm"] if n == "main_menu"),
                      tmp_path)
     game, menu = app.screen.game, app.screen
-    score = sum(c.points for c in criteria(game, DuelEnd(0, "lp", (0, 0), "", 0, "", 0),
+    score = sum(c.points for c in criteria(game, Ended(0, "lp", (0, 0), "", 0, "", 0),
                                            COUNTERS))
-    end = DuelEnd(0, "lp", (score, 30), "D-TEC", 1, "bcd", 5)
+    end = Ended(0, "lp", (score, 30), "D-TEC", 1, "bcd", 5)
     app.switch(ResultScreen(game, end, 2, True, menu, 0, COUNTERS))
     assert "Base" not in _texts(app)
     wait(app, 9)

@@ -20,7 +20,7 @@ from emucore.cli import main
 from emucore.duel import replay as R
 from emucore.fm import machine
 from emucore.fm import state as S
-from emucore.fm.actions import AUTO, Attack, DuelEnd, EndTurn, Play
+from emucore.fm.actions import AUTO, Attack, Ended, EndTurn, Play
 from emucore.fm.ai import choose_action
 from emucore.fm.engine import FmDuel
 from emucore.fm.replay import ADAPTER
@@ -101,7 +101,7 @@ def _fm_drop(capsys: pytest.CaptureFixture[str], duelist: int, pool: str, state:
                 "--state", state)["card"]
 
 
-def _replayed(image: bytes, script: list[dict]) -> tuple[FmDuel, DuelEnd]:
+def _replayed(image: bytes, script: list[dict]) -> tuple[FmDuel, Ended]:
     """The sequence played on a fresh duel restored from ``image``."""
     d = FmDuel(T, _deck(), _deck(), Rand(0), opponent=1)
     d.restore(image)
@@ -109,7 +109,7 @@ def _replayed(image: bytes, script: list[dict]) -> tuple[FmDuel, DuelEnd]:
     for action in script:
         assert not d.over
         events = d.step(ADAPTER.decode_action(action))
-    assert d.over and isinstance(events[-1], DuelEnd)
+    assert d.over and isinstance(events[-1], Ended)
     return d, events[-1]
 
 

@@ -22,7 +22,7 @@ def test_the_first_draws_are_the_first_shuffled_cards() -> None:
     for index in (0, 1, 12345):
         state = int(psyq_rand.jump(psyq_rand.BOOT_STATE, index))
         duel = new_duel(FmSetup(deck=DECK, duelist=7, sort="none", state=state), FM)
-        drawn = [e.card for e in duel.opening_events if type(e).__name__ == "Draw"]
+        drawn = [e.card for e in duel.opening_events if type(e).__name__ == "Drew"]
         dealt = deck.deal(psyq_rand.Rand(state), DECK, 7, FM)
         assert drawn == list(dealt.player.cards[:5])
 

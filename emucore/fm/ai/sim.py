@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from emucore.duel.protocol import IllegalAction
-from emucore.fm.actions import DuelEnd, FmAction
+from emucore.fm.actions import Ended, FmAction
 from emucore.fm.ai.adapter import decide, persona_of
 from emucore.fm.ai.disc import Programs
 from emucore.fm.overlay import OverlayTables
@@ -104,7 +104,7 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
     ai_player = script is None or fallback == "ai"
     duel = new_duel(replace(setup, computer=[0, 1] if ai_player else [1]), effects=effects)
     personas = (persona_of(duel, 0, player_as), persona_of(duel, 1))   # fixed for the duel
-    end: DuelEnd | None = None
+    end: Ended | None = None
     steps = fallbacks = 0
     pending = list(reversed(script)) if script is not None else []
     played: list[FmAction] = []
@@ -129,7 +129,7 @@ def play_duel(setup: FmSetup, programs: Programs | None = None, player_as: int |
                 played.append(decision.action)
             events = duel.step(decision.action)
         for event in events:
-            if isinstance(event, DuelEnd):
+            if isinstance(event, Ended):
                 end = event
         steps += 1
     turns = duel.st.sides.turns[0] + duel.st.sides.turns[1]
