@@ -115,4 +115,7 @@ MAX_DEAL_ROLLS = 1_000_000
 # G8  The two-player set-up's right position ("Hands shown") plays the duel with both hands
 #     open and no hand-over screen, the left hides them between turns: the byte's meaning in
 #     the original's duel is unproved (trade.TwoPlayerSetup.hands_shown).
+# G9  Two Players may also be played with one save's deck on both sides ("One save for
+#     both"), for a machine with one save only; the original needs two saves with different
+#     duelist codes.
 UNREAD_MODE_CALLS = 0

@@ -5,9 +5,8 @@ original (``SaveData_UpdateLoadPair``), here another emucore FM save file. The r
 
 The second save is one of the ``*.json`` files in this game's save folder (``fm.choices G7``;
 the screen names the folder): the player copies a friend's save there, as one would put a friend's
-memory card in slot 2. Choice: the two-player duel may also be played with this save's deck on
-both sides ("One save for both"), as emucore did before, for a machine with one save only; the
-original needs two saves with different duelist codes.
+memory card in slot 2. The two-player duel may also be played with this save's deck on both
+sides ("One save for both", ``fm.choices G9``).
 """
 
 from __future__ import annotations
