@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from emucore.fm import state as S
 from emucore.fm.actions import AnimationShown, Destroyed, LifeChanged
-from emucore.fm.cards import MEGAMORPH, card_facts
+from emucore.fm.cards import EQUIP_BONUS, MEGAMORPH, MEGAMORPH_BONUS, card_facts
 from emucore.fm.machine import DECK_DTYPE, DECK_RECORD_BASE, record_writer
 from emucore.fm.overlay import BUILT_IN, OverlayTables
 from emucore.fm.timeline import Animation, timeline_for
@@ -18,7 +18,6 @@ from emucore.hw.psyq_rand import Rand
 from emucore.tables.fm import FmTables
 
 STAT_MAX = fm_stats.STAT_MAX
-EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000
 EXODIA = frozenset((17, 18, 19, 20, 21))
 ROW_NAME = {S.MONSTERS: "monster", S.MAGIC: "magic", S.HAND: "hand"}
 DECK_RECORD_SIZE = DECK_DTYPE.itemsize  # the card record's deck_ptr steps by this

@@ -35,6 +35,7 @@ DARK_HOLE = 336
 MEGAMORPH = 657
 ATTACK_TRAPS = (681, 682, 683, 684, 685, 686)  # House of Adhesive Tape .. Widespread Ruin
 GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP, FAKE_TRAP = 687, 688, 689, 690
+EQUIP_BONUS, MEGAMORPH_BONUS = 500, 1000  # an equip's power-up (0x8001A7F8 / 0x8001A820)
 
 
 @dataclass(frozen=True)

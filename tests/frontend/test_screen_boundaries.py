@@ -25,7 +25,7 @@ FM_SCREENS = f"{SYSTEMS_DIR}/fm"
 # system's screens join by adding an entry (its modules and its own allowed names).
 SCREENS: dict[str, tuple[str, ...]] = {
     "fm": tuple(f"{FM_SCREENS}/{name}.py" for name in (
-        "duel", "animation", "events", "result", "meter", "common", "banter")),
+        "duel", "animation", "events", "result", "meter", "common", "banter", "cardtext")),
     "dm1": tuple(f"{SYSTEMS_DIR}/{name}.py" for name in (
         "dm1", "dm1_duel", "dm1_board", "dm1_text")),
     "paper": tuple(f"{SYSTEMS_DIR}/{name}.py" for name in (

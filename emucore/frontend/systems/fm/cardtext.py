@@ -9,7 +9,7 @@ equip. Each line fits the large card's three lines whole (a test checks it).
 
 from __future__ import annotations
 
-from emucore.fm import battle, board, effects
+from emucore.fm import battle
 from emucore.fm import cards as C
 from emucore.fm.cards import card_facts
 from emucore.tables.fm import TERRAINS, TYPE_NAMES, FmTables
@@ -23,7 +23,7 @@ _CLASS_EMBLEM = {C.HEAL: "heal", C.BURN: "burn", C.BOARD_DESTRUCTION: "destroy",
                  C.FIELD: "terrain", C.DARK_PIERCING_LIGHT: "reveal", C.SWORDS: "stop",
                  C.STOP_DEFENCE: "stop", C.STAT_PENALTY: "weaken", C.CURSEBREAKER: "strengthen",
                  C.RITUAL: "ritual"}
-FIRST_FIELD_CARD = 330  # the field cards 330..335 set terrains 1..6 (effects._field)
+FIRST_FIELD_CARD = 330  # the field cards 330..335 set terrains 1..6 (emucore.fm.effects)
 
 
 def effect_class(t: FmTables, card: int) -> str:
@@ -45,7 +45,7 @@ def effect_line(t: FmTables, card: int) -> str:
     if kind == "monster":
         return ""
     if kind == "equip":
-        bonus = board.MEGAMORPH_BONUS if card == board.MEGAMORPH else board.EQUIP_BONUS
+        bonus = C.MEGAMORPH_BONUS if card == C.MEGAMORPH else C.EQUIP_BONUS
         return f"+{bonus} ATK/DEF to a monster it suits"
     if kind == "trap":
         return _trap_line(card)
@@ -61,11 +61,11 @@ def _trap_line(card: int) -> str:
                 else f"Destroys an attacker up to {limit} ATK")
     if card == battle.FAKE_TRAP:
         return "Stops one attack"
-    if card == effects.GOBLIN_FAN:
+    if card == C.GOBLIN_FAN:
         return "Sends burn damage back"
-    if card == effects.BAD_REACTION:
+    if card == C.BAD_REACTION:
         return "Turns the foe's healing into damage"
-    if card == effects.REVERSE_TRAP:
+    if card == C.REVERSE_TRAP:
         return "Foe's equip bonus becomes a loss"
     return "Waits face down; does nothing"
 
@@ -80,7 +80,7 @@ def _magic_line(t: FmTables, card: int) -> str:
     if cls == C.FIELD:
         return f"The field becomes {TERRAINS[card - FIRST_FIELD_CARD].capitalize()}"
     if cls == C.BOARD_DESTRUCTION:
-        return ("Destroys every monster on the field" if card == effects.DARK_HOLE
+        return ("Destroys every monster on the field" if card == C.DARK_HOLE
                 else "Destroys the foe's Dragons")
     if cls == C.REMOVAL:
         arg = facts.removal_arg[card]
