@@ -24,8 +24,8 @@ FM_SCREENS = f"{SYSTEMS_DIR}/fm"
 # Each system's screen modules that must keep to the protocol and the view; another
 # system's screens join by adding an entry (its modules and its own allowed names).
 SCREENS: dict[str, tuple[str, ...]] = {
-    "fm": tuple(f"{FM_SCREENS}/{name}.py" for name in (
-        "duel", "animation", "events", "result", "meter", "common", "banter", "cardtext")),
+    "fm": tuple(sorted(p.relative_to(ROOT).as_posix()
+                       for p in (ROOT / FM_SCREENS).glob("*.py"))),  # every FM screen module
     "dm1": tuple(f"{SYSTEMS_DIR}/{name}.py" for name in (
         "dm1", "dm1_duel", "dm1_board", "dm1_text")),
     "paper": tuple(f"{SYSTEMS_DIR}/{name}.py" for name in (
