@@ -43,8 +43,8 @@ BUTTONS = {"psx": PSX_BUTTONS, "gb": GB_BUTTONS}
 IDLE = {"psx": 0xFFFF, "gb": 0x00}
 ACTIVE_LOW = {"psx": True, "gb": False}
 
-# Choice: confirm/cancel buttons. NTSC-U PlayStation releases confirm with Cross and back out
-# with Circle; the Game Boy confirms with A and backs out with B.
+# The confirm and cancel buttons (frontend.choices F4): NTSC-U PlayStation releases confirm
+# with Cross and back out with Circle; the Game Boy confirms with A and backs out with B.
 ROLES = {"psx": {"confirm": "cross", "cancel": "circle"}, "gb": {"confirm": "a", "cancel": "b"}}
 
 

@@ -84,6 +84,13 @@ MAX_DEAL_ROLLS = 1_000_000
 # (emucore.fm.deck.sort_deck).
 
 
+# ------------------------------------------------------------------------ the prompts
+# Q1  A prompt offers real columns, never AUTO: the legal list's one AUTO play onto a free
+#     column is offered as every free column of its row (and the occupied ones it may combine
+#     with), so a cursor can stand on each; AUTO is the lowest free column, as step()
+#     resolves it (emucore.fm.prompts: Preview.auto, resolved).
+
+
 # ------------------------------------------------------------- the game outside the duel
 # Where the main loop's decompiled routines were not read for rand(), or a timing of theirs
 # is left open (emucore.fm.mainloop, story, password, trade; docs/fm-fidelity.md, "Main

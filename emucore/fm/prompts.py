@@ -11,12 +11,12 @@ A play's parts (:meth:`emucore.fm.actions.Play.parts`) are ``("card", j)`` once 
 hand card in raise order, then ``("face_down", b)``, then ``("zone", c)`` unless the card is
 activated at once, then ``("star", s)``.
 
-Choice: a prompt offers real columns, never AUTO. The legal list lists a play onto any free
-column as one AUTO play; the prompts offer every free column of the row it lands in (and the
-occupied ones it may combine with), so a cursor can stand on each. AUTO stands for the
-lowest free column (``first_free``, as ``step()`` resolves it): :attr:`Preview.auto` names
-it, and :func:`resolved` turns an AUTO play into the play on that column, which ``step()``
-treats identically.
+A prompt offers real columns, never AUTO (``fm.choices Q1``). The legal list lists a play
+onto any free column as one AUTO play; the prompts offer every free column of the row it
+lands in (and the occupied ones it may combine with), so a cursor can stand on each. AUTO
+stands for the lowest free column (``first_free``, as ``step()`` resolves it):
+:attr:`Preview.auto` names it, and :func:`resolved` turns an AUTO play into the play on that
+column, which ``step()`` treats identically.
 
 A prefix that starts no legal action is refused with the engine's own reason where the
 prefix names a whole action (``used``, ``first-turn``, ``empty-zone`` ...: its kind's

@@ -91,8 +91,7 @@ class DuelScreen(Dm1Screen):
         if duel.over:
             return self._result(forfeited=False)
         if duel.acting_side == 1:
-            # Choice: should the rules refuse the computer's choice, it takes the first legal
-            # action instead (the notice names the refused rule), so the duel never stalls.
+            # frontend.choices F1: a refused computer choice gives way to the first legal one
             if not self.play(app, ai.choose_action(duel)):
                 self.play(app, duel.legal_actions()[0])
             return self

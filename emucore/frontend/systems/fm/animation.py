@@ -30,7 +30,7 @@ from emucore.frontend.systems.fm.common import card_face
 if TYPE_CHECKING:
     from emucore.frontend.systems.fm.duel import DuelScreen
 
-# Choice: frames of each piece the timeline does not fix (59.83 frames a second).
+# frontend.choices F2: frames of each piece the timeline does not fix (59.83 frames a second).
 FRAMES = {
     "message": 30,  # the least time an event's line stays (an event without a picture)
     "draw": 8,  # a drawn card rises into its hand slot

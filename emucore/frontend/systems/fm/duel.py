@@ -258,9 +258,7 @@ class DuelScreen(FmScreen):
             return
         from emucore.fm.ai import choose_action
         if not self._step(app, choose_action(self.duel)):
-            # Choice: should the computer ever choose an action the rules refuse, it takes
-            # the first legal action instead (an end of turn in the field phase), so the
-            # duel never stalls; the notice above names the refused action's rule.
+            # frontend.choices F1: a refused computer choice gives way to the first legal one
             self._step(app, self.duel.legal_actions()[0])
 
     def forfeit(self, app: App) -> Screen:

@@ -1,7 +1,7 @@
 """Game over, after a campaign duel lost (``Main_RunGameOver``, 0x8002D730): try the same
 duel again or go back to the title. The story does not move on; what was saved stays saved
-(the title's Continue reads it). Choice: the original's game-over screen is an unmatched
-package; this one is our own, and its two choices are the ones the-game.md §7.12 names."""
+(the title's Continue reads it). The screen is emucore's own (``frontend.choices F3``): the
+original's is an unmatched package; its two choices are the ones the-game.md §7.12 names."""
 
 from __future__ import annotations
 
