@@ -14,7 +14,8 @@ from emucore.frontend.cards import LARGE
 from emucore.frontend.layout import overlap
 from emucore.frontend.systems.fm import common
 from emucore.frontend.systems.fm import duel as fm_duel
-from emucore.frontend.systems.fm.duel import PANEL_X, DuelScreen
+from emucore.frontend.systems.fm.duel import DuelScreen
+from emucore.frontend.systems.fm.duel_board import PANEL_X
 from emucore.frontend.systems.fm.library import Library
 from emucore.frontend.systems.fm.session import FmGame
 from emucore.frontend.tour import STOPS, visit

@@ -15,7 +15,7 @@ from emucore.frontend.framebuffer import text_width
 from emucore.frontend.machine import machine
 from emucore.frontend.systems import dm1 as dm1_screens
 from emucore.frontend.systems import dm1_text
-from emucore.frontend.systems.fm import duel as fm_duel
+from emucore.frontend.systems.fm import duel_board
 from emucore.frontend.tour import STOPS, visit
 from emucore.tables.fm import CARD_COUNT, DUELIST_COUNT
 
@@ -77,7 +77,7 @@ def test_all_39_fm_duelist_names_fit_the_duel_bar_and_the_grid():
     ("...Muran", issue 26: "Simon Mur.")."""
     for duelist in range(1, DUELIST_COUNT + 1):
         name = FM.duelist_name(duelist)
-        for width, from_end in ((fm_duel.LP_X - fm_duel.ZONE_X - 4, True), (106, False)):
+        for width, from_end in ((duel_board.LP_X - duel_board.ZONE_X - 4, True), (106, False)):
             (line,) = layout.fit(name, width, 1, from_end)
             assert text_width(line) <= width
             assert _words_are_whole(name, line.split()), (name, line)
