@@ -11,6 +11,9 @@ which parts may come next after the ones already chosen; ``action_for(prefix)`` 
 action those parts make once they are complete. Both come from the same rules as
 ``legal_actions()`` and ``step()``: the base class filters the legal list, and a system
 whose list cannot be filtered part by part (FM's lazy product) answers from its own rules.
+A prefix that starts no legal action is refused with the rule that refuses the plainest
+action it names (``Duel.refused``), as ygopro-core's ``MSG_RETRY`` tells a client its answer
+was wrong, so a screen can say why a card has no play now.
 """
 
 from __future__ import annotations
@@ -126,6 +129,28 @@ def action_from_json(data: dict[str, Any], kinds: Sequence[type[Action]]) -> Act
     return cls(**args)
 
 
+def plainest_action(prefix: Sequence[Part], kinds: Sequence[type[Action]],
+                    plain: dict[str, Any] | None = None) -> Action | None:
+    """The action ``prefix`` names (its kind, then fields by name), each field it leaves out
+    filled with the field's default or with ``plain[name]`` (what a player tries first: a
+    summon in attack position, an attack on the first place it may go); ``None`` when it
+    names no kind of ``kinds`` or leaves out a field with neither."""
+    by_kind = {cls.kind: cls for cls in kinds}
+    cls = by_kind.get(prefix[0][1]) if prefix and prefix[0][0] == "kind" else None
+    if cls is None:
+        return None
+    chosen, plain = dict(prefix[1:]), plain or {}
+    args = {}
+    for f in fields(cls):
+        if f.name in chosen:
+            args[f.name] = chosen[f.name]
+        elif f.default is MISSING and f.default_factory is MISSING:
+            if f.name not in plain:
+                return None
+            args[f.name] = plain[f.name]
+    return cls(**args)
+
+
 ACTION_INT = (-(1 << 31), (1 << 31) - 1)  # any action field fits a machine word
 ACTION_LIST = 64  # the longest list an action field holds (a fusion's material chain is 5)
 ACTION_TEXT = 32  # the longest string an action field holds
@@ -211,8 +236,35 @@ class Duel(ABC):
                 if len(parts) > n:
                     out[parts[n]] = None
         if not started:
-            raise IllegalAction("no-such-choice", f"no legal action starts with {prefix!r}")
+            raise self.refused(prefix)
         return list(out)
+
+    def refused(self, prefix: Sequence[Part],
+                otherwise: IllegalAction | None = None) -> IllegalAction:
+        """Why ``prefix`` starts no legal action: the refusal of the plainest action it names
+        (:meth:`plainest`, tried by :meth:`refusal`), else ``otherwise``, else rule
+        ``no-such-choice``."""
+        prefix = tuple(prefix)
+        action = self.plainest(prefix)
+        why = None if action is None else self.refusal(action)
+        return why or otherwise or IllegalAction("no-such-choice",
+                                                 f"no legal action starts with {prefix!r}")
+
+    def plainest(self, prefix: Sequence[Part]) -> Action | None:
+        """The action a player most likely means by ``prefix`` (:func:`plainest_action`);
+        ``None`` here: a system says what its players try first."""
+        return None
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why the rules refuse ``action`` now, or ``None`` when they take it; the state is
+        the same afterwards either way (here: ``step()`` on a snapshot, put back)."""
+        before = self.snapshot()
+        try:
+            self.step(action)
+        except IllegalAction as refused:
+            return refused
+        self.restore(before)
+        return None
 
     def action_for(self, prefix: Sequence[Part]) -> Action | None:
         """The legal action whose parts are exactly ``prefix``; ``None`` while more parts

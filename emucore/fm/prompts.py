@@ -20,21 +20,21 @@ column, which ``step()`` treats identically.
 
 A prefix that starts no legal action is refused with the engine's own reason where the
 prefix names a whole action (``used``, ``first-turn``, ``empty-zone`` ...: its kind's
-defaults fill the rest and ``step()``'s checks say what is wrong), else ``no-such-choice``.
+defaults fill the rest, :meth:`FmPrompts.plainest`, and ``step()``'s checks on a copy say
+what is wrong: the protocol's ``refused``), else ``no-such-choice``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from emucore.duel.protocol import IllegalAction, Part
+from emucore.duel.protocol import IllegalAction, Part, plainest_action
 from emucore.fm import legal
 from emucore.fm import state as S
 from emucore.fm.actions import ACTION_KINDS, AUTO, FmAction, Play
 
-KINDS = {cls.kind: cls for cls in ACTION_KINDS}
 ROW_NAMES = {S.MONSTERS: "monster", S.MAGIC: "magic"}
 PLAY = ("kind", Play.kind)
 
@@ -59,12 +59,20 @@ class FmPrompts:
     def options(self, prefix: Sequence[Part] = ()) -> list[Part]:
         """The parts that may follow ``prefix`` (see the module's docstring)."""
         prefix = tuple(prefix)
-        try:
-            if self.phase == S.PHASE_HAND:
-                return _hand_options(self, prefix)
+        if self.phase != S.PHASE_HAND:
             return super().options(prefix)  # type: ignore[misc]
+        try:
+            return _hand_options(self, prefix)
         except IllegalAction as refused:
-            raise _why(self, prefix) or refused from None
+            raise self.refused(prefix, refused) from None  # type: ignore[attr-defined]
+
+    def plainest(self, prefix: Sequence[Part]) -> FmAction | None:
+        """The action ``prefix`` names, its kind's defaults filling the rest (a play once it
+        names a card); ``step()``'s checks then say what is wrong with it."""
+        prefix = tuple(prefix)
+        if prefix[:1] == (PLAY,):
+            return _play_of(prefix) if any(n == "card" for n, _ in prefix[1:]) else None
+        return plainest_action(prefix, ACTION_KINDS)
 
     def action_for(self, prefix: Sequence[Part]) -> FmAction | None:
         """The action ``prefix`` makes once complete, ``None`` while parts are to come."""
@@ -176,28 +184,3 @@ def _play_of(prefix: tuple[Part, ...]) -> Play:
     cards = tuple(v for n, v in prefix[1:] if n == "card")
     return Play(cards, parts.get("zone", AUTO), parts.get("face_down", False),
                 parts.get("star", 0))
-
-
-def _why(duel: Any, prefix: tuple[Part, ...]) -> IllegalAction | None:
-    """The engine's own refusal of the action ``prefix`` names, its kind's defaults filling
-    the rest (``step()`` runs on a copy of the state); None when no whole action is named
-    or it would be taken."""
-    if not prefix or prefix[0][0] != "kind" or prefix[0][1] not in KINDS:
-        return None
-    if prefix[0] == PLAY:
-        if not any(n == "card" for n, _ in prefix[1:]):
-            return None
-        action: FmAction = _play_of(prefix)
-    else:
-        cls = KINDS[prefix[0][1]]
-        given = dict(prefix[1:])
-        if any(f.name not in given and f.default is MISSING for f in fields(cls)):
-            return None
-        action = cls(**{n: v for n, v in given.items() if n in {f.name for f in fields(cls)}})
-    before = duel.snapshot()
-    try:
-        duel.step(action)
-    except IllegalAction as refused:
-        return refused
-    duel.restore(before)
-    return None

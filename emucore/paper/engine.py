@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction, Part
+from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction, Part, plainest_action
 from emucore.duel.rules import Rule
 from emucore.hw.psyq_rand import Rand
-from emucore.paper import battle, effects, prompts
+from emucore.paper import battle, effects
 from emucore.paper.actions import (
     ACTION_KINDS,
     ATTACK,
@@ -174,14 +174,12 @@ class PaperDuel(Duel):
             return []
         return [a for a in self._candidates() if self.is_legal(a)]
 
-    def options(self, prefix: Sequence[Part] = ()) -> list[Part]:
-        """As the protocol's, but a prefix that starts no legal action is refused with the
-        rule that refuses the plainest action it starts (:mod:`emucore.paper.prompts`)."""
-        try:
-            return super().options(prefix)
-        except IllegalAction as exc:
-            action = prompts.plainest(prefix, self.attack_targets()[0])
-            raise (self.refusal(action) if action is not None else None) or exc from None
+    def plainest(self, prefix: Sequence[Part]) -> Action | None:
+        """What a player tries first with ``prefix``: a monster summoned in attack
+        position, a card activated without targets, an attack on the opponent's first
+        monster, else directly (the protocol's ``plainest_action``)."""
+        return plainest_action(prefix, ACTION_KINDS,
+                               {"position": ATTACK, "target": self.attack_targets()[0]})
 
     def attack_targets(self) -> list[int]:
         """Where an attack of the active side may go: the opponent's monsters, else DIRECT."""
