@@ -66,7 +66,7 @@ from emucore.dm1.state import (
 )
 from emucore.dm1.stats import stat_tables
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction
-from emucore.duel.rules import Rule
+from emucore.duel.rules import Rule, RuleTable
 
 EXODIA = frozenset((17, 18, 19, 20, 21))  # legs, arms, head: all five in hand wins
 
@@ -150,7 +150,7 @@ class Dm1Duel(Duel):
         self.events = []
         if phase == OVER:
             raise IllegalAction("duel-over", "the duel is over")
-        rule = _RULES.get(type(action))
+        rule = _RULES[type(action)]
         if rule is None or rule.phase != phase:
             raise IllegalAction("phase", f"a {action.kind} action is not allowed in the "
                                          f"{'play' if phase == PLAY else 'order'} phase")
@@ -477,12 +477,12 @@ class Dm1Duel(Duel):
 
 
 # Each action kind: its phase, check(duel, action) and apply(duel, action, checked).
-_RULES: dict[type, Rule] = {
+_RULES = RuleTable({
     Pass: Rule(PLAY, Dm1Duel._check_pass, Dm1Duel._do_pass),
     Summon: Rule(PLAY, Dm1Duel._check_summon, Dm1Duel._do_summon),
     Magic: Rule(PLAY, Dm1Duel._check_magic, Dm1Duel._do_magic),
     Order: Rule(ORDERS, Dm1Duel._check_order, Dm1Duel._order),
-}
+})
 
 
 @functools.cache

@@ -19,7 +19,7 @@ from array import array
 from dataclasses import dataclass
 
 from emucore.duel.protocol import Duel, IllegalAction
-from emucore.duel.rules import Rule
+from emucore.duel.rules import Rule, RuleTable
 from emucore.fm import choices, combine, effects, legal, rank
 from emucore.fm import machine as M
 from emucore.fm import state as S
@@ -218,7 +218,7 @@ class FmDuel(BoardOps, FmPrompts, Duel):
         An action of a listed kind in its own phase with a plain count of ``rng_calls``
         passes the common checks at once; anything else goes through :meth:`_validate`,
         which names what is wrong (or accepts a subclass of a kind, or a bool count)."""
-        rule = _RULES.get(type(action)) or _rule_of(action)
+        rule = _RULES[type(action)]
         st = self.st
         g = st.globals
         side, phase, calls = g.acting_side[0], g.phase[0], action.rng_calls
@@ -716,16 +716,11 @@ class FmDuel(BoardOps, FmPrompts, Duel):
 
 # Each action kind: its phase (state.PHASE_*), check(duel, side, action) and
 # apply(duel, side, action, checked).
-_RULES: dict[type, Rule] = {
+_RULES = RuleTable({
     Play: Rule(S.PHASE_HAND, FmDuel._landing, FmDuel._do_play),
     Attack: Rule(S.PHASE_FIELD, FmDuel._check_attack, FmDuel._do_attack),
     ChangePosition: Rule(S.PHASE_FIELD, FmDuel._check_position, FmDuel._do_position),
     Activate: Rule(S.PHASE_FIELD, FmDuel._activation_target, FmDuel._do_activate),
     Done: Rule(S.PHASE_FIELD, FmDuel._check_done, FmDuel._do_done),
     EndTurn: Rule(S.PHASE_FIELD, FmDuel._check_end_turn, FmDuel._do_end_turn),
-}
-
-
-def _rule_of(action: object) -> Rule | None:
-    """The rule of an action whose class derives from one of the kinds, else None."""
-    return next((rule for kind, rule in _RULES.items() if isinstance(action, kind)), None)
+})

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from emucore.duel.protocol import DRAW, Action, Duel, Event, IllegalAction, Part, plainest_action
-from emucore.duel.rules import Rule
+from emucore.duel.rules import Rule, RuleTable
 from emucore.hw.psyq_rand import Rand
 from emucore.paper import battle, effects
 from emucore.paper.actions import (
@@ -424,7 +424,7 @@ class PaperDuel(Duel):
         """The rule for an action of this duel, or IllegalAction when it has none now."""
         if self.over:
             self._refuse("duel-over", "the duel is over")
-        rule = _RULES.get(type(action))
+        rule = _RULES[type(action)]
         if rule is None:
             self._refuse("unknown-action", f"{action.kind!r} is not a {self.system} action")
         if self.state.window and type(action) not in WINDOW_ACTIONS:
@@ -724,6 +724,6 @@ class PaperDuel(Duel):
 WINDOW_ACTIONS = (ActivateSet, Pass)  # the only actions while a response window is open
 # Each action kind: check(duel, action) and apply(duel, action, events); the checks test
 # the phase (a profile names its own phases).
-_RULES = {cls: Rule(None, getattr(PaperDuel, f"_check_{cls.kind}"),
-                    getattr(PaperDuel, f"_do_{cls.kind}"))
-          for cls in ACTION_KINDS}
+_RULES = RuleTable({cls: Rule(None, getattr(PaperDuel, f"_check_{cls.kind}"),
+                              getattr(PaperDuel, f"_do_{cls.kind}"))
+                    for cls in ACTION_KINDS})
