@@ -102,13 +102,23 @@ class StateRand(Rand):
         self._state, self._calls = records.rng_state, records.rng_calls
         self._state[0], self._calls[0] = state & MASK32, calls & MASK32
 
-    state = property(lambda self: self._state[0], lambda self, value: self._set("_state", value),
-                     doc="The generator's 32-bit state (the globals' rng_state).")
-    calls = property(lambda self: self._calls[0], lambda self, value: self._set("_calls", value),
-                     doc="The calls made since the duel's setup began (rng_calls, mod 2^32).")
+    @property
+    def state(self) -> int:
+        """The generator's 32-bit state (the globals' rng_state)."""
+        return self._state[0]
 
-    def _set(self, view: str, value: int) -> None:
-        getattr(self, view)[0] = value & MASK32
+    @state.setter
+    def state(self, value: int) -> None:
+        self._state[0] = value & MASK32
+
+    @property
+    def calls(self) -> int:
+        """The calls made since the duel's setup began (rng_calls, mod 2^32)."""
+        return self._calls[0]
+
+    @calls.setter
+    def calls(self, value: int) -> None:
+        self._calls[0] = value & MASK32
 
     def __repr__(self) -> str:
         return f"StateRand(state={self.state!r}, calls={self.calls!r})"
