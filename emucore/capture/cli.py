@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 
 from emucore.capture import rammap, report, verify
-from emucore.cliutil import add_json_flag, add_output, add_path, emit
+from emucore.cliutil import UsageError, add_json_flag, add_output, add_path, emit
 from emucore.commands import add_command
 from emucore.duel.files import check_output
 
@@ -49,12 +49,28 @@ def register(sub: argparse._SubParsersAction) -> None:
              help="your own cartridge dump (.gb) or disc (.cue with its .bin)")
     add_path(p, "--bios", role="input", kind="PlayStation BIOS", type=Path, metavar="FILE",
              help="your console's BIOS, scph5501.bin (fm with beetle-psx)")
-    add_path(p, "--pad", role="input", kind="pad log", type=Path, required=True,
-             metavar="PADLOG", help="pad log to play (as emucore play --record writes it)")
+    source = p.add_mutually_exclusive_group(required=True)
+    add_path(source, "--pad", role="input", kind="pad log", type=Path, metavar="PADLOG",
+             help="pad log to play (as emucore play --record writes it)")
+    add_path(source, "--from-replay", role="input", kind="replay", type=Path,
+             metavar="REPLAY", help="an emucore FM replay to play from power-on: the presses "
+                                    "of its choices in the original's screens (fm)")
+    add_path(p, "--memory-card", role="input", kind="memory card image", type=Path,
+             metavar="CARD", help="with --from-replay: your memory card (.mcr/.srm) whose save "
+                                  "holds the replay's deck; the run starts with Continue")
+    add_output(p, "--pad-out", metavar="PADLOG", kind="pad log", type=Path,
+               help="with --from-replay: write the pad log played (it plays the same run "
+                    "again with --pad)")
     add_output(p, required=True, metavar="CAPTURE", help="capture file to write",
                kind="capture file", type=Path)
     add_json_flag(p)
     p.set_defaults(func=_record)
+
+    p = csub.add_parser("plan", help="print the presses that play an FM replay on the "
+                                     "original from power-on (what record --from-replay does)")
+    add_path(p, "file", role="input", kind="replay", type=Path, help="emucore FM replay")
+    add_json_flag(p)
+    p.set_defaults(func=_plan)
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -80,18 +96,58 @@ def _import(args: argparse.Namespace) -> int:
 def _record(args: argparse.Namespace) -> int:
     from emucore.capture import record  # the pad-log parser and the progress line
 
-    check_output(args.out, [args.content, args.bios, args.pad], args.force)
-    outcome = record.record(rammap.ram_map(args.system), args.core, args.content, args.pad,
-                            args.out, args.bios, args.force)
+    ram = rammap.ram_map(args.system)
+    inputs = [args.content, args.bios, args.pad, args.from_replay, args.memory_card]
+    check_output(args.out, inputs, args.force)
+    if args.from_replay is None and (args.pad_out or args.memory_card):
+        raise UsageError("--pad-out and --memory-card go with --from-replay")
+    if args.pad_out is not None:
+        if args.pad_out == args.out:
+            raise UsageError("--pad-out and --out name the same file")
+        check_output(args.pad_out, [*inputs, args.out], args.force)
+    if args.from_replay is not None:
+        if args.system != "fm":
+            raise UsageError("--from-replay plays an FM replay: the system is fm")
+        from emucore.capture import from_replay
+
+        items = from_replay.plan_of(args.from_replay)
+        if args.memory_card is None:
+            raise UsageError("--from-replay starts at the title with Continue: give the "
+                             "memory card holding the save (--memory-card CARD)")
+        card = record.read_memory_card(args.memory_card)
+        outcome = record.record_plan(ram, args.core, args.content, items, args.out, card,
+                                     args.bios, args.force, pad_out=args.pad_out)
+    else:
+        outcome = record.record(ram, args.core, args.content, args.pad, args.out, args.bios,
+                                args.force)
     data = {"capture": str(args.out), "system": args.system, "emulator": outcome.emulator,
             "media": outcome.media, "frames": outcome.frames, "planned": outcome.planned,
-            "records": outcome.records, "partial": outcome.partial}
+            "records": outcome.records, "partial": outcome.partial,
+            "reason": outcome.reason}
+    if args.pad_out is not None:
+        data["pad_log"] = str(args.pad_out)
     emit(args, data, _recorded)
-    return 2 if outcome.partial else 0
+    return (1 if outcome.reason and not outcome.reason.startswith("interrupted") else 2) \
+        if outcome.partial else 0
+
+
+def _plan(args: argparse.Namespace) -> int:
+    from emucore.capture import from_replay
+    from emucore.fm import padplan
+
+    items = from_replay.plan_of(args.file)
+    lines = [padplan.describe(item) for item in items]
+    emit(args, {"replay": str(args.file), "items": len(items), "plan": lines},
+         lambda d: "\n".join(f"{n:4}. {line}" for n, line in enumerate(d["plan"], 1)))
+    return 0
 
 
 def _recorded(d: dict) -> str:
     """The summary line of a recording."""
+    if d["partial"] and not d["reason"].startswith("interrupted"):
+        return (f"{d['reason']}: kept {d['records']} records of frames 1..{d['frames']} in "
+                f"{d['capture']}, marked partial; check it with: emucore capture verify "
+                f"{d['capture']}")
     if d["partial"]:
         return (f"interrupted: kept {d['records']} records of frames 1..{d['frames']} (of "
                 f"{d['planned']}) in {d['capture']}, marked partial")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import io
 import os
 import sys
 from collections.abc import Iterator
@@ -37,7 +38,7 @@ PLATFORM_EXTENSION = {"GB": "gb", "PSX": "cue"}
 # Beetle PSX looks for the BIOS of the disc's region by file name in its system folder
 # (beetle-psx-libretro's README): NTSC-U discs need SCPH-5501.
 PSX_BIOS = "scph5501.bin"
-RETRO_MEMORY_SYSTEM_RAM = 2  # libretro.h
+RETRO_MEMORY_SAVE_RAM, RETRO_MEMORY_SYSTEM_RAM = 0, 2  # libretro.h
 # pad bit names (RamMap.pad_bits) -> RetroPad buttons (libretro.py's JoypadState fields). The
 # PlayStation cores put Cross on the RetroPad's B, Circle on A, Square on Y, Triangle on X.
 RETROPAD = {"Cross": "b", "Circle": "a", "Square": "y", "Triangle": "x", "L1": "l", "R1": "r"}
@@ -97,6 +98,10 @@ class Machine(Protocol):
     def step(self, word: int) -> None: ...
 
     def read(self, r: Range) -> bytes: ...
+
+    def save(self) -> bytes: ...
+
+    def restore(self, state: bytes) -> None: ...
 
 
 def held_buttons(ram: RamMap, word: int) -> list[str]:
@@ -261,6 +266,28 @@ class LibretroMachine:
         offset = self.ram.ram_offset(r)
         return bytes(self.memory[offset:offset + r.length])
 
+    def insert_memory_card(self, card: bytes) -> None:
+        """Put a memory card image in slot 1 before the first frame: the save RAM the core
+        exposes (Beetle PSX: memory card 0, as frontends load its ``.srm``)."""
+        memory = self.core.get_memory(RETRO_MEMORY_SAVE_RAM)
+        if memory is None or len(memory) < len(card):
+            raise UsageError(f"--core {self.core.emucore_label}: the core exposes no memory "
+                             f"card of {len(card):,} bytes (RETRO_MEMORY_SAVE_RAM)")
+        memory[:len(card)] = card
+
+    def save(self) -> bytes:
+        """The core's whole state (``retro_serialize``), to rewind to."""
+        data = bytearray(self.core.serialize_size())
+        if not data or not self.core.serialize(data):
+            raise UsageError(f"--core {self.core.emucore_label}: the core cannot save its "
+                             "state (retro_serialize), which landing a deal needs")
+        return bytes(data)
+
+    def restore(self, state: bytes) -> None:
+        if not self.core.unserialize(state):
+            raise UsageError(f"--core {self.core.emucore_label}: the core did not take back "
+                             "a state it saved (retro_unserialize)")
+
 
 class PyBoyMachine:
     """PyBoy playing a Game Boy cartridge, with no window and no sound; its bus read."""
@@ -296,3 +323,11 @@ class PyBoyMachine:
 
     def read(self, r: Range) -> bytes:
         return bytes(self.pyboy.memory[r.address:r.address + r.length])
+
+    def save(self) -> bytes:
+        state = io.BytesIO()
+        self.pyboy.save_state(state)
+        return state.getvalue()
+
+    def restore(self, state: bytes) -> None:
+        self.pyboy.load_state(io.BytesIO(state))

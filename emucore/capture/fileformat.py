@@ -112,6 +112,15 @@ class CaptureWriter:
         self.count += 1
         return True
 
+    def mark(self) -> tuple:
+        """Where :meth:`rewind` goes back to (a recorder that rewinds its emulator)."""
+        return len(self.lines), self.count, dict(self._last), self._last_rng
+
+    def rewind(self, mark: tuple) -> None:
+        """Drop every record added since ``mark``."""
+        lines, self.count, self._last, self._last_rng = mark
+        del self.lines[lines:]
+
     def mark_partial(self, why: str) -> None:
         """Say in the header that the capture stopped early (before the ``watch`` line)."""
         self.lines.insert(self._watch_at, f"partial {why}")

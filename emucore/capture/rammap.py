@@ -126,6 +126,32 @@ FM = RamMap(
 )
 
 
+#: What ``capture record --from-replay`` reads after every frame to press when the original
+#: reads the pad (emucore.fm.padplan's gates; docs/fm-duel-input.md gives each routine): not
+#: written to the capture. The main mode and the scene word are the captured ranges'.
+FM_INPUT: dict[str, Range] = {r.name: r for r in (
+    FM.by_name()["main_mode"], FM.by_name()["scene"],
+    Range("duel_runner", 0x8009B26E, 1, None, "Main_RunDuel's step (0 deck screen, 1 duel)"),
+    Range("step", 0x8009B174, 1, None, "the scene handler's step D_8009B174"),
+    Range("jobs", 0x8009B162, 2, None, "presentation jobs D_8009B162 (0: none busy)"),
+    Range("effect_request", 0x8009B260, 1, None, "blocking effect request D_8009B260"),
+    Range("card_effect", 0x8009B220, 2, None, "gDuel_wCardEffectFlags"),
+    Range("effect_state", 0x8009B254, 1, None, "gDuel_bEffectState (card viewer etc.)"),
+    Range("quit_dialog", 0x8009B164, 1, None, "gDuel_bQuitDialogState"),
+    Range("activate_arrows", 0x8009B152, 1, None, "func_80020988's state (0x80: reads the pad)"),
+    Range("hand", 0x800E9F1E, 1, None, "hand cursor slot (side 0's selection record 0)"),
+    Range("field", 0x800E9F57, 2, None, "zone cursor column, row (record D_800E9F48)"),
+    Range("field_status", 0x800E9F61, 1, None, "zone cursor status (0x80: moving)"),
+    Range("target", 0x800E9F73, 2, None, "target cursor column, row (record D_800E9F64)"),
+    Range("target_status", 0x800E9F7D, 1, None, "target cursor status (0x80: moving)"),
+    Range("menu_item", 0x80184594, 1, None, "gMain_bMenuID (the frontend overlay's cursor)"),
+    Range("menu_busy", 0x80184598, 2, None, "the menu's shade step and slide (0: reads the pad)"),
+    Range("grid", 0x8009B366, 2, None, "Free Duel cursor column, row (committed)"),
+    Range("grid_target", 0x8009B36C, 2, None, "Free Duel cursor column, row (moving to)"),
+    Range("deck", 0x801D0200, 80, None, "the player's deck, 40 x u16 (the save's)"),
+)}
+
+
 def _dm1_field(field: str) -> int:
     return dm1_state.DUEL_DTYPE.fields[field][1]
 

@@ -60,6 +60,7 @@ class Outcome:
     media: str
     emulator: str
     partial: bool
+    reason: str | None = None  # why it stopped early
 
 
 def load_pad(ram: RamMap, path: Path) -> pad_script.PadScript:
@@ -158,20 +159,18 @@ def stop_on_ctrl_c() -> Iterator[list[bool]]:
 
 
 def play(ram: RamMap, machine: cores.Machine, pads: pad_script.PadScript,
-         writer: CaptureWriter, progress: Progress) -> int:
-    """Run the pad log's frames, adding a record after each; returns the frames run (fewer
-    when Ctrl-C stopped the run: the records so far are kept)."""
+         writer: CaptureWriter, progress: Progress, asked: list[bool]) -> None:
+    """Run the pad log's frames, adding a record after each (Ctrl-C stops the run after the
+    frame in progress: the records so far are kept)."""
     hint = 0
     frame = 0
-    with stop_on_ctrl_c() as asked:
-        while frame < pads.end and not asked[0]:
-            (word, _), hint = pads.words_at(frame, hint)
-            machine.step(word)
-            frame += 1
-            ranges, rng = sample(ram, machine)
-            writer.add(frame, word, rng, ranges)
-            progress.advance(1)
-    return frame
+    while frame < pads.end and not asked[0]:
+        (word, _), hint = pads.words_at(frame, hint)
+        machine.step(word)
+        frame += 1
+        ranges, rng = sample(ram, machine)
+        writer.add(frame, word, rng, ranges)
+        progress.advance(1)
 
 
 def record(ram: RamMap, core: str, content: Path, pad: Path, out: Path,
@@ -180,17 +179,77 @@ def record(ram: RamMap, core: str, content: Path, pad: Path, out: Path,
     """Record a capture of ``content`` on ``core`` playing ``pad`` into ``out`` (the caller
     has checked ``out`` with :func:`~emucore.duel.files.check_output`)."""
     pads = load_pad(ram, pad)
-    machine, media = open_machine(ram, core, content, bios)
-    with machine as running:
-        writer = CaptureWriter(ram, emulator=running.emulator, script=SCRIPT, media=media)
+
+    def drive(machine: cores.Machine, writer: CaptureWriter, asked: list[bool]
+              ) -> tuple[int, str | None]:
         progress = Progress(pads.end, "frames", enabled=show_progress)
-        frames = play(ram, running, pads, writer, progress)
+        play(ram, machine, pads, writer, progress, asked)
         progress.finish()
+        frames = progress.done
+        return frames, (f"interrupted after frame {frames} of {pads.end}"
+                        if frames < pads.end else None)
+
+    return _recording(ram, core, content, bios, out, force, pads.end, drive)
+
+
+MEMORY_CARD_BYTES = 128 * 1024  # a PlayStation memory card: 16 blocks of 8 KiB
+CARD_MAGIC = b"MC"  # its header frame's first bytes
+
+
+def read_memory_card(path: Path) -> bytes:
+    """A raw PlayStation memory card image (.mcr, .mcd, .srm: 128 KiB starting "MC")."""
+    card = read_bytes(path, MEMORY_CARD_BYTES)
+    if len(card) != MEMORY_CARD_BYTES or not card.startswith(CARD_MAGIC):
+        raise UserFileError(path, f"not a raw memory card image ({MEMORY_CARD_BYTES:,} "
+                                  "bytes whose header starts 'MC': .mcr, .mcd or .srm)")
+    return card
+
+
+def record_plan(ram: RamMap, core: str, content: Path, items: list, out: Path,
+                card: bytes, bios: Path | None = None, force: bool = False,
+                show_progress: bool = True, pad_out: Path | None = None) -> Outcome:
+    """Record a capture of ``content`` on ``core`` playing a plan of
+    :mod:`emucore.fm.padplan` (:mod:`emucore.capture.from_replay`), and with ``pad_out``
+    the pad log it played; a plan the original stopped following keeps its capture so far,
+    marked partial with the reason."""
+    from emucore.capture import from_replay as F
+
+    def drive(machine: cores.Machine, writer: CaptureWriter, asked: list[bool]
+              ) -> tuple[int, str | None]:
+        insert = getattr(machine, "insert_memory_card", None)
+        if insert is None:
+            raise UsageError(f"{machine.emulator} takes no memory card: --from-replay "
+                             "needs a PlayStation core")
+        insert(card)
+        run = F.Run(ram, machine, writer, asked)
+        progress = Progress(len(items), "presses", enabled=show_progress)
+        why = None
+        try:
+            F.play(run, items, progress)
+        except F.Interrupted:
+            why = f"interrupted after frame {len(run.words)}"
+        except F.Diverged as exc:
+            why = f"the original left the plan: {exc}"
+        progress.finish()
+        if pad_out is not None and run.words:
+            write_atomic(pad_out, F.pad_log(run.words), replace=force)
+        return len(run.words), why
+
+    return _recording(ram, core, content, bios, out, force, 0, drive)
+
+
+def _recording(ram: RamMap, core: str, content: Path, bios: Path | None, out: Path,
+               force: bool, planned: int, drive) -> Outcome:
+    """Open the emulator, let ``drive`` play it into a capture, write the capture."""
+    machine, media = open_machine(ram, core, content, bios)
+    with machine as running, stop_on_ctrl_c() as asked:
+        writer = CaptureWriter(ram, emulator=running.emulator, script=SCRIPT, media=media)
+        frames, why = drive(running, writer, asked)
     if not writer.count:
-        raise UsageError("interrupted before the first frame: nothing recorded, nothing "
-                         "written")
-    partial = frames < pads.end
-    if partial:
-        writer.mark_partial(f"interrupted after frame {frames} of {pads.end}")
+        raise UsageError("stopped before the first frame: nothing recorded, nothing written"
+                         + (f" ({why})" if why else ""))
+    if why:
+        writer.mark_partial(why)
     write_atomic(out, writer.text(), replace=force)
-    return Outcome(frames, pads.end, writer.count, media, running.emulator, partial)
+    return Outcome(frames, planned or frames, writer.count, media, running.emulator,
+                   why is not None, why)

@@ -126,3 +126,33 @@ MAX_DEAL_ROLLS = 1_000_000
 #     both"), for a machine with one save only; the original needs two saves with different
 #     duelist codes.
 UNREAD_MODE_CALLS = 0
+
+# ------------------------------------------------------- playing a replay on the original
+# What emucore.fm.padplan (capture record --from-replay) chooses where the decompiled code
+# leaves the pad's timing open (docs/fm-duel-input.md; docs/capture.md, "From a replay").
+# P1  The plan starts at the title and Continues the save on the memory card (the tester's
+#     own, holding the replay's deck, sorted as the replay says, and the opponent
+#     unlocked): a new game goes through the story's opening (campaign scene 0x30, script
+#     data on the disc: a dialogue, a choice, the city map, a card shop's "Title") before
+#     the main menu opens, and the plan does not model that.
+# P2  A step whose own animation has no RAM word to wait on is waited out by its frame
+#     count from the code plus SETTLE_FRAMES (a press inside it would be dropped; waiting
+#     longer costs nothing: no waiting frame of the hand, field or star handlers calls
+#     rand()).
+# P3  The duel's deal is landed on the Free Duel grid (FreeDuel_Entry: one rand() a
+#     frame): the confirm, then Circle SETTLE_FRAMES after the pre-duel deck screen opens
+#     (with 40 cards its exit step leaves at once), then the deal's RNG index measured and
+#     the wait before the confirm corrected (padplan.Land).
+# P4  The plan presses nothing for the computer's turns and their animations: it waits
+#     for the next gate of the pad side.
+# P5  ``3d_circles`` presses Circle CIRCLES_FRAMES frames into the 3-D battle (when the
+#     summoning circles' set-up has run is not read frame by frame).
+# P6  After a position change the field cursor waits SPIN_FRAMES for the spin object
+#     (tag 0xF, a pool scan rather than one RAM word) before the next press.
+# P7  The recorder waits at most WAIT_LIMIT frames for any one gate (a computer turn with
+#     its animations takes far fewer), and lands a deal in at most LAND_TRIES tries.
+SETTLE_FRAMES = 4
+CIRCLES_FRAMES = 60
+SPIN_FRAMES = 24
+WAIT_LIMIT = 60 * 60 * 5
+LAND_TRIES = 6
