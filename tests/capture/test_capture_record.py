@@ -346,3 +346,29 @@ def test_pad_words_become_retropad_buttons():
     assert cores.retropad(rammap.FM, 0xFFFF & ~(1 << 13) & ~(1 << 10)) == {"a", "l"}
     assert cores.retropad(rammap.FM, 0xFFFF) == set()
     assert cores.retropad(rammap.DM1, 0x81) == {"a", "down"}
+
+
+@pytest.mark.parametrize("core", ["pyboy", "gambatte", "mgba"])
+def test_a_machine_rewinds_to_a_state_it_saved(tmp_path, program, core):
+    """What ``--from-replay`` lands a deal with: a saved state taken back restores the run,
+    frame for frame. The program counts one a frame at the opponent byte (gb_test_rom.py),
+    so after restoring at frame 200 (the program long started) the next frame shows frame
+    201's count again."""
+    if core != "pyboy":
+        need_core(core)
+    rom, _, _ = _files(tmp_path, program)
+    ram = _test_map(program)
+    counter = ram.by_name()["opponent"]
+    machine, _ = record.open_machine(ram, core, rom, None)
+    with machine as running:
+        for _ in range(200):
+            running.step(0)
+        state = running.save()
+        running.step(0)
+        after = running.read(counter)
+        for _ in range(30):
+            running.step(0)
+        assert running.read(counter) != after
+        running.restore(state)
+        running.step(0)
+        assert running.read(counter) == after

@@ -51,6 +51,16 @@ def bases(tmp_path_factory) -> dict[str, object]:
             data = json.loads(path.read_text())
             data["steps"] = data["steps"][:8]
             out[system] = data
+        # an FM duel the original can play from its title (capture record --from-replay)
+        deck, script = folder / "fm.deck", folder / "fm_script.json"
+        deck.write_text("\n".join(str(c) for c in out["fm"]["setup"]["deck"]) + "\n")
+        script.write_text(json.dumps({"actions": [{"kind": "play", "cards": [0]},
+                                                  {"kind": "end_turn"}]}))
+        path = folder / "fm_title.json"
+        assert cli.main(["replay", "record", "fm", "--duelist", "39", "--deck", str(deck),
+                         "--index", "40000", "--script", str(script), "--out",
+                         str(path)]) == 0
+        out["fm_title"] = json.loads(path.read_text())
     return out
 
 
@@ -193,6 +203,39 @@ def test_capture_import_outputs(work, data):
     run_cli("capture / capture import --out", ["capture", "import", str(path), "--out",
                                                  str(folder / out) if out else ""],
             folder, outputs=("r.json", "sub", "sub/r.json"))
+
+
+CARD_BYTES = 128 * 1024
+
+
+def _on_the_original(folder: Path, replay: Path, card: Path) -> list[list[str]]:
+    """The commands that read a replay to play it on the original (no core installed at
+    ``none.so``: a good replay and card get as far as the core and stop there)."""
+    return [["capture", "plan", str(replay), "--json"],
+            ["capture", "record", "fm", "--core", str(folder / "none.so"), "--content",
+             str(folder / "fm.cue"), "--from-replay", str(replay), "--memory-card", str(card),
+             "--out", str(folder / "c.cap"), "--pad-out", str(folder / "p.pad")]]
+
+
+@given(data=st.data())
+def test_replays_played_on_the_original(bases, work, data):
+    folder = fresh(work)
+    path, card = folder / "r.json", folder / "card.mcr"
+    path.write_text(data.draw(mutated_json(bases["fm_title"])))
+    card.write_bytes(b"MC" + bytes(CARD_BYTES - 2))
+    for argv in _on_the_original(folder, path, card):
+        run_cli("replay / capture plan, record --from-replay", argv, folder)
+
+
+@given(blob=st.one_of(st.binary(max_size=64),
+                      st.binary(min_size=CARD_BYTES - 2, max_size=CARD_BYTES + 2)))
+def test_memory_cards(bases, work, blob):
+    folder = fresh(work)
+    path, card = folder / "r.json", folder / "card.mcr"
+    path.write_text(json.dumps(bases["fm_title"]))
+    card.write_bytes(blob)
+    run_cli("memory card / record --from-replay", _on_the_original(folder, path, card)[1],
+            folder)
 
 
 # argument types: every numeric and card-token argument (argv holds no NUL and no lone
