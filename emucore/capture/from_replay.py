@@ -103,9 +103,7 @@ class Run:
 
 
 def _gate_of(item: P.Item) -> P.Gate:
-    if isinstance(item, P.Land):
-        return item.start
-    return item.until if isinstance(item, P.Mash) else item.gate
+    return item.start if isinstance(item, P.Land) else item.gate
 
 
 def wait_for(run: Run, gate: P.Gate, why: str, skip: P.Gate | None = None) -> bool:
@@ -158,8 +156,10 @@ def _step_towards(cursor: str, at: tuple[int, int], goal: tuple[int, int]) -> tu
 
 
 def _move(run: Run, item: P.Move) -> None:
+    gate = item.gate
     for _ in range(MOVE_LIMIT):
-        wait_for(run, item.gate, item.why)
+        wait_for(run, gate, item.why)
+        gate = gate.but(fresh=False)  # the steps leave the gate as it was
         if item.cursor == "grid":
             _settle_grid(run)
         at = where(run.look, item.cursor)
@@ -187,18 +187,6 @@ def _settle_grid(run: Run) -> None:
             return
         run.frame()
     raise Diverged(f"frame {len(run.words)}: the Free Duel cursor never came to rest")
-
-
-def _mash(run: Run, item: P.Mash) -> None:
-    for _ in range(C.WAIT_LIMIT // max(item.every, 1)):
-        if item.until.holds(run.look):
-            return
-        run.hold(item.buttons, P.HOLD_FRAMES)
-        for _ in range(item.every - 2 * P.HOLD_FRAMES):
-            if item.until.holds(run.look):
-                return
-            run.frame()
-    raise Diverged(f"frame {len(run.words)}: {item.why}: {item.until.terms()} never held")
 
 
 def _deck(run: Run) -> tuple[int, ...]:
@@ -240,8 +228,6 @@ def play(run: Run, items: list[P.Item], progress: Progress | None = None) -> Non
             _press(run, item, skip)
         elif isinstance(item, P.Move):
             _move(run, item)
-        elif isinstance(item, P.Mash):
-            _mash(run, item)
         else:
             _land(run, item)
         if progress is not None:

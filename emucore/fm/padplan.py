@@ -1,20 +1,20 @@
-"""The presses that make the original play an emucore FM replay: from power-on through the
-main loop's screens to the duel, then every choice of the duel as the original's duel scene
-reads the pad (docs/fm-duel-input.md, from the decompiled handlers).
+"""The presses that make the original play an emucore FM replay: from the title (Continue
+the memory card's save, fm.choices P1) through the main menu and Free Duel to the duel, then
+every choice of the duel as the original's duel scene reads the pad (docs/fm-duel-input.md,
+from the decompiled handlers).
 
-A plan is a list of :class:`Press` and :class:`Move` items, each waiting for a
-:class:`Gate`: the moment the original's routine reads that input, told by RAM the
+A plan is a list of :class:`Press`, :class:`Move` and :class:`Land` items, each waiting for
+a :class:`Gate`: the moment the original's routine reads that input, told by RAM the
 recorder reads after every frame (``emucore.capture.rammap.FM_INPUT``: the main mode, the
-duel scene state and its handler's step, the shared wait, the cursors, the RNG state). A
-fixed-frame pad log cannot play a duel: the computer's turns and the animations run for
-frame counts emucore does not model frame by frame, and a press made while a handler is
-busy is dropped, not queued. So the recorder presses when the gate holds and writes the pad
-log it played, which plays the same duel again on the same core.
+duel scene state and its handler's step, the presentation jobs, the cursors, the RNG
+state). A fixed-frame pad log cannot play a duel: the computer's turns and the animations
+run for frame counts emucore does not model frame by frame, and a press made while a
+handler is busy is dropped, not queued. So the recorder presses when the gate holds and
+writes the pad log it played, which plays the same duel again on the same core.
 
-Two waits rest on the RNG state itself, because the deal depends on the frame a press
-lands on: the title's Start (the starter deck, ``NameEntry_BuildStarterDeck``) and the
-Free Duel confirm (the duel's shuffles) wait until the state is the one that deals the
-replay's decks. Every other wait is taken to make no ``rand()`` call (docs/fm-duel-input.md:
+One wait rests on the RNG state itself, because the deal depends on the frame the Free
+Duel confirm lands on (its grid and the pre-duel deck screen call rand() once a frame):
+:class:`Land`. Every other wait is taken to make no ``rand()`` call (docs/fm-duel-input.md:
 no waiting frame of the hand, field and star handlers calls it), so the duel's own stream
 does not depend on it; where that is wrong, ``capture verify`` shows the first frame.
 
@@ -130,17 +130,6 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Mash:
-    """Press ``buttons`` every ``every`` frames until ``until`` holds (screens the plan does
-    not model press by press: the story's opening, a text box that must finish typing)."""
-
-    buttons: tuple[str, ...]
-    until: Gate
-    every: int
-    why: str
-
-
-@dataclass(frozen=True)
 class Land:
     """Once ``start`` holds, play ``lead`` after waiting on the frames before it so that,
     when ``arrive`` first holds, the RNG state's index is ``index`` (and the deck in RAM is
@@ -151,7 +140,7 @@ class Land:
     pre-duel deck screen's func_80033BE8), so each frame waited moves the deal by one."""
 
     start: Gate
-    lead: tuple[Press | Move | Mash, ...]
+    lead: tuple[Press | Move, ...]
     arrive: Gate
     index: int
     deck: tuple[int, ...]
@@ -159,7 +148,7 @@ class Land:
     why: str
 
 
-Item = Press | Move | Mash | Land
+Item = Press | Move | Land
 
 
 def describe(item: Item) -> str:
@@ -170,9 +159,6 @@ def describe(item: Item) -> str:
                 f"{item.index:,} when {item.arrive.describe()}: {item.why}")
     if isinstance(item, Move):
         return f"{item.cursor} cursor to {item.goal} in {item.gate.describe()}: {item.why}"
-    if isinstance(item, Mash):
-        return (f"{'+'.join(item.buttons)} every {item.every} frames until "
-                f"{item.until.describe()}: {item.why}")
     wait = f" + {item.after} frames" if item.after else ""
     opt = " (if asked)" if item.optional else ""
     keys = "+".join(item.buttons) or "nothing"
