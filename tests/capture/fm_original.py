@@ -21,18 +21,8 @@ import pickle
 from emucore import tables as T
 from emucore.capture.rammap import FM, FM_INPUT
 from emucore.duel.protocol import IllegalAction
+from emucore.fm import actions as A
 from emucore.fm import deck as fm_deck
-from emucore.fm.actions import (
-    Activate,
-    Attack,
-    ChangePosition,
-    EndTurn,
-    Failure,
-    Fusion,
-    Play,
-    RitualSummon,
-    Trap,
-)
 from emucore.fm.ai import choose_action
 from emucore.fm.engine import FmDuel
 from emucore.fm.overlay import BUILT_IN
@@ -94,7 +84,7 @@ class FmOriginal:
         self.duel: FmDuel | None = None
         self.dealt = None
         self.seed, self.ticking, self.prev, self.frame = BOOT_STATE, True, 0, 0
-        self.phase, self.timer, self.after = "", 0, ""
+        self.phase, self.timer, self.after, self.sets = "", 0, "", {}
         self.mode, self.menu, self.shade, self.slide, self.loading = 0xC8, 0, 8, 0, 0
         self.deck_loaded, self.grid, self.grid_target, self.glide = False, [0, 0], [0, 0], 0
         self.opponent, self.runner, self.scene, self.sub, self.jobs = 0, 0, 0, 0, 0
@@ -102,7 +92,7 @@ class FmOriginal:
         self.cards, self.kind, self.face_down, self.choice, self.count = (), 0, False, 0, 0
         self.zc, self.tc = [0, 2, 0, 0], [0, 1, 0, 0]  # col, row, status, frames left
         self.arrows, self.shows_face, self.equip_zone, self.pending = 0, False, None, None
-        self._after(INTRO, "prompt")
+        self._after(INTRO, "prompt", shade=0)
 
     # ------------------------------------------------------------------ Machine
     def __enter__(self) -> FmOriginal:
@@ -144,6 +134,7 @@ class FmOriginal:
         if self.timer:
             self.timer -= 1
             if not self.timer:
+                self.__dict__.update(self.sets)
                 self._go(self.after)
         else:
             handler = getattr(self, "_p_" + self.phase, None)
@@ -152,9 +143,10 @@ class FmOriginal:
         self._publish()
 
     # ------------------------------------------------------------------ plumbing
-    def _after(self, frames: int, then: str) -> None:
-        """The next ``frames`` frames read no pad; the last one enters ``then``."""
-        self.phase, self.timer, self.after = "wait", frames, then
+    def _after(self, frames: int, then: str, **sets: object) -> None:
+        """The next ``frames`` frames read no pad; the last one sets ``sets`` (attributes)
+        and enters ``then``."""
+        self.phase, self.timer, self.after, self.sets = "wait", frames, then, sets
 
     def _go(self, name: str) -> None:
         self.phase = name
@@ -195,17 +187,11 @@ class FmOriginal:
                 self.ram[offset:offset + r.length] = image[r.target:r.target + r.length]
 
     # ------------------------------------------------------------------ title and menus
-    def _e_prompt(self) -> None:
-        self.shade = 0
-
     def _p_prompt(self, pressed: int, held: int) -> None:
         """MainMenu_UpdateFrontendMenu with gMain_bMenuID 0: "press START" first."""
         if pressed & START:
             self.slide = 1
-            self._after(SLIDE + 1, "menu")
-
-    def _e_menu(self) -> None:
-        self.slide = 0
+            self._after(SLIDE + 1, "menu", slide=0)
 
     def _p_menu(self, pressed: int, held: int) -> None:
         """MainMenu_UpdateFrontendMenu: Repeat Up/Down move -1/+1 wrapping in the group (ids
@@ -235,7 +221,7 @@ class FmOriginal:
 
     def _e_regroup(self) -> None:
         self.menu = 5
-        self._after(SLIDE + 1, "menu")
+        self._after(SLIDE + 1, "menu", slide=0)
 
     def _e_menu_exit(self) -> None:
         """Main_RunMenu: Fade_WaitOut, Main_ApplyMenuSelection(6) (mode 6), a reset pass."""
@@ -291,10 +277,7 @@ class FmOriginal:
     def _e_duel_init(self) -> None:
         """Main_RunDuel's init pass, then step 0's func_800323F8 and Fade_WaitIn."""
         self.mode, self.runner = 0xC3, 0
-        self._after(FADE, "deck_screen")
-
-    def _e_deck_screen(self) -> None:
-        self.runner, self.ticking = 0x80, True
+        self._after(FADE, "deck_screen", runner=0x80, ticking=True)
 
     def _p_deck_screen(self, pressed: int, held: int) -> None:
         """BuildDeck_UpdateChestPaneInput: Pressed Circle -> exit step func_800339D0, which
@@ -330,17 +313,11 @@ class FmOriginal:
         self.scene = 0x8003
         self._after(OPENING_DRAW, "hand_in")
 
-    def _e_hand_in(self) -> None:
-        self.scene, self.shown_side = 0x0004, 0
-        self._after(1, "hand")
-
     # ------------------------------------------------------------------ hand phase
-    def _e_hand(self) -> None:
-        """DuelScene_UpdateHandActions' first call: slot 0, no marks, step 1."""
-        self.scene, self.sub, self.jobs, self.slot, self.raised = 0x8004, 0x01, 0, 0, []
-
-    def _e_hand_back(self) -> None:
-        self.phase, self.sub, self.jobs = "hand", 0x01, 0
+    def _e_hand_in(self) -> None:
+        """DuelScene_UpdateHandActions' first call: slot 0, no marks, step 1 (no pad)."""
+        self.scene, self.shown_side = 0x0004, 0
+        self._after(1, "hand", scene=0x8004, sub=0x01, jobs=0, slot=0, raised=[])
 
     def _p_hand(self, pressed: int, held: int) -> None:
         """Step 1: Repeat Right/Left move the slot (0..4); Pressed == Held == Up raises;
@@ -370,25 +347,22 @@ class FmOriginal:
         """Step 3: after the tween a monster or a trap turns itself face down (8 frames)."""
         if self.kind < MAGIC or self.kind == TRAP:
             self.sub, self.face_down = 0xA3, True
-            self._after(FLIP, "face")
+            self._after(FLIP, "face", sub=0x83)
         else:
-            self._go("face")
-
-    def _e_face(self) -> None:
-        self.sub = 0x83
+            self.sub, self.phase = 0x83, "face"
 
     def _p_face(self, pressed: int, held: int) -> None:
         """Step 3: Repeat Left/Right flips; Circle backs out; Cross/Square: a face-up magic
         or ritual is used from the hand (step 5), else the tween home and step 4."""
         if pressed & (LEFT | RIGHT):
             self.sub, self.face_down = 0xA3, not self.face_down
-            self._after(FLIP, "face")
+            self._after(FLIP, "face", sub=0x83)
         elif pressed & CIRCLE:
             self.sub = 0xD3
-            self._after(TWEEN + FLIP * self.face_down, "hand_back")
+            self._after(TWEEN + FLIP * self.face_down, "hand", sub=0x01, jobs=0)
         elif pressed & CONFIRM:
             if not self.face_down and self.kind in (MAGIC, RITUAL):
-                self._commit(Play(cards=self.cards, zone=-1, face_down=False))
+                self._commit(A.Play(cards=self.cards, zone=-1, face_down=False))
             else:
                 self.sub = 0xD3
                 self._after(TWEEN, "zone_in")
@@ -402,10 +376,7 @@ class FmOriginal:
         free = [c for c in range(5) if self.duel.card(0, name, c) is None]
         self.zc = [free[0] if free else self.zc[0], row, 0, 0]
         self.sub, self.jobs = 0xC4, 3
-        self._after(ZONE_ENTRY, "zone")
-
-    def _e_zone(self) -> None:
-        self.sub, self.jobs = 0x84, 0
+        self._after(ZONE_ENTRY, "zone", sub=0x84, jobs=0)
 
     def _grid_move(self, cur: list[int], held: int, rows: range) -> bool:
         """func_80023FBC/func_80023D08 on Held (Up > Left > Down > Right): True while a move
@@ -433,12 +404,13 @@ class FmOriginal:
             return
         if pressed & CIRCLE:
             self.jobs = 12
-            self._after(12, "face" if len(self.cards) == 1 else "hand_back")
+            self._after(12, "face" if len(self.cards) == 1 else "hand",
+                        sub=0x83 if len(self.cards) == 1 else 0x01, jobs=0)
         elif pressed & CONFIRM:
             if len(self.cards) == 1 and self.kind == EQUIP and self.zc[1] == 2 \
                     and self.duel.card(0, "monster", self.zc[0]) is None:
                 return
-            self._commit(Play(cards=self.cards, zone=self.zc[0], face_down=self.face_down))
+            self._commit(A.Play(cards=self.cards, zone=self.zc[0], face_down=self.face_down))
 
     # ------------------------------------------------------------------ committing
     def _star_dialog(self, action) -> bool:
@@ -450,9 +422,9 @@ class FmOriginal:
         events = self._apply(action, trial=True)
         after = _monsters(duel)
         duel.restore(snap)
-        if any(isinstance(e, RitualSummon) and e.side == 0 and e.result for e in events):
+        if any(isinstance(e, A.RitualSummon) and e.side == 0 and e.result for e in events):
             return True
-        chained = any(isinstance(e, (Fusion, Failure)) and e.side == 0 for e in events)
+        chained = any(isinstance(e, (A.Fusion, A.Failure)) and e.side == 0 for e in events)
         return any(a is not None and a[2] < MAGIC and (a != b or chained)
                    for a, b in zip(after, before, strict=True))
 
@@ -471,14 +443,11 @@ class FmOriginal:
         self.pending, self.jobs = action, 0
         if self._star_dialog(action):
             self.scene, self.sub, self.choice = 0x8008, 0x03, 0
-            self._after(STAR_TWEEN + 1, "star")
+            self._after(STAR_TWEEN + 1, "star", sub=0x83)
         else:
             self._apply(action)
             self.scene, self.jobs = 0x8007, 12
             self._after(ANIM, "after_action")
-
-    def _e_star(self) -> None:
-        self.sub = 0x83
 
     def _p_star(self, pressed: int, held: int) -> None:
         """Dialog_ReadChoiceInput: Repeat Up/Down (clamped), R1 (wraps) swallow the frame;
@@ -520,25 +489,22 @@ class FmOriginal:
         col, row = self.zc[:2]
         own = self.duel.card(0, "monster", col) if row == 2 else None
         if pressed & START:
-            self._apply(EndTurn())
+            self._apply(A.EndTurn())
             self.first_turn, self.scene, self.sub, self.jobs = False, 0x800A, 0x0B, 12
             self._after(TURN_SWITCH, "cpu_turn")
         elif pressed & (L1 | R1):
             if own is not None and not own.used:
-                self._apply(ChangePosition(zone=col))
+                self._apply(A.ChangePosition(zone=col))
                 self._after(SPIN, "browse")
         elif pressed & CONFIRM:
             if row == 2 and own and not (self.first_turn or self.duel.swords(0) or own.used
                                          or own.defending):
                 self.tc[1:] = [1, 0, 0]
                 self.sub, self.jobs = 0xC4, 0x52
-                self._after(TARGET_IN, "target")
+                self._after(TARGET_IN, "target", sub=0x06, jobs=0)  # never 0x86
             elif row == 3 and (magic := self.duel.card(0, "magic", col)) and magic.face_down:
                 self.sub, self.arrows, self.shows_face = 0xA7, 0, False
-                self._after(ZOOM, "activate")
-
-    def _e_target(self) -> None:
-        self.sub, self.jobs = 0x06, 0  # the step's inverted entry test: never 0x86
+                self._after(ZOOM, "activate", sub=0x87, arrows=0x80)
 
     def _p_target(self, pressed: int, held: int) -> None:
         """Step 6: the target cursor on one row; Circle backs out; Cross commits (2-D),
@@ -553,12 +519,12 @@ class FmOriginal:
             return
         elif self.equip_zone is not None:
             if self.duel.card(0, "monster", self.tc[0]) is not None:
-                self._commit(Activate(zone=self.equip_zone, target=self.tc[0]))
+                self._commit(A.Activate(zone=self.equip_zone, target=self.tc[0]))
         else:
             foes = [self.duel.card(1, "monster", c) for c in range(5)]
             if any(foes) and foes[self.tc[0]] is None:
                 return
-            attack = Attack(attacker=self.zc[0], target=self.tc[0] if any(foes) else -1,
+            attack = A.Attack(attacker=self.zc[0], target=self.tc[0] if any(foes) else -1,
                             view="2d" if pressed & CROSS else "3d")
             self.pending, self.scene, self.jobs = attack, 0x8009, 12
             if attack.view == "3d" and attack.target >= 0 and not self._trap_springs(attack):
@@ -567,11 +533,11 @@ class FmOriginal:
             else:
                 self._battle(attack)
 
-    def _trap_springs(self, attack: Attack) -> bool:
+    def _trap_springs(self, attack: A.Attack) -> bool:
         snap = self.duel.snapshot()
         events = self._apply(attack, trial=True)
         self.duel.restore(snap)
-        return any(isinstance(e, Trap) for e in events)
+        return any(isinstance(e, A.Trap) for e in events)
 
     def _p_battle_3d(self, pressed: int, held: int) -> None:
         """func_800534B8: Pressed Circle ends the 3-D scene (from its second frame)."""
@@ -581,20 +547,17 @@ class FmOriginal:
             self.mode = 0xC3
             self._battle(dataclasses.replace(self.pending, view="3d_skip" if skip else "3d"))
 
-    def _battle(self, attack: Attack) -> None:
+    def _battle(self, attack: A.Attack) -> None:
         self._apply(attack)
         self.scene, self.jobs = 0x8009, 12
         self._after(ANIM, "after_action")
-
-    def _e_activate(self) -> None:
-        self.sub, self.arrows = 0x87, 0x80
 
     def _p_activate(self, pressed: int, held: int) -> None:
         """func_80020988: Repeat Left/Right flips the shown card (8 frames); Circle cancels;
         Cross/Square activates only if the card shows its face (else cancels)."""
         if pressed & (LEFT | RIGHT):
             self.arrows, self.shows_face = 0x40, not self.shows_face
-            self._after(FLIP, "activate")
+            self._after(FLIP, "activate", arrows=0x80)
         elif pressed & (CIRCLE | CONFIRM):
             self.arrows = 0
             col = self.zc[0]
@@ -604,9 +567,9 @@ class FmOriginal:
             elif self.duel.card(0, "magic", col).card_type == EQUIP:
                 self.equip_zone, self.tc[1:] = col, [2, 0, 0]
                 self.sub, self.jobs = 0xC7, 0x52
-                self._after(UNDIM + TARGET_IN, "target")
+                self._after(UNDIM + TARGET_IN, "target", sub=0x06, jobs=0)
             else:
-                self._commit(Activate(zone=col))
+                self._commit(A.Activate(zone=col))
 
     # ------------------------------------------------------------------ the computer, results
     def _e_cpu_turn(self) -> None:
@@ -639,19 +602,13 @@ class FmOriginal:
         """func_80020F4C: banner (step 3 holds 600 frames, Circle/Cross/Square end it)."""
         self.log.append(f"duel over, winner {self.duel.winner}")
         self.mode, self.scene, self.sub, self.jobs = 0xC3, 0x800C, 0x01, 8
-        self._after(RESULT_IN, "banner")
-
-    def _e_banner(self) -> None:
-        self.sub, self.jobs, self.count = 0x03, 0, BANNER
+        self._after(RESULT_IN, "banner", sub=0x03, jobs=0, count=BANNER)
 
     def _p_banner(self, pressed: int, held: int) -> None:
         self.count -= 1
         if pressed & (CIRCLE | CONFIRM) or not self.count:
             self.scene, self.sub = 0x800D, 0x01
-            self._after(REWARDS_IN, "rewards")
-
-    def _e_rewards(self) -> None:
-        self.sub = 0x83
+            self._after(REWARDS_IN, "rewards", sub=0x83)
 
     def _p_rewards(self, pressed: int, held: int) -> None:
         """func_800218F0: Pressed Cross only leaves; then the fade and mode D_8009B368 = 6."""
