@@ -69,7 +69,13 @@ def _monsters(duel: FmDuel) -> list[tuple[int, int, int] | None]:
 
 
 class FmOriginal:
-    """The original's machine: :meth:`step` one frame with a pad word (active low)."""
+    """The original's machine: :meth:`step` one frame with a pad word (active low).
+
+    ``deck`` is the player's 40 cards as the memory card's save holds them (loaded by the
+    title's Load, dealt as they are); ``unlocked`` the Free Duel cells that may be chosen
+    (a new save: Duel Master K, 39). ``actions`` lists every action stepped (both sides),
+    ``log`` notable events.
+    """
 
     emulator = "fm-original stand-in"
 
@@ -333,7 +339,7 @@ class FmOriginal:
         elif pressed & CIRCLE or (pressed == DOWN and held == DOWN):
             if self.slot in self.raised:
                 self.raised.remove(self.slot)
-        elif pressed & CONFIRM and len(self.raised) != 1:
+        elif pressed & CONFIRM and len(self.raised) != 1 and self.duel.hand(0)[self.slot] >= 0:
             if self.raised:
                 self.cards, self.face_down = tuple(self.raised), False
                 self._go("zone_in")
@@ -442,6 +448,7 @@ class FmOriginal:
         """The play or activation as decided; the star dialog first if it comes."""
         self.pending, self.jobs = action, 0
         if self._star_dialog(action):
+            self.log.append("star dialog")
             self.scene, self.sub, self.choice = 0x8008, 0x03, 0
             self._after(STAR_TWEEN + 1, "star", sub=0x83)
         else:
@@ -529,6 +536,7 @@ class FmOriginal:
             self.pending, self.scene, self.jobs = attack, 0x8009, 12
             if attack.view == "3d" and attack.target >= 0 and not self._trap_springs(attack):
                 self.mode, self.count = 0xC1, 0
+                self.log.append("3-D battle")
                 self.phase = "battle_3d"
             else:
                 self._battle(attack)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from emucore import tables as T
-from emucore.capture.rammap import FM_INPUT, Range
+from emucore.capture.rammap import FM, FM_INPUT, Range
 from emucore.fm import deck as fm_deck
 from emucore.fm.machine import field_offset
 from emucore.fm.setup import FmSetup, new_duel
@@ -31,7 +31,8 @@ def word(*bits: int) -> int:
 
 
 def val(m: FmOriginal, name: str) -> int:
-    return int.from_bytes(m.read(FM_INPUT.get(name, RNG)), "little")
+    r = FM_INPUT.get(name) or FM.by_name().get(name) or RNG
+    return int.from_bytes(m.read(r), "little")
 
 
 def idle(m: FmOriginal, frames: int = 1) -> None:
@@ -296,3 +297,37 @@ def test_save_and_restore_replay_the_same(save_deck):
             m.step(pad)
         runs.append((bytes(m.ram), list(m.actions), m.duel.snapshot()))
     assert runs[0] == runs[1]
+
+
+def test_free_duel_cells(save_deck):
+    """FreeDuel_UpdateScreen's confirm: a locked cell does nothing, cell 0 is Build Deck."""
+    m = FmOriginal(save_deck, unlocked={39})
+    m.insert_memory_card(b"MC")
+    to_free_duel(m)
+    idle(m, fo.BOX_TYPE)
+    tap(m, fo.CROSS)
+    idle(m)
+    tap(m, fo.RIGHT)
+    idle(m, fo.GLIDE)
+    assert val(m, "grid") == 1
+    tap(m, fo.CROSS)                      # Simon Muran, locked on a new save
+    idle(m, 10)
+    assert val(m, "main_mode") == 0xC6 and val(m, "opponent") == 0
+    tap(m, fo.LEFT)
+    idle(m, fo.GLIDE)
+    with pytest.raises(AssertionError, match="Build Deck"):
+        tap(m, fo.CROSS)
+
+
+def test_one_raised_card_blocks_cross(save_deck):
+    """DuelScene_UpdateHandActions step 1: with exactly one card raised Cross is ignored."""
+    m = FmOriginal(save_deck, unlocked={39})
+    m.insert_memory_card(b"MC")
+    to_k(m)
+    wait_for(m, lambda: hand_ready(m))
+    tap(m, fo.UP)
+    tap(m, fo.CROSS)
+    idle(m, 30)
+    assert hand_ready(m) and m.raised == [0]
+    tap(m, fo.RIGHT)
+    assert val(m, "hand") == 1
