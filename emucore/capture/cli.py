@@ -56,8 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
              metavar="REPLAY", help="an emucore FM replay to play from power-on: the presses "
                                     "of its choices in the original's screens (fm)")
     add_path(p, "--memory-card", role="input", kind="memory card image", type=Path,
-             metavar="CARD", help="with --from-replay: your memory card (.mcr/.srm) whose save "
-                                  "holds the replay's deck; the run starts with Continue")
+             metavar="CARD", help="your memory card (.mcr/.srm) in slot 1 (fm); --from-replay "
+                                  "Continues its save, which must hold the replay's deck")
     add_output(p, "--pad-out", metavar="PADLOG", kind="pad log", type=Path,
                help="with --from-replay: write the pad log played (it plays the same run "
                     "again with --pad)")
@@ -99,8 +99,8 @@ def _record(args: argparse.Namespace) -> int:
     ram = rammap.ram_map(args.system)
     inputs = [args.content, args.bios, args.pad, args.from_replay, args.memory_card]
     check_output(args.out, inputs, args.force)
-    if args.from_replay is None and (args.pad_out or args.memory_card):
-        raise UsageError("--pad-out and --memory-card go with --from-replay")
+    if args.from_replay is None and args.pad_out:
+        raise UsageError("--pad-out writes the pad log a --from-replay run played")
     if args.pad_out is not None:
         if args.pad_out == args.out:
             raise UsageError("--pad-out and --out name the same file")
@@ -114,12 +114,13 @@ def _record(args: argparse.Namespace) -> int:
         if args.memory_card is None:
             raise UsageError("--from-replay starts at the title with Continue: give the "
                              "memory card holding the save (--memory-card CARD)")
-        card = record.read_memory_card(args.memory_card)
-        outcome = record.record_plan(ram, args.core, args.content, items, args.out, card,
-                                     args.bios, args.force, pad_out=args.pad_out)
+        outcome = record.record_plan(ram, args.core, args.content, items, args.out,
+                                     record.read_memory_card(args.memory_card), args.bios,
+                                     args.force, pad_out=args.pad_out)
     else:
+        card = record.read_memory_card(args.memory_card) if args.memory_card else None
         outcome = record.record(ram, args.core, args.content, args.pad, args.out, args.bios,
-                                args.force)
+                                args.force, card=card)
     data = {"capture": str(args.out), "system": args.system, "emulator": outcome.emulator,
             "media": outcome.media, "frames": outcome.frames, "planned": outcome.planned,
             "records": outcome.records, "partial": outcome.partial,

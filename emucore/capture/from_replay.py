@@ -108,13 +108,9 @@ def _gate_of(item: P.Item) -> P.Gate:
 
 def wait_for(run: Run, gate: P.Gate, why: str, skip: P.Gate | None = None) -> bool:
     """Idle frames until ``gate`` holds (True), or ``skip`` does first (False)."""
-    seen_off = not gate.fresh
     for _ in range(C.WAIT_LIMIT):
         if gate.holds(run.look):
-            if seen_off:
-                return True
-        else:
-            seen_off = True
+            return True
         if skip is not None and skip.holds(run.look):
             return False
         run.frame()
@@ -126,6 +122,22 @@ def _press(run: Run, item: P.Press, skip: P.Gate | None) -> None:
     if wait_for(run, item.gate, item.why, skip if item.optional else None):
         run.idle(item.after)
         run.hold(item.buttons, item.hold)
+        if item.leaves:
+            _until_left(run, item)
+
+
+def _until_left(run: Run, item: P.Press) -> None:
+    """A press that leaves its step, pressed again every RETRY_FRAMES while the step has
+    not been left (fm.choices P2: it came while the routine was still busy and was dropped;
+    once it is taken, a press in the fade or the next step's set-up reads nothing)."""
+    for frame in range(C.WAIT_LIMIT):
+        if not item.gate.holds(run.look):
+            return
+        if frame and frame % C.RETRY_FRAMES == 0:
+            run.hold(item.buttons, item.hold)
+        run.frame()
+    raise Diverged(f"frame {len(run.words)}: {item.why}: the press was not taken, "
+                   f"{item.gate.describe()} still holds after {C.WAIT_LIMIT} frames")
 
 
 _AXES = {"hand": ("left", "right", None, None), "menu": (None, None, "up", "down"),
@@ -147,7 +159,7 @@ def _step_towards(cursor: str, at: tuple[int, int], goal: tuple[int, int]) -> tu
     horizontal = (right,) if goal[0] > at[0] else (left,) if goal[0] < at[0] else ()
     vertical = (down,) if goal[1] > at[1] else (up,) if goal[1] < at[1] else ()
     if cursor == "menu":
-        span = 6  # the main menu's six items, ids 5..10
+        span = 5 if goal[0] < 5 else 6  # the title's ids 0..4, the main menu's 5..10
         ahead = (goal[0] - at[0]) % span
         return (down,) if ahead <= span - ahead else (up,)
     if cursor == "grid":
@@ -156,26 +168,25 @@ def _step_towards(cursor: str, at: tuple[int, int], goal: tuple[int, int]) -> tu
 
 
 def _move(run: Run, item: P.Move) -> None:
-    gate = item.gate
     for _ in range(MOVE_LIMIT):
-        wait_for(run, gate, item.why)
-        gate = gate.but(fresh=False)  # the steps leave the gate as it was
+        wait_for(run, item.gate, item.why)
         if item.cursor == "grid":
             _settle_grid(run)
         at = where(run.look, item.cursor)
         if at == item.goal:
             return
         buttons = _step_towards(item.cursor, at, item.goal)
-        if item.cursor != "grid":
-            run.hold(buttons, P.HOLD_FRAMES)
-            continue
-        before = where(run.look, "grid_target")
-        word = padlog.word_from_buttons("psx", set(buttons))
-        for _ in range(PROBE_FRAMES):
-            run.frame(word)
-        if where(run.look, "grid_target") == before:  # the text box still takes the pad
+        watched = "grid_target" if item.cursor == "grid" else item.cursor
+        before = where(run.look, watched)
+        if item.cursor == "grid":  # Held: one step, then the glide ignores the pad
+            word = padlog.word_from_buttons("psx", set(buttons))
+            for _ in range(PROBE_FRAMES):
+                run.frame(word)
             run.idle(P.HOLD_FRAMES)
-            run.hold(("cross",), P.HOLD_FRAMES)
+        else:
+            run.hold(buttons, P.HOLD_FRAMES)
+        if where(run.look, watched) == before and item.opener:  # a prompt takes the pad
+            run.hold(item.opener, P.HOLD_FRAMES)
     raise Diverged(f"frame {len(run.words)}: the {item.cursor} cursor did not reach "
                    f"{item.goal} ({item.why}); it is at {where(run.look, item.cursor)}")
 
@@ -210,10 +221,11 @@ def _land(run: Run, item: P.Land) -> None:
             return
         earliest = reached - wait
         wait = item.index - earliest
-        if wait < 0:
+        if not 0 <= wait <= C.LAND_LIMIT:
+            where = "after" if wait < 0 else f"{wait:,} frames before"
             raise Diverged(f"frame {len(run.words)}: {item.why}: the original reaches RNG "
-                           f"index {earliest:,} at the earliest, after the replay's "
-                           f"{item.index:,}")
+                           f"index {earliest:,} at the earliest, {where} the replay's "
+                           f"{item.index:,} (at most {C.LAND_LIMIT:,} frames are waited)")
         run.rewind(start)
     raise Diverged(f"{item.why}: RNG index {item.index:,} not landed in {C.LAND_TRIES} tries")
 
@@ -243,7 +255,8 @@ def pad_log(words: list[int]) -> str:
             held = padlog.buttons_from_word("psx", word)
             changes.append((frame, "+".join(held) if held else "-"))
             last = word
-    return padlog.write("psx", changes or [(0, "-")], len(words))
+    header = "# emucore recording: system fm, played by capture record --from-replay\n"
+    return header + padlog.write("psx", changes or [(0, "-")], len(words))
 
 
 def plan_of(path: Path) -> list[P.Item]:

@@ -174,10 +174,11 @@ def play(ram: RamMap, machine: cores.Machine, pads: pad_script.PadScript,
 
 
 def record(ram: RamMap, core: str, content: Path, pad: Path, out: Path,
-           bios: Path | None = None, force: bool = False, show_progress: bool = True
-           ) -> Outcome:
+           bios: Path | None = None, force: bool = False, show_progress: bool = True,
+           card: bytes | None = None) -> Outcome:
     """Record a capture of ``content`` on ``core`` playing ``pad`` into ``out`` (the caller
-    has checked ``out`` with :func:`~emucore.duel.files.check_output`)."""
+    has checked ``out`` with :func:`~emucore.duel.files.check_output`), with the memory
+    card image ``card`` in slot 1 when given."""
     pads = load_pad(ram, pad)
 
     def drive(machine: cores.Machine, writer: CaptureWriter, asked: list[bool]
@@ -189,7 +190,7 @@ def record(ram: RamMap, core: str, content: Path, pad: Path, out: Path,
         return frames, (f"interrupted after frame {frames} of {pads.end}"
                         if frames < pads.end else None)
 
-    return _recording(ram, core, content, bios, out, force, pads.end, drive)
+    return _recording(ram, core, content, bios, out, force, pads.end, drive, card)
 
 
 MEMORY_CARD_BYTES = 128 * 1024  # a PlayStation memory card: 16 blocks of 8 KiB
@@ -216,11 +217,6 @@ def record_plan(ram: RamMap, core: str, content: Path, items: list, out: Path,
 
     def drive(machine: cores.Machine, writer: CaptureWriter, asked: list[bool]
               ) -> tuple[int, str | None]:
-        insert = getattr(machine, "insert_memory_card", None)
-        if insert is None:
-            raise UsageError(f"{machine.emulator} takes no memory card: --from-replay "
-                             "needs a PlayStation core")
-        insert(card)
         run = F.Run(ram, machine, writer, asked)
         progress = Progress(len(items), "presses", enabled=show_progress)
         why = None
@@ -235,14 +231,21 @@ def record_plan(ram: RamMap, core: str, content: Path, items: list, out: Path,
             write_atomic(pad_out, F.pad_log(run.words), replace=force)
         return len(run.words), why
 
-    return _recording(ram, core, content, bios, out, force, 0, drive)
+    return _recording(ram, core, content, bios, out, force, 0, drive, card)
 
 
 def _recording(ram: RamMap, core: str, content: Path, bios: Path | None, out: Path,
-               force: bool, planned: int, drive) -> Outcome:
-    """Open the emulator, let ``drive`` play it into a capture, write the capture."""
+               force: bool, planned: int, drive, card: bytes | None = None) -> Outcome:
+    """Open the emulator (a memory card in slot 1 when given), let ``drive`` play it into a
+    capture, write the capture."""
     machine, media = open_machine(ram, core, content, bios)
     with machine as running, stop_on_ctrl_c() as asked:
+        if card is not None:
+            insert = getattr(running, "insert_memory_card", None)
+            if insert is None:
+                raise UsageError(f"{running.emulator} takes no memory card: --memory-card "
+                                 "is for a PlayStation core")
+            insert(card)
         writer = CaptureWriter(ram, emulator=running.emulator, script=SCRIPT, media=media)
         frames, why = drive(running, writer, asked)
     if not writer.count:

@@ -138,7 +138,8 @@ UNREAD_MODE_CALLS = 0
 # P2  A step whose own animation has no RAM word to wait on is waited out by its frame
 #     count from the code plus SETTLE_FRAMES (a press inside it would be dropped; waiting
 #     longer costs nothing: no waiting frame of the hand, field or star handlers calls
-#     rand()).
+#     rand()); a press that should leave its step and has not after RETRY_FRAMES is made
+#     again (it came while the routine was busy and was dropped).
 # P3  The duel's deal is landed on the Free Duel grid (FreeDuel_Entry: one rand() a
 #     frame): the confirm, then Circle SETTLE_FRAMES after the pre-duel deck screen opens
 #     (with 40 cards its exit step leaves at once), then the deal's RNG index measured and
@@ -150,9 +151,12 @@ UNREAD_MODE_CALLS = 0
 # P6  After a position change the field cursor waits SPIN_FRAMES for the spin object
 #     (tag 0xF, a pool scan rather than one RAM word) before the next press.
 # P7  The recorder waits at most WAIT_LIMIT frames for any one gate (a computer turn with
-#     its animations takes far fewer), and lands a deal in at most LAND_TRIES tries.
+#     its animations takes far fewer), and lands a deal in at most LAND_TRIES tries and at
+#     most LAND_LIMIT frames (an hour) after the earliest the original reaches.
 SETTLE_FRAMES = 4
+RETRY_FRAMES = 30
 CIRCLES_FRAMES = 60
 SPIN_FRAMES = 24
 WAIT_LIMIT = 60 * 60 * 5
 LAND_TRIES = 6
+LAND_LIMIT = 60 * 60 * 60

@@ -39,7 +39,7 @@ from emucore.tables.fm import FmTables
 
 # ----------------------------------------------------------------- the original's numbers
 # Main modes (gMain_apfnModeRunner's slots; D_8009B26C & 0x1F).
-MODE_3D_BATTLE, MODE_CAMPAIGN, MODE_DUEL, MODE_FREE_DUEL, MODE_MENU = 1, 2, 3, 6, 8
+MODE_3D_BATTLE, MODE_DUEL, MODE_FREE_DUEL, MODE_MENU = 1, 3, 6, 8
 # Duel scene states (gDuel_apfnSceneStateHandler) and the steps (D_8009B174) whose handler
 # reads the pad, as the byte reads when it does: 0x80 marks a step's set-up done.
 HAND, FIELD, STAR, RESULT, REWARDS = 4, 5, 8, 12, 13
@@ -73,13 +73,11 @@ Condition = tuple[str, int, int]  # (word, mask, value): the word & mask is valu
 class Gate:
     """The moment an input is read: on the RAM after a frame every ``equal`` condition
     holds and no ``differ`` one does (the words of ``emucore.capture.rammap.FM_INPUT``, and
-    ``rng``). ``fresh``: the gate must first stop holding after the previous press (a press
-    that leaves a step may leave its byte unchanged for a frame)."""
+    ``rng``)."""
 
     name: str
     equal: tuple[Condition, ...] = ()
     differ: tuple[Condition, ...] = ()
-    fresh: bool = False
 
     def holds(self, look: Mapping[str, int]) -> bool:
         return all(look[w] & m == v for w, m, v in self.equal) and \
@@ -101,7 +99,10 @@ class Gate:
 class Press:
     """Hold ``buttons`` for ``hold`` frames (then release as long), ``after`` frames once
     ``gate`` first holds. ``optional``: the original may not ask for it (a guardian-star
-    dialog); it is skipped when a later item's gate holds first."""
+    dialog); it is skipped when a later item's gate holds first. ``leaves``: the press
+    leaves the step (a commit), so the gate must stop holding before the plan goes on: a
+    later gate is not taken for the step the press has not yet left, and a press the
+    original did not take is found at once."""
 
     buttons: tuple[str, ...]
     gate: Gate
@@ -109,6 +110,7 @@ class Press:
     after: int = 0
     optional: bool = False
     hold: int = HOLD_FRAMES
+    leaves: bool = False
 
 
 @dataclass(frozen=True)
@@ -207,11 +209,9 @@ REWARDS_PAGE = Gate("the rewards", equal=(("main_mode", _MODE, MODE_DUEL),
                            ("scene", 0xC00F, ENTERED | REWARDS)))  # func_800218F0
 # MainMenu_UpdateFrontendMenu reads the pad when its shade step, slide, load, save and
 # memory-card checks (D_80184598..D_8018459D) are all idle; ids 0..4 are the title's group.
-TITLE_READY = Gate("the title", equal=(("main_mode", _MODE, MODE_MENU),
-                                       ("menu_busy", 0xFFFFFFFFFFFF, 0),
-                                       ("menu_item", 0xFF, 0) if False else ("main_mode", 0, 0)))
 MENU_READY = Gate("the main menu", equal=(("main_mode", _MODE, MODE_MENU),
                                           ("menu_busy", 0xFFFFFFFFFFFF, 0)))
+TITLE_READY = MENU_READY.but(name="the title")
 GRID_READY = Gate("Free Duel", equal=(("main_mode", _MODE, MODE_FREE_DUEL),))
 DECK_SCREEN = Gate("the pre-duel deck screen", equal=(("main_mode", _MODE, MODE_DUEL),
                                                      ("duel_runner", 0x8F, 0x80)))
@@ -251,14 +251,14 @@ def to_the_deal(setup: FmSetup, tables: FmTables) -> list[Item]:
     shuffled = tuple(fm_deck.sort_deck(setup.deck, setup.sort, tables))
     return [
         Move("menu", (MENU_CONTINUE, 0), TITLE_READY, "Continue", opener=("start",)),
-        Press(("cross",), TITLE_READY, "load the memory card's save", hold=1),
-        Move("menu", (MENU_FREE_DUEL, 0), MENU_READY.but(fresh=True), "Free Duel"),
-        Press(("cross",), MENU_READY, "open Free Duel", hold=1),
+        Press(("cross",), TITLE_READY, "load the memory card's save", hold=1, leaves=True),
+        Move("menu", (MENU_FREE_DUEL, 0), MENU_READY, "Free Duel"),
+        Press(("cross",), MENU_READY, "open Free Duel", hold=1, leaves=True),
         Move("grid", divmod_cell(setup.duelist), GRID_READY, f"duelist {setup.duelist}",
              opener=("cross",)),
-        Land(GRID_READY, (Press(("cross",), GRID_READY, "duel them", hold=1),
+        Land(GRID_READY, (Press(("cross",), GRID_READY, "duel them", hold=1, leaves=True),
                           Press(("circle",), DECK_SCREEN, "leave the pre-duel deck screen",
-                                after=C.SETTLE_FRAMES, hold=1)),
+                                after=C.SETTLE_FRAMES, hold=1, leaves=True)),
              DUEL_DEALT, duel + dealt.calls, shuffled, 0,
              f"the duel's deal at RNG index {duel:,}"),
     ]
@@ -275,12 +275,10 @@ def _star(star: int) -> list[Item]:
     """The guardian-star dialog (func_8001B170 step 3, Dialog_ReadChoiceInput): the choice
     starts on the first star (gDialog_bChoice 0), Down moves to the second, Cross confirms;
     there is no cancel. Optional: it opens only for a monster the play leaves."""
-    fresh = STAR_DIALOG.but(fresh=True)
-    confirm = Press(("cross",), STAR_DIALOG if star else fresh, "confirm the star",
-                    optional=True)
+    confirm = Press(("cross",), STAR_DIALOG, "confirm the star", optional=True, leaves=True)
     if not star:
         return [confirm]
-    return [Press(("down",), fresh, "the second star", optional=True), confirm]
+    return [Press(("down",), STAR_DIALOG, "the second star", optional=True), confirm]
 
 
 def _play(duel: FmDuel, play: Play) -> list[Item]:
@@ -289,32 +287,31 @@ def _play(duel: FmDuel, play: Play) -> list[Item]:
     face choice, with two or more raised straight to the zone cursor (with exactly one
     raised it is ignored, so a single card is never raised)."""
     items: list[Item] = []
-    fresh = True
     for j in play.cards if len(play.cards) > 1 else play.cards[:1]:
-        items.append(Move("hand", (j, 0), HAND_BROWSE.but(fresh=fresh), "hand card"))
-        fresh = False
+        items.append(Move("hand", (j, 0), HAND_BROWSE, "hand card"))
         if len(play.cards) > 1:
             items.append(Press(("up",), HAND_BROWSE, f"raise hand card {j}"))
-    items.append(Press(("cross",), HAND_BROWSE, "take the card" + "s" * (len(play.cards) > 1)))
+    items.append(Press(("cross",), HAND_BROWSE, "take the card" + "s" * (len(play.cards) > 1),
+                       leaves=True))
     kind = int(duel.facts.type[duel.hand(duel.acting_side)[play.cards[0]]])
     if len(play.cards) == 1:
         # quirk: DuelScene_UpdateHandActions step 3: a monster or a trap turns itself face
         # down once it reaches the centre; magic, equip and ritual cards stay face up
         arrives_down = kind < cards.TYPE_MAGIC or kind == cards.TYPE_TRAP
         settle = FACE_TWEEN + (FLIP if arrives_down else 0) + C.SETTLE_FRAMES
-        face = HAND_FACE.but(fresh=True)
+        face = HAND_FACE
         if play.face_down != arrives_down:
             items.append(Press(("right",), face, "turn the card over", after=settle))
             face, settle = HAND_FACE, FLIP + C.SETTLE_FRAMES
         items.append(Press(("cross",), face, "face down" if play.face_down else "face up",
-                           after=settle))
+                           after=settle, leaves=True))
         if not play.face_down and kind in (cards.TYPE_MAGIC, cards.TYPE_RITUAL):
             return items + (_star(play.star) if kind == cards.TYPE_RITUAL else [])
     landing = prompts.resolved(duel, play)
     row = OWN_MONSTERS if duel._landing(duel.acting_side, landing)[0] == S.MONSTERS \
         else OWN_MAGIC
-    items.append(Move("field", (landing.zone, row), HAND_ZONE.but(fresh=True), "landing zone"))
-    items.append(Press(("cross",), HAND_ZONE, "place"))
+    items.append(Move("field", (landing.zone, row), HAND_ZONE, "landing zone"))
+    items.append(Press(("cross",), HAND_ZONE, "place", leaves=True))
     return items + _star(play.star)
 
 
@@ -324,15 +321,15 @@ def _attack(duel: FmDuel, attack: Attack) -> list[Item]:
     (func_800534B8) is left with Circle from its second frame (``3d_skip``) or once the
     summoning circles' set-up has drawn (``3d_circles``, fm.choices P5)."""
     items: list[Item] = [
-        Move("field", (attack.attacker, OWN_MONSTERS), FIELD_BROWSE.but(fresh=True),
+        Move("field", (attack.attacker, OWN_MONSTERS), FIELD_BROWSE,
              "the attacker"),
-        Press(("cross",), FIELD_BROWSE, "attack")]
-    target = FIELD_TARGET.but(fresh=True)
+        Press(("cross",), FIELD_BROWSE, "attack", leaves=True)]
+    target = FIELD_TARGET
     if attack.target != DIRECT:
         items.append(Move("target", (attack.target, THEIR_MONSTERS), target, "the target"))
         target = FIELD_TARGET
     items.append(Press(("cross" if attack.view == "2d" else "square",), target,
-                       f"{attack.view} battle"))
+                       f"{attack.view} battle", leaves=True))
     if attack.view in ("3d_skip", "3d_circles"):
         after = 1 if attack.view == "3d_skip" else C.CIRCLES_FRAMES
         items.append(Press(("circle",), in_mode(MODE_3D_BATTLE, "the 3-D battle"),
@@ -346,19 +343,20 @@ def _activate(duel: FmDuel, act: Activate) -> list[Item]:
     target cursor to its monster."""
     view = duel.card(duel.acting_side, "magic", act.zone)
     items: list[Item] = [
-        Move("field", (act.zone, OWN_MAGIC), FIELD_BROWSE.but(fresh=True), "the set card"),
-        Press(("cross",), FIELD_BROWSE, "show it")]
-    shown = FIELD_ACTIVATE.but(fresh=True)
+        Move("field", (act.zone, OWN_MAGIC), FIELD_BROWSE, "the set card"),
+        Press(("cross",), FIELD_BROWSE, "show it", leaves=True)]
+    shown = FIELD_ACTIVATE
     if view is not None and view.face_down:
         items.append(Press(("right",), shown, "turn it face up"))
         shown = FIELD_ACTIVATE
-    items.append(Press(("cross",), shown, "activate", after=FLIP + C.SETTLE_FRAMES))
+    items.append(Press(("cross",), shown, "activate", after=FLIP + C.SETTLE_FRAMES,
+                       leaves=True))
     if view is not None and view.card_type == cards.TYPE_EQUIP:
         record = duel._activation_target(duel.acting_side, act)
         column = record % S.RECORDS_PER_SIDE - S.MONSTERS
-        items.append(Move("target", (column, OWN_MONSTERS), FIELD_TARGET.but(fresh=True),
+        items.append(Move("target", (column, OWN_MONSTERS), FIELD_TARGET,
                           "the monster to equip"))
-        items.append(Press(("cross",), FIELD_TARGET, "equip"))
+        items.append(Press(("cross",), FIELD_TARGET, "equip", leaves=True))
     return items + _star(act.star)
 
 
@@ -369,7 +367,7 @@ def action_items(duel: FmDuel, action: FmAction) -> list[Item]:
     if isinstance(action, Attack):
         return _attack(duel, action)
     if isinstance(action, ChangePosition):
-        return [Move("field", (action.zone, OWN_MONSTERS), FIELD_BROWSE.but(fresh=True),
+        return [Move("field", (action.zone, OWN_MONSTERS), FIELD_BROWSE,
                      "the monster"),
                 Press(("l1",), FIELD_BROWSE, "change its position"),
                 Press((), FIELD_BROWSE, "the spin (func_8001D240)", after=C.SPIN_FRAMES,
@@ -377,7 +375,7 @@ def action_items(duel: FmDuel, action: FmAction) -> list[Item]:
     if isinstance(action, Activate):
         return _activate(duel, action)
     if isinstance(action, EndTurn):
-        return [Press(("start",), FIELD_BROWSE.but(fresh=True), "end the turn")]
+        return [Press(("start",), FIELD_BROWSE, "end the turn", leaves=True)]
     raise PlanError(f"a {action.kind} action is the computer's alone: the pad has no press "
                     "for it")
 
@@ -398,8 +396,9 @@ def duel_items(setup: FmSetup, actions: Sequence[FmAction], tables: FmTables
 def _results() -> list[Item]:
     """The result banner (func_80020F4C step 3: Cross ends its hold) and the rewards
     (func_800218F0: Cross only), after which the duel returns to the Free Duel menu."""
-    return [Press(("cross",), RESULT_BANNER.but(fresh=True), "the result", optional=True),
-            Press(("cross",), REWARDS_PAGE, "the rewards", after=C.SETTLE_FRAMES),
+    return [Press(("cross",), RESULT_BANNER, "the result", optional=True, leaves=True),
+            Press(("cross",), REWARDS_PAGE, "the rewards", after=C.SETTLE_FRAMES,
+                  leaves=True),
             Press((), GRID_READY, "back to Free Duel", hold=0)]
 
 

@@ -30,8 +30,8 @@ from emucore.hw.psyq_rand import BOOT_STATE, Rand, index_of, next_state
 
 RAM_BASE, RAM_SIZE, RNG = 0x80000000, 0x200000, 0x800FE6F8
 # pad bits (emucore.duel.padlog.PSX_BUTTONS), as held = the complement of the active-low word
-SELECT, START, UP, RIGHT, DOWN, LEFT = 1, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7
-L1, R1, TRIANGLE, CIRCLE, CROSS, SQUARE = 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15
+START, UP, RIGHT, DOWN, LEFT = 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7
+L1, R1, CIRCLE, CROSS, SQUARE = 1 << 10, 1 << 11, 1 << 13, 1 << 14, 1 << 15
 CONFIRM = CROSS | SQUARE
 DIRECTIONS = ((UP, 0, -1), (LEFT, -1, 0), (DOWN, 0, 1), (RIGHT, 1, 0))  # func_80023D08 order
 MAGIC, TRAP, RITUAL, EQUIP = 20, 21, 22, 23

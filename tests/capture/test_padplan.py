@@ -115,7 +115,7 @@ def test_the_star_dialog_is_optional_and_down_picks_the_second():
             "dialog"]
     assert [i.buttons for i in star] == [("down",), ("cross",)] and all(
         i.optional for i in star)
-    assert star[0].gate.fresh
+    assert star[-1].leaves and not star[0].leaves
 
 
 def _on_field(duel, *plays):
@@ -171,7 +171,7 @@ def test_duels_the_title_cannot_start_are_refused(change, words):
         P.check_reachable(setup)
 
 
-def test_gates_wait_for_the_words_and_fresh_ones_for_a_change():
+def test_gates_wait_for_the_words():
     """A gate holds when every word has its value under its mask and no excluded one does;
     the hand phase's is scene 0x8004 with step 1 (either entry bit), as
     DuelScene_UpdateHandActions reads the pad."""

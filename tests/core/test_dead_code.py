@@ -10,8 +10,10 @@ import vulture
 
 ROOT = Path(__file__).resolve().parents[2]
 # Handlers found by name at run time: VM opcodes, duel-screen modes, paper rule checks/actions,
+# the stand-in original's phases (tests/capture/fm_original.py: pad readers and entries),
 # and pytest's hooks and markers.
-DISPATCHED = ["_op_*", "_mode_*", "_check_*", "_do_*", "pytest_*", "pytestmark"]
+DISPATCHED = ["_op_*", "_mode_*", "_check_*", "_do_*", "_p_*", "_e_*", "pytest_*",
+              "pytestmark"]
 
 
 def test_vulture_finds_no_unused_code():

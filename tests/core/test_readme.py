@@ -40,6 +40,8 @@ LEFT_OUT = {  # a pattern a line matches -> why it is not run
     r"YOUR\.gb": "needs the user's own cartridge (tested with a synthetic ROM in tests/dm1)",
     r"mytables": "needs tables extracted from the user's cartridge",
     r"duel\.cap": "needs an emulator capture (synthetic captures are tested in tests/capture)",
+    r"--from-replay|seto\.cap": "needs the user's own disc, BIOS and memory card (played on a "
+                                "stand-in for the original in tests/capture/test_from_replay.py)",
     r"plan starter": "searches all 2^27 starter decks, a benchmark-sized run (tests/planning)",
     r"plan route": "runs a Dask cluster; every example spec runs in "
                    "tests/planning/test_plan_route.py",
