@@ -222,9 +222,9 @@ def _land(run: Run, item: P.Land) -> None:
         earliest = reached - wait
         wait = item.index - earliest
         if not 0 <= wait <= C.LAND_LIMIT:
-            where = "after" if wait < 0 else f"{wait:,} frames before"
+            when = "after" if wait < 0 else f"{wait:,} frames before"
             raise Diverged(f"frame {len(run.words)}: {item.why}: the original reaches RNG "
-                           f"index {earliest:,} at the earliest, {where} the replay's "
+                           f"index {earliest:,} at the earliest, {when} the replay's "
                            f"{item.index:,} (at most {C.LAND_LIMIT:,} frames are waited)")
         run.rewind(start)
     raise Diverged(f"{item.why}: RNG index {item.index:,} not landed in {C.LAND_TRIES} tries")
