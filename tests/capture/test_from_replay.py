@@ -204,3 +204,27 @@ def test_a_deal_earlier_than_the_original_reaches_is_refused_where_it_is(tmp_pat
     code, data, err = _record(tmp_path, monkeypatch, path, FmOriginal(_saved_deck(setup)))
     assert code == 1, err
     assert "at the earliest" in data["reason"]
+
+
+def test_ctrl_c_keeps_what_the_original_played(tmp_path, monkeypatch, duel_replay):
+    """A real SIGINT at frame 500 (the title and the menus): the frame finishes, the capture
+    so far is written marked partial, the pad log played so far too; exit 2."""
+    import os
+    import signal
+
+    setup, _ = _loaded(duel_replay)
+    real_step = FmOriginal.step
+
+    def step(self, word):
+        if self.frame == 499:
+            os.kill(os.getpid(), signal.SIGINT)
+        real_step(self, word)
+
+    monkeypatch.setattr(FmOriginal, "step", step)
+    original = FmOriginal(_saved_deck(setup))
+    code, data, err = _record(tmp_path, monkeypatch, duel_replay, original,
+                              ("--pad-out", str(tmp_path / "so_far.pad")))
+    assert code == 2, err
+    assert data["partial"] and data["frames"] == 500
+    assert fileformat.read(tmp_path / "c.cap").partial == "interrupted after frame 500"
+    assert (tmp_path / "so_far.pad").read_text().splitlines()[-1] == "500 end"
