@@ -185,9 +185,9 @@ _DUEL_HELD = (("effect_request", 0x81, 0x81),)
 
 def _scene(name: str, state: int, step: int, step_mask: int = 0xFF, *extra: Condition
            ) -> Gate:
-    return Gate(name, equal=(("main_mode", _MODE, MODE_DUEL), ("scene", 0xC00F, ENTERED | state),
-                       ("step", step_mask, step), *_DUEL_FREE, *extra),
-                differ=_DUEL_HELD)
+    scene = ("scene", 0xC00F, ENTERED | state)
+    return Gate(name, equal=(("main_mode", _MODE, MODE_DUEL), scene, ("step", step_mask, step),
+                             *_DUEL_FREE, *extra), differ=_DUEL_HELD)
 
 
 _IDLE_JOBS = ("jobs", 0xFFFF, 0)
@@ -205,8 +205,8 @@ FIELD_ACTIVATE = _scene("the set card shown", FIELD, 0x87, 0xFF,
                         ("activate_arrows", 0xFF, 0x80))
 STAR_DIALOG = _scene("the star dialog", STAR, 0x83)              # func_8001B170 step 3
 RESULT_BANNER = _scene("the result banner", RESULT, 0x03, 0x0F)    # func_80020F4C step 3
-REWARDS_PAGE = Gate("the rewards", equal=(("main_mode", _MODE, MODE_DUEL),
-                           ("scene", 0xC00F, ENTERED | REWARDS)))  # func_800218F0
+REWARDS_PAGE = Gate("the rewards", equal=(("main_mode", _MODE, MODE_DUEL),  # func_800218F0
+                                          ("scene", 0xC00F, ENTERED | REWARDS)))
 # MainMenu_UpdateFrontendMenu reads the pad when its shade step, slide, load, save and
 # memory-card checks (D_80184598..D_8018459D) are all idle; ids 0..4 are the title's group.
 MENU_READY = Gate("the main menu", equal=(("main_mode", _MODE, MODE_MENU),
@@ -245,10 +245,9 @@ def to_the_deal(setup: FmSetup, tables: FmTables) -> list[Item]:
     memory card's save, the main menu (its cursor on Campaign) to Free Duel, the grid to
     the opponent's cell, and the confirm and the pre-duel deck screen's Circle landing the
     duel's deal on the replay's RNG index (both screens call rand() once a frame)."""
-    dealt = fm_deck.deal(psyq_rand.Rand(setup.state), fm_deck.sort_deck(
-        setup.deck, setup.sort, tables), setup.duelist, tables)
+    saved = fm_deck.sort_deck(setup.deck, setup.sort, tables)  # as the save holds it
+    dealt = fm_deck.deal(psyq_rand.Rand(setup.state), saved, setup.duelist, tables)
     duel = index_of(setup.state)
-    shuffled = tuple(fm_deck.sort_deck(setup.deck, setup.sort, tables))
     return [
         Move("menu", (MENU_CONTINUE, 0), TITLE_READY, "Continue", opener=("start",)),
         Press(("cross",), TITLE_READY, "load the memory card's save", hold=1, leaves=True),
@@ -259,7 +258,7 @@ def to_the_deal(setup: FmSetup, tables: FmTables) -> list[Item]:
         Land(GRID_READY, (Press(("cross",), GRID_READY, "duel them", hold=1, leaves=True),
                           Press(("circle",), DECK_SCREEN, "leave the pre-duel deck screen",
                                 after=C.SETTLE_FRAMES, hold=1, leaves=True)),
-             DUEL_DEALT, duel + dealt.calls, shuffled, 0,
+             DUEL_DEALT, duel + dealt.calls, tuple(saved), 0,
              f"the duel's deal at RNG index {duel:,}"),
     ]
 
