@@ -63,12 +63,13 @@ class Run:
         self._sample = sample
         self._rng = Range("rng", ram.rng_address or 0, 4, None, "RNG state")
         self.words: list[int] = []
-        self.look = self._read()
+        self.look = self._read({}, int.from_bytes(machine.read(self._rng), "little"))
 
-    def _read(self) -> dict[str, int]:
-        look = {name: int.from_bytes(self.machine.read(r), "little")
+    def _read(self, ranges: dict[str, bytes], rng: int) -> dict[str, int]:
+        """The plan's words after a frame, the ones the capture sampled taken from it."""
+        look = {name: int.from_bytes(ranges.get(name) or self.machine.read(r), "little")
                 for name, r in FM_INPUT.items()}
-        look["rng"] = int.from_bytes(self.machine.read(self._rng), "little")
+        look["rng"] = rng
         return look
 
     def frame(self, word: int = IDLE) -> None:
@@ -79,7 +80,7 @@ class Run:
         self.words.append(word)
         ranges, rng = self._sample(self.ram, self.machine)
         self.writer.add(len(self.words), word, rng, ranges)
-        self.look = self._read()
+        self.look = self._read(ranges, rng)
 
     def idle(self, frames: int) -> None:
         for _ in range(frames):
@@ -158,8 +159,8 @@ def _step_towards(cursor: str, at: tuple[int, int], goal: tuple[int, int]) -> tu
     left, right, up, down = _AXES[cursor]
     horizontal = (right,) if goal[0] > at[0] else (left,) if goal[0] < at[0] else ()
     vertical = (down,) if goal[1] > at[1] else (up,) if goal[1] < at[1] else ()
-    if cursor == "menu":
-        span = 5 if goal[0] < 5 else 6  # the title's ids 0..4, the main menu's 5..10
+    if cursor == "menu":  # the group's items wrap
+        span = len(P.TITLE_ITEMS if goal[0] in P.TITLE_ITEMS else P.MAIN_ITEMS)
         ahead = (goal[0] - at[0]) % span
         return (down,) if ahead <= span - ahead else (up,)
     if cursor == "grid":
@@ -260,28 +261,24 @@ def pad_log(words: list[int]) -> str:
 
 
 def plan_of(path: Path) -> list[P.Item]:
-    """The plan that plays the FM replay at ``path`` from power-on (UserFileError naming
-    the file when it is not an FM replay, does not replay, or cannot start from power-on)."""
+    """The plan that plays the FM replay at ``path`` from the title (UserFileError naming
+    the file when it is not an FM replay, does not replay in this emucore as recorded, or
+    cannot start from the title)."""
     from emucore import tables as T
     from emucore.duel import replay as replays
-    from emucore.duel.protocol import IllegalAction
-    from emucore.fm.replay import ADAPTER, ENGINE_VERSION
+    from emucore.fm.replay import ADAPTER
     from emucore.fm.setup import FmSetup
 
     replay = replays.load(path)
-    if replay.system != "fm":
+    if replay.system != ADAPTER.system:
         raise UserFileError(path, f"a {replay.system} replay: only Forbidden Memories "
                                   "duels are played on the original from a replay")
-    if replay.engine_version != ENGINE_VERSION:
-        raise UserFileError(path, f"engine version {replay.engine_version}, not "
-                                  f"{ENGINE_VERSION}: record it again with this emucore")
+    mismatch = replays.verify(ADAPTER, replay)  # the duel emucore predicts, step by step
+    if mismatch is not None:
+        raise UserFileError(path, f"does not replay in this emucore: {mismatch.describe()}")
+    setup = FmSetup.from_json(replay.setup)
+    actions = [ADAPTER.decode_action(step.action) for step in replay.steps]
     try:
-        setup = FmSetup.from_json(replay.setup)
-        actions = [ADAPTER.decode_action(step.action) for step in replay.steps]
         return P.plan(setup, actions, T.load("fm"))
     except P.PlanError as exc:
-        raise UserFileError(path, f"not playable from power-on: {exc}") from None
-    except IllegalAction as exc:
-        raise UserFileError(path, f"an action does not replay ({exc})") from None
-    except (ValueError, TypeError) as exc:
-        raise UserFileError(path, str(exc)) from None
+        raise UserFileError(path, f"not playable from the title: {exc}") from None

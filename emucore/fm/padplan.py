@@ -50,8 +50,11 @@ THEIR_MONSTERS, OWN_MONSTERS, OWN_MAGIC = 1, 2, 3
 # Free Duel's grid: 5 columns, cell = row * 5 + column = the opponent's id; cell 0 is
 # Build Deck, Duel Master K (39) the bottom right.
 GRID_COLUMNS = 5
-MENU_CONTINUE, MENU_FREE_DUEL = 1, 6  # gMain_bMenuID: the title's Load, the main menu's
-# Free Duel (the title opens on 0, New Game; the main menu on 5, Campaign)
+# gMain_bMenuID: the title's items 0..4 and the main menu's 5..10, each group wrapping
+# (MainMenu_UpdateFrontendMenu); the title opens on 0 (New Game), the main menu on 5
+# (Campaign); 1 is the title's Load, 6 the main menu's Free Duel.
+TITLE_ITEMS, MAIN_ITEMS = range(0, 5), range(5, 11)
+MENU_CONTINUE, MENU_FREE_DUEL = 1, 6
 # Frames a step's own animation keeps the pad unread, with no RAM word to wait on
 # (docs/fm-duel-input.md; each is the code's count).
 FACE_TWEEN = 13       # hand step 3: the card tweens to the centre, 0xAA a frame to 0x800

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from emucore.duel.files import UserFileError
-from emucore.duel.padlog import PadScript
+from emucore.duel.padlog import PadScript, write
 from emucore.frontend import bindings as bindings_mod
 from emucore.frontend import paths
 from emucore.frontend.display import Display, save_png
@@ -216,8 +216,8 @@ class App:
     def pad_log(self) -> str:
         """Everything pressed so far as a pad script (see emucore.duel.padlog) that
         replays this session headless, frame for frame."""
-        lines = [f"{frame} 0x{a:04X} 0x{b:04X}" for frame, (a, b) in self.recording]
-        return "\n".join([*lines, f"{self.frame} end"]) + "\n"
+        return write(self.machine.name, [(frame, f"0x{a:04X} 0x{b:04X}")
+                                        for frame, (a, b) in self.recording], self.frame)
 
     def run(self, first: Screen, script: PadScript | None = None) -> int:
         """Play from ``first`` until quit (live, paced) or the script's end (headless,
